@@ -1,0 +1,22 @@
+"""minimaxkit: game-tree search you can watch, measure and grade.
+
+>>> from minimaxkit import GameTree, alphabeta
+>>> alphabeta(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).value
+3
+"""
+
+from .bounds import knuth_moore_leaves, perfect_order_leaves
+from .deepening import DeepeningResult, deepen, iter_deepen
+from .errors import MinimaxkitError, OptionError, TreeError
+from .game import Game
+from .search import SearchResult, alphabeta, minimax, negamax, simple_pruning
+from .trace import Cutoff, Enter, Exit, Leaf, Stats, Trace, TTHit
+from .tree import GameTree, Node
+
+__all__ = [
+    "Game", "GameTree", "Node", "SearchResult", "Trace", "Stats",
+    "Enter", "Leaf", "Cutoff", "Exit", "TTHit",
+    "minimax", "simple_pruning", "alphabeta", "negamax", "deepen", "iter_deepen",
+    "DeepeningResult", "knuth_moore_leaves", "perfect_order_leaves",
+    "MinimaxkitError", "TreeError", "OptionError",
+]

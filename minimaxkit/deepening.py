@@ -1,0 +1,171 @@
+"""Progressive (iterative) deepening (003 §3): search to depth 1, 2, 3, ... so that a best
+move is always ready (an *anytime* algorithm); each iteration reorders the children by the
+previous iteration's values, and may start from an aspiration window around the previous
+value, re-searching with the full window when the value falls outside it.
+
+>>> from minimaxkit.examples import tree_002
+>>> r = deepen(tree_002().with_static())
+>>> [(it.options["depth"], it.value) for it in r.iterations]
+[(1, 5), (2, 5), (3, 5)]
+>>> r.stopped
+'max_depth'
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import OptionError
+from .search import SearchResult, _prepare, _run, check_depth, reject_unknown
+from .trace import Stats
+from .tree import GameTree
+
+__all__ = ["deepen", "iter_deepen", "DeepeningResult", "Interrupted"]
+
+INF = math.inf
+
+
+class Interrupted(Exception):
+    """Raised inside a search when its node or time budget runs out."""
+
+
+@dataclass(frozen=True)
+class DeepeningResult:
+    """The completed iterations (one :class:`SearchResult` each, deepest last), why deepening
+    stopped (``"max_depth"``, ``"solved"``, ``"node_budget"``, ``"time_budget"``), the depths
+    whose aspiration window failed and were searched again, and the total work."""
+
+    iterations: tuple[SearchResult, ...]
+    stopped: str
+    researched: tuple[int, ...]
+    stats: Stats
+
+    @property
+    def value(self) -> float | None:
+        """The value of the deepest completed iteration."""
+        return self.iterations[-1].value if self.iterations else None
+
+    @property
+    def move(self) -> Any:
+        """The best move of the deepest completed iteration: the anytime answer."""
+        return self.iterations[-1].move if self.iterations else None
+
+    @property
+    def depth(self) -> int:
+        """The deepest completed depth (0 if none completed)."""
+        return int(self.iterations[-1].options["depth"]) if self.iterations else 0
+
+
+def _budget_check(node_budget: int | None, deadline: float | None, spent: int) -> Any:
+    if node_budget is None and deadline is None:
+        return None
+    counter = [spent]
+
+    def check() -> None:
+        counter[0] += 1
+        if node_budget is not None and counter[0] > node_budget:
+            raise Interrupted("node_budget")
+        if deadline is not None and counter[0] % 256 == 0 and time.monotonic() > deadline:
+            raise Interrupted("time_budget")
+    return check
+
+
+def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
+                reorder: bool = True, aspiration: float | None = None,
+                node_budget: int | None = None, time_budget: float | None = None,
+                prune_on_equal: bool = True, fail: str = "soft", trace: bool = True,
+                _status: list[str] | None = None, **unknown: Any) -> Iterator[SearchResult]:
+    """Yield one alpha-beta result per depth 1, 2, ... (the anytime form of :func:`deepen`).
+
+    >>> from minimaxkit.examples import tree_002
+    >>> [r.stats.leaves for r in iter_deepen(tree_002().with_static(), reorder=False)]
+    [3, 7, 16]
+    """
+    reject_unknown(unknown, ("max_depth", "reorder", "aspiration", "node_budget",
+                             "time_budget", "prune_on_equal", "fail", "trace"))
+    check_depth(max_depth, "max_depth")
+    if fail not in ("soft", "hard"):
+        raise OptionError("fail", f"must be 'soft' or 'hard', got {fail!r}")
+    if aspiration is not None and not aspiration > 0:
+        raise OptionError("aspiration", f"must be None or a half-width > 0, got {aspiration!r}")
+    for name, v in (("node_budget", node_budget), ("time_budget", time_budget)):
+        if v is not None and not v > 0:
+            raise OptionError(name, f"must be None or > 0, got {v!r}")
+    if isinstance(game, GameTree) and max_depth is None:
+        max_depth = game.height
+    if max_depth is None and node_budget is None and time_budget is None:
+        max_depth_needed = "give max_depth, node_budget or time_budget for a game"
+        raise OptionError("max_depth", max_depth_needed)
+    game, state, _ = _prepare(game, state, None, None)
+    deadline = time.monotonic() + time_budget if time_budget is not None else None
+    status = _status if _status is not None else []
+    prior: dict[Any, float] | None = None
+    spent = 0
+    previous: SearchResult | None = None
+    depth = 0
+    while max_depth is None or depth < max_depth:
+        depth += 1
+        if isinstance(game, GameTree):
+            game.check_static(depth)
+        window = (-INF, INF)
+        if aspiration is not None and previous is not None:
+            window = (previous.value - aspiration, previous.value + aspiration)
+        try:
+            result = _one(game, state, depth, window, prior, prune_on_equal, fail,
+                          _budget_check(node_budget, deadline, spent))
+            if window != (-INF, INF) and not window[0] < result.value < window[1]:
+                status.append(f"researched:{depth}")
+                spent += result.stats.nodes
+                result = _one(game, state, depth, (-INF, INF), prior, prune_on_equal, fail,
+                              _budget_check(node_budget, deadline, spent))
+        except Interrupted as stop:
+            status.append(str(stop))
+            return
+        spent += result.stats.nodes
+        assert result.trace is not None
+        prior = result.trace.values if reorder else None
+        solved = max(len(p) for p in result.trace.leaves) < depth
+        previous = result
+        yield result if trace else _untraced(result)
+        if solved:
+            status.append("solved")
+            return
+    status.append("max_depth")
+
+
+def _one(game: Any, state: Any, depth: int, window: tuple[float, float],
+         prior: dict[Any, float] | None, prune_on_equal: bool, fail: str,
+         check: Any) -> SearchResult:
+    return _run(game, state, "alphabeta", depth=depth, prune=True, narrow=True, window=window,
+                prune_on_equal=prune_on_equal, fail_hard=fail == "hard", order=None, tt=False,
+                trace=True, prior=prior, check=check,
+                options={"depth": depth, "prune_on_equal": prune_on_equal, "fail": fail,
+                         "window": window, "order": "previous iteration" if prior else None,
+                         "tt": False})
+
+
+def _untraced(r: SearchResult) -> SearchResult:
+    return SearchResult(r.value, r.move, r.pv, None, r.stats, r.algorithm, r.options, r.game)
+
+
+def deepen(game: Any, state: Any = None, **options: Any) -> DeepeningResult:
+    """Progressive deepening to ``max_depth`` (a tree's height by default) or until a
+    ``node_budget`` / ``time_budget`` (seconds) runs out, whichever is first. An iteration
+    cut short by a budget is dropped: the answer is the deepest completed one.
+
+    >>> from minimaxkit.games import TicTacToe
+    >>> r = deepen(TicTacToe(), max_depth=12)
+    >>> r.value, r.depth, r.stopped
+    (0, 10, 'solved')
+    """
+    status: list[str] = []
+    iterations = tuple(iter_deepen(game, state, _status=status, **options))
+    researched = tuple(int(s.split(":")[1]) for s in status if s.startswith("researched:"))
+    stopped = next(s for s in reversed(status) if not s.startswith("researched:"))
+    total = Stats(*(sum(getattr(r.stats, f) for r in iterations)
+                    for f in ("nodes", "leaves", "expanded", "cutoffs", "tt_hits")))
+    return DeepeningResult(iterations, stopped, researched, total)

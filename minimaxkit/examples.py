@@ -1,0 +1,52 @@
+"""The worked examples of the source documents, as trees.
+
+>>> tree_002().root.value is None, len(tree_002().leaves())
+(True, 27)
+>>> aima_5_2().root.moves
+('a1', 'a2', 'a3')
+"""
+
+from __future__ import annotations
+
+from .tree import GameTree
+
+__all__ = ["tree_002", "binary_002", "example_001", "aima_5_2", "EXAMPLES"]
+
+#: 002's 3-ply, branching-3 tree (27 leaves), left to right as drawn in the document.
+TREE_002 = [[[8, 7, 3], [9, 1, 6], [2, 4, 1]],
+            [[1, 3, 5], [3, 9, 2], [6, 5, 2]],
+            [[1, 2, 3], [9, 7, 2], [16, 6, 4]]]
+
+
+def tree_002() -> GameTree:
+    """002's 27-leaf tree: root value 5; alpha-beta evaluates 16 leaves,
+    8 7 3 9 2 4 1 1 3 5 3 9 6 1 2 3."""
+    return GameTree.from_nested(TREE_002)
+
+
+def binary_002(last: float = 9) -> GameTree:
+    """002's small binary example (MAX root, leaves 2 7 | 1 ?): alpha-beta evaluates 2 7 1
+    and not the last leaf. The document leaves that value unknown ("?"); ``last`` sets it,
+    and no value changes what is evaluated."""
+    return GameTree.from_nested([[2, 7], [1, last]])
+
+
+def example_001(siblings: tuple[float, float] = (0.5, 0.9)) -> GameTree:
+    """001's Figure 5 example: the human (MIN) moves; the first leaf is 0.3 and the second
+    leaf, under a computer (MAX) node, is 0.7; then α = 0.7 ≥ β = 0.3 and the 0.7 leaf's
+    siblings (their values unknown in the document, ``siblings`` here) are never examined."""
+    return GameTree.from_nested([0.3, [0.7, *siblings]], root="min")
+
+
+def aima_5_2() -> GameTree:
+    """AIMA's Figure 5.2 tree: MAX node A over MIN nodes B, C, D; value 3, move a1."""
+    leaves = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    return GameTree.from_dict({"name": "A", "player": "max", "children": [
+        {"move": f"a{i + 1}", "node": {"name": mn, "player": "min", "children": [
+            {"move": f"{mn.lower()}{j + 1}", "node": {"value": v}} for j, v in enumerate(vals)]}}
+        for i, (mn, vals) in enumerate(zip("BCD", leaves, strict=True))]})
+
+
+#: Every built-in example by name.
+EXAMPLES = {"tree_002": tree_002, "binary_002": binary_002, "example_001": example_001,
+            "aima_5_2": aima_5_2}

@@ -1,0 +1,394 @@
+"""Reference searches. Each is a plain function over the game protocol that returns a
+:class:`SearchResult` with the value, the best move, the principal variation, the trace
+and the counts.
+
+One core serves minimax, simple pruning and alpha-beta: every node maximises ``s·v`` with
+``s = +1`` at MAX and ``-1`` at MIN, so MAX and MIN share one loop. :func:`negamax` is a
+separate, independent formulation (values negated at each level) whose traces are equal.
+
+>>> from minimaxkit import GameTree
+>>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> r = alphabeta(tree)
+>>> r.value, r.move, r.pv, r.stats.leaves
+(3, 0, (0, 0), 7)
+>>> minimax(tree).stats.leaves
+9
+>>> alphabeta(tree, prune_on_equal=False, fail="hard").value
+3
+"""
+
+from __future__ import annotations
+
+import difflib
+import gc
+import math
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import OptionError
+from .game import Game
+from .trace import CUTOFF, ENTER, EXIT, LEAF, TTHIT, Path, Stats, Trace
+from .tree import GameTree
+
+__all__ = ["SearchResult", "minimax", "simple_pruning", "alphabeta", "negamax", "OrderKey"]
+
+INF = math.inf
+OrderKey = Callable[[Any, Any, Any], float]
+Order = str | OrderKey | None
+_ORDERS = (None, "natural", "static", "perfect")
+_EXACT, _LOWER, _UPPER = "exact", "lower", "upper"
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found and how: ``value`` and ``move`` at the root, the principal
+    variation ``pv`` (move labels), the ``trace`` (None when ``trace=False``) and ``stats``."""
+
+    value: float
+    move: Any
+    pv: tuple[Any, ...]
+    trace: Trace | None
+    stats: Stats
+    algorithm: str
+    options: dict[str, Any] = field(default_factory=dict)
+    game: Any = field(default=None, repr=False, compare=False)
+
+    def _repr_png_(self) -> bytes | None:
+        try:
+            from .draw import result_png
+        except ImportError:
+            return None
+        return result_png(self)
+
+
+# ----- option checking ---------------------------------------------------------------------
+def check_game(game: Any) -> Game:
+    """Raise :class:`OptionError` unless ``game`` follows the protocol."""
+    if isinstance(game, (list, tuple)):
+        raise OptionError("game", "got a nested list; make a tree first with "
+                                  "GameTree.from_nested(...)")
+    if not isinstance(game, Game):
+        missing = [m for m in ("initial_state", "moves", "play", "is_max", "evaluate",
+                               "value_range") if not hasattr(game, m)]
+        raise OptionError("game", f"{type(game).__name__} is not a game: it lacks {missing}")
+    return game
+
+
+def check_depth(depth: Any, name: str = "depth") -> int | None:
+    """``depth`` as given, after checking it is None or a whole number >= 0."""
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
+                              or depth < 0):
+        raise OptionError(name, f"must be None or a whole number >= 0, got {depth!r}")
+    return depth  # type: ignore[no-any-return]
+
+
+def reject_unknown(unknown: dict[str, Any], known: Sequence[str]) -> None:
+    """Raise :class:`OptionError` for the first unknown keyword, suggesting a near name."""
+    for name in unknown:
+        near = difflib.get_close_matches(name, known, n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        raise OptionError(name, f"unknown option{hint} The options are {sorted(known)}")
+
+
+def _check_order(game: Game, order: Any, depth: int | None) -> None:
+    if order not in _ORDERS and not callable(order):
+        raise OptionError("order", f"must be None, 'static', 'perfect' or a key function "
+                                   f"f(game, state, move) -> float, got {order!r}")
+    if order == "static" and isinstance(game, GameTree):
+        for node in game.nodes():
+            if node.children and node is not game.root:
+                game.evaluate(node)  # raises TreeError naming the node without a static value
+
+
+def _check_window(window: Any) -> tuple[float, float]:
+    try:
+        lo, hi = window
+        ok = float(lo) < float(hi)
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise OptionError("window", f"must be a pair (alpha, beta) with alpha < beta, "
+                                    f"got {window!r}")
+    return lo, hi
+
+
+# ----- ordering ------------------------------------------------------------------------------
+def _sorted_indices(keys: Sequence[float | None], mx: bool) -> list[int]:
+    """MAX children high to low, MIN children low to high; unknown keys last; ties stable."""
+    sign = -1 if mx else 1
+    return sorted(range(len(keys)), key=lambda i: (keys[i] is None, sign * (keys[i] or 0)))
+
+
+def _make_order(game: Game, order: Order, limit: int,
+                prior: dict[Path, float] | None) -> Callable[..., list[int]] | None:
+    """A function (state, d, path, moves, mx) -> child indices in search order."""
+    play, evaluate = game.play, game.evaluate
+    if prior is not None:
+        def by_prior(state: Any, d: int, path: Path, moves: Sequence[Any], mx: bool) -> list[int]:
+            return _sorted_indices([prior.get(path + (i,)) for i in range(len(moves))], mx)
+        return by_prior
+    if order in (None, "natural"):
+        return None
+    if order == "static":
+        def by_static(state: Any, d: int, path: Path, moves: Sequence[Any], mx: bool) -> list[int]:
+            return _sorted_indices([evaluate(play(state, m)) for m in moves], mx)
+        return by_static
+    if order == "perfect":
+        memo: dict[Hashable, float] = {}
+
+        def exact(state: Any, d: int) -> float:
+            key = (state, d)
+            if key not in memo:
+                depth = None if limit < 0 else limit - d
+                memo[key] = alphabeta(game, state, depth=depth, trace=False).value
+            return memo[key]
+
+        def by_value(state: Any, d: int, path: Path, moves: Sequence[Any], mx: bool) -> list[int]:
+            return _sorted_indices([exact(play(state, m), d + 1) for m in moves], mx)
+        return by_value
+    key = order
+
+    def by_key(state: Any, d: int, path: Path, moves: Sequence[Any], mx: bool) -> list[int]:
+        return _sorted_indices([key(game, state, m) for m in moves], mx)  # type: ignore[misc]
+    return by_key
+
+
+# ----- the core ----------------------------------------------------------------------------
+def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bool,
+         narrow: bool, window: tuple[float, float], prune_on_equal: bool, fail_hard: bool,
+         order: Order, tt: bool, trace: bool, prior: dict[Path, float] | None = None,
+         check: Callable[[], None] | None = None, options: dict[str, Any]) -> SearchResult:
+    moves_f, play_f, is_max_f, eval_f = game.moves, game.play, game.is_max, game.evaluate
+    limit = -1 if depth is None else depth
+    rec: list[tuple[Any, ...]] | None = [] if trace else None
+    emit = rec.append if rec is not None else None
+    order_fn = _make_order(game, order, limit, prior)
+    need_path = emit is not None or order_fn is not None
+    table: dict[Any, tuple[float, float, str, tuple[Any, ...]]] | None = {} if tt else None
+    cut_kind = ("beta", "alpha") if narrow else ("best", "best")
+    leaves = expanded = cutoffs = tt_hits = 0
+
+    # pvs[d] holds the principal variation below the node last returned at depth d
+    pvs: list[tuple[Any, ...]] = [()] * (limit + 2 if limit >= 0 else 64)
+
+    def node(state: Any, d: int, alpha: float, beta: float, path: Path) -> float:
+        nonlocal leaves, expanded, cutoffs, tt_hits
+        if check is not None:
+            check()
+        moves = moves_f(state)
+        if not moves or d == limit:
+            v = eval_f(state)
+            leaves += 1
+            pvs[d] = ()
+            if emit is not None:
+                emit((LEAF, path, v, alpha, beta, is_max_f(state), d))
+            return v
+        if table is not None:
+            rem = limit - d if limit >= 0 else INF
+            hit = table.get(state)
+            if hit is not None and hit[0] >= rem and (
+                    hit[2] == _EXACT or (hit[2] == _LOWER and hit[1] >= beta)
+                    or (hit[2] == _UPPER and hit[1] <= alpha)):
+                tt_hits += 1
+                pvs[d] = hit[3]
+                if emit is not None:
+                    emit((TTHIT, path, hit[1], hit[2]))
+                return hit[1]
+        mx = is_max_f(state)
+        expanded += 1
+        if emit is not None:
+            emit((ENTER, path, alpha, beta, mx, d))
+        if len(pvs) <= d + 1:
+            pvs.extend([()] * len(pvs))
+        # the node's own view: it maximises s*v inside the window (a, b)
+        if mx:
+            s, a, b = 1, alpha, beta
+        else:
+            s, a, b = -1, -beta, -alpha
+        ca, cb = alpha, beta  # the children's window, from MAX's view
+        v = a if fail_hard else -INF
+        idx: Sequence[int] = (order_fn(state, d, path, moves, mx) if order_fn is not None
+                              else range(len(moves)))
+        best = idx[0]
+        pv: tuple[Any, ...] = (moves[best],)
+        d1 = d + 1
+        for i in idx:
+            cv = s * node(play_f(state, moves[i]), d1, ca, cb,
+                          path + (i,) if need_path else path)
+            if cv > v:
+                v, best, pv = cv, i, (moves[i], *pvs[d1])
+            if prune and (v >= b if prune_on_equal else v > b):
+                cutoffs += 1
+                if emit is not None:
+                    rest = idx[list(idx).index(i) + 1:]
+                    emit((CUTOFF, path, s * v, s * b, cut_kind[0 if mx else 1], tuple(rest)))
+                break
+            if narrow and v > a:
+                a = v
+                ca, cb = (a, b) if mx else (-b, -a)
+        value = s * v
+        pvs[d] = pv
+        if emit is not None:
+            emit((EXIT, path, value, best))
+        if table is not None:
+            flag = (_UPPER if value <= alpha else _LOWER if value >= beta else _EXACT) \
+                if prune else _EXACT
+            table[state] = (limit - d if limit >= 0 else INF, value, flag, pv)
+        return value
+
+    # The trace is hundreds of thousands of small tuples that hold no cycles; the cyclic
+    # garbage collector would rescan them again and again (measured: tracing cost 2.3x the
+    # untraced time with it, 1.5x without), so it pauses during the search.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        value = node(state, 0, window[0], window[1], ())
+    finally:
+        if collecting:
+            gc.enable()
+    pv = pvs[0]
+    stats = Stats(expanded + leaves + tt_hits, leaves, expanded, cutoffs, tt_hits)
+    return SearchResult(value, pv[0] if pv else None, pv,
+                        Trace(rec) if rec is not None else None, stats, algorithm, options, game)
+
+
+def _prepare(game: Any, state: Any, depth: Any, order: Any) -> tuple[Game, Any, int | None]:
+    game = check_game(game)
+    depth = check_depth(depth)
+    if isinstance(game, GameTree):
+        game.check_static(depth)
+    _check_order(game, order, depth)
+    return game, (game.initial_state() if state is None else state), depth
+
+
+_COMMON = ("depth", "trace", "order", "tt")
+
+
+def minimax(game: Any, state: Any = None, *, depth: int | None = None, trace: bool = True,
+            order: Order = None, tt: bool = False, **unknown: Any) -> SearchResult:
+    """Plain minimax (000's MaxMin/MinMax, 003's MINIMAX, 004's depth-limited form): every
+    node is searched; nodes at ``depth`` are evaluated statically.
+
+    >>> from minimaxkit.examples import tree_002
+    >>> r = minimax(tree_002())
+    >>> r.value, r.move, r.stats.leaves
+    (5, 1, 27)
+    >>> minimax(tree_002(), depth=-1)
+    Traceback (most recent call last):
+    ...
+    minimaxkit.errors.OptionError: option 'depth': must be None or a whole number >= 0, got -1
+    """
+    reject_unknown(unknown, _COMMON)
+    game, state, depth = _prepare(game, state, depth, order)
+    return _run(game, state, "minimax", depth=depth, prune=False, narrow=False,
+                window=(-INF, INF), prune_on_equal=True, fail_hard=False, order=order, tt=tt,
+                trace=trace, options={"depth": depth, "order": order, "tt": tt})
+
+
+def simple_pruning(game: Any, state: Any = None, *, depth: int | None = None,
+                   trace: bool = True, order: Order = None, **unknown: Any) -> SearchResult:
+    """Minimax that stops at a node as soon as one move reaches the best value possible there
+    (001 §1.2: ``value_range[1]`` for MAX, ``value_range[0]`` for MIN).
+
+    >>> from minimaxkit.games import TicTacToe
+    >>> r = simple_pruning(TicTacToe(), TicTacToe().state_from_text("XX.\\nOO.\\n..."))
+    >>> r.value, r.move, r.stats.leaves
+    (1, 2, 1)
+    """
+    reject_unknown(unknown, ("depth", "trace", "order"))
+    game, state, depth = _prepare(game, state, depth, order)
+    return _run(game, state, "simple_pruning", depth=depth, prune=True, narrow=False,
+                window=tuple(game.value_range), prune_on_equal=True,  # type: ignore[arg-type]
+                fail_hard=False, order=order, tt=False, trace=trace,
+                options={"depth": depth, "order": order})
+
+
+def alphabeta(game: Any, state: Any = None, *, depth: int | None = None,
+              prune_on_equal: bool = True, fail: str = "soft",
+              window: tuple[float, float] = (-INF, INF), order: Order = None, tt: bool = False,
+              trace: bool = True, **unknown: Any) -> SearchResult:
+    """Alpha-beta search.
+
+    ``prune_on_equal=True`` cuts when v ≥ β (MAX) or v ≤ α (MIN), as all five documents do;
+    ``False`` cuts only on v > β or v < α. ``fail="soft"`` returns v (000/003/004);
+    ``fail="hard"`` starts v at α (MAX) or β (MIN) as 002 does and returns it.
+    ``window`` is the initial (α, β); ``order`` reorders children (see ``docs/design.md``);
+    ``tt=True`` adds a transposition table (hashable states).
+
+    >>> from minimaxkit.examples import tree_002
+    >>> r = alphabeta(tree_002())
+    >>> r.value, [tree_002().node(p).value for p in r.trace.leaves]
+    (5, [8, 7, 3, 9, 2, 4, 1, 1, 3, 5, 3, 9, 6, 1, 2, 3])
+    """
+    reject_unknown(unknown, (*_COMMON, "prune_on_equal", "fail", "window"))
+    if fail not in ("soft", "hard"):
+        raise OptionError("fail", f"must be 'soft' or 'hard', got {fail!r}")
+    if not isinstance(prune_on_equal, bool):
+        raise OptionError("prune_on_equal", f"must be True or False, got {prune_on_equal!r}")
+    window = _check_window(window)
+    game, state, depth = _prepare(game, state, depth, order)
+    return _run(game, state, "alphabeta", depth=depth, prune=True, narrow=True, window=window,
+                prune_on_equal=prune_on_equal, fail_hard=fail == "hard", order=order, tt=tt,
+                trace=trace, options={"depth": depth, "prune_on_equal": prune_on_equal,
+                                      "fail": fail, "window": window, "order": order, "tt": tt})
+
+
+def negamax(game: Any, state: Any = None, *, depth: int | None = None,
+            prune_on_equal: bool = True, fail: str = "soft",
+            window: tuple[float, float] = (-INF, INF), order: Order = None,
+            trace: bool = True, **unknown: Any) -> SearchResult:
+    """Alpha-beta as negamax: each node returns its value for the player to move there and
+    a child's value is negated where the player changes. Traces (α, β from MAX's view) are
+    equal to :func:`alphabeta`'s under the same options.
+
+    >>> from minimaxkit.examples import tree_002
+    >>> negamax(tree_002()).trace == alphabeta(tree_002()).trace
+    True
+    """
+    reject_unknown(unknown, ("depth", "trace", "order", "prune_on_equal", "fail", "window"))
+    if fail not in ("soft", "hard"):
+        raise OptionError("fail", f"must be 'soft' or 'hard', got {fail!r}")
+    lo, hi = _check_window(window)
+    game, state, depth = _prepare(game, state, depth, order)
+    limit = -1 if depth is None else depth
+    order_fn = _make_order(game, order, limit, None)
+    rec: list[tuple[Any, ...]] = []
+    hard = fail == "hard"
+
+    def max_view(color: int, a: float, b: float) -> tuple[float, float]:
+        return (a, b) if color > 0 else (-b, -a)
+
+    def nega(st: Any, d: int, a: float, b: float, color: int, path: Path) -> tuple[float, tuple]:
+        moves = game.moves(st)
+        if not moves or d == limit:
+            v = color * game.evaluate(st)
+            rec.append((LEAF, path, color * v, *max_view(color, a, b), color > 0, d))
+            return v, ()
+        rec.append((ENTER, path, *max_view(color, a, b), color > 0, d))
+        v, best, best_pv = (a if hard else -INF), None, ()
+        idx = order_fn(st, d, path, moves, color > 0) if order_fn else list(range(len(moves)))
+        for k, i in enumerate(idx):
+            child = game.play(st, moves[i])
+            c = 1 if game.is_max(child) else -1
+            if c == color:
+                cv, cpv = nega(child, d + 1, a, b, c, path + (i,))
+            else:
+                cv, cpv = nega(child, d + 1, -b, -a, c, path + (i,))
+                cv = -cv
+            if best is None or cv > v:
+                best, best_pv, v = i, cpv, max(v, cv)
+            if v >= b if prune_on_equal else v > b:
+                rec.append((CUTOFF, path, color * v, color * b,
+                            "beta" if color > 0 else "alpha", tuple(idx[k + 1:])))
+                break
+            a = max(a, v)
+        rec.append((EXIT, path, color * v, best))
+        return v, (moves[best],) + best_pv
+
+    color = 1 if game.is_max(state) else -1
+    v, pv = nega(state, 0, *max_view(color, lo, hi), color, ())
+    t = Trace(rec)
+    return SearchResult(color * v, pv[0] if pv else None, pv, t if trace else None, t.stats,
+                        "negamax", {"depth": depth, "prune_on_equal": prune_on_equal,
+                                    "fail": fail, "window": (lo, hi), "order": order}, game)

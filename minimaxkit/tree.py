@@ -1,0 +1,437 @@
+"""Explicit game trees: nested lists, a named dict/JSON form, seeded random trees.
+
+A tree is a :class:`~minimaxkit.game.Game` whose states are its :class:`Node` objects, so
+every search runs on trees and real games alike. Nodes are addressed by their *path*
+(the tuple of child indices from the root) and have names (A, B, C, ... in breadth-first
+order unless given).
+
+>>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> tree.node((1, 2))
+Node(path=(1, 2), name='J', player='max', value=6)
+>>> [n.name for n in tree.root.children]
+['B', 'C', 'D']
+>>> len(tree), len(tree.leaves())
+(13, 9)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import deque
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass, field
+from numbers import Real
+from typing import Any
+
+from .errors import OptionError, TreeError
+
+__all__ = ["GameTree", "Node", "Path", "default_name"]
+
+Path = tuple[int, ...]
+_PLAYERS = ("max", "min")
+_NODE_KEYS = {"name", "player", "value", "children"}
+_EDGE_KEYS = {"move", "node"}
+
+
+def default_name(i: int) -> str:
+    """The i-th default node name: A..Z, then AA, AB, ... like spreadsheet columns.
+
+    >>> [default_name(i) for i in (0, 1, 25, 26, 27, 701, 702)]
+    ['A', 'B', 'Z', 'AA', 'AB', 'ZZ', 'AAA']
+    """
+    name = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        name = chr(ord("A") + r) + name
+    return name
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Node:
+    """One position of an explicit tree. Leaves have a value; interior nodes may have one too
+    (their static evaluation, used when a depth limit stops there)."""
+
+    path: Path
+    name: str
+    is_max: bool
+    value: float | None
+    children: tuple[Node, ...] = field(default=(), repr=False)
+    moves: tuple[Hashable, ...] = field(default=(), repr=False)
+    _by_move: dict[Hashable, Node] = field(default_factory=dict, repr=False)
+
+    def __repr__(self) -> str:
+        return (
+            f"Node(path={self.path!r}, name={self.name!r}, player={self.player!r}, "
+            f"value={self.value!r})"
+        )
+
+    @property
+    def player(self) -> str:
+        """``"max"`` or ``"min"``: who is to move here."""
+        return "max" if self.is_max else "min"
+
+    @property
+    def is_leaf(self) -> bool:
+        """True when the node has no children."""
+        return not self.children
+
+    def child(self, move: Hashable) -> Node:
+        """The child reached by ``move`` (a label, or an index for nested trees)."""
+        try:
+            return self._by_move[move]
+        except KeyError:
+            raise KeyError(f"node {self.name} at path {self.path} has no move {move!r}; "
+                           f"its moves are {list(self.moves)}") from None
+
+
+def _check_value(value: Any, path: Path, *, leaf: bool) -> float | None:
+    if value is None and not leaf:
+        return None
+    what = "a leaf" if leaf else "a static value"
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TreeError(path, f"{what} must be a finite number, got {value!r}")
+    if not math.isfinite(value):
+        raise TreeError(path, f"{what} must be a finite number, got {value!r}")
+    return value  # type: ignore[return-value]
+
+
+def _player(spec: Any, path: Path) -> bool:
+    if spec not in _PLAYERS:
+        raise TreeError(path, f"unknown player {spec!r}; expected 'max' or 'min'")
+    return bool(spec == "max")
+
+
+class _Builder:
+    """Builds nodes, then names them breadth-first where no name was given."""
+
+    def __init__(self) -> None:
+        self.named: list[tuple[Path, str | None]] = []
+
+    def make(self, path: Path, name: str | None, is_max: bool, value: float | None,
+             edges: list[tuple[Hashable, Node]]) -> Node:
+        moves = tuple(m for m, _ in edges)
+        children = tuple(c for _, c in edges)
+        return Node(path, name or "", is_max, value, children, moves, dict(edges))
+
+
+def _name_nodes(root: Node) -> Node:
+    """Give every unnamed node its breadth-first default name; check names are unique."""
+    order = list(_bfs(root))
+    taken = {n.name for n in order if n.name}
+    counter = 0
+    seen: dict[str, Path] = {}
+    for node in order:
+        if not node.name:
+            while default_name(counter) in taken:
+                counter += 1
+            object.__setattr__(node, "name", default_name(counter))
+            taken.add(node.name)
+            counter += 1
+        if node.name in seen:
+            raise TreeError(node.path, f"name {node.name!r} is already used by the node at "
+                                       f"path {seen[node.name]}")
+        seen[node.name] = node.path
+    return root
+
+
+def _bfs(root: Node) -> Iterator[Node]:
+    queue = deque([root])
+    while queue:
+        node = queue.popleft()
+        yield node
+        queue.extend(node.children)
+
+
+class GameTree:
+    """An explicit game tree; a :class:`~minimaxkit.game.Game` whose states are its nodes.
+
+    >>> t = GameTree.from_nested([[1, 2], [3]], root="min")
+    >>> t.root.player, t.node((0,)).player, t.node((0, 1)).value
+    ('min', 'max', 2)
+    >>> GameTree.from_dict(t.to_dict()) == t
+    True
+    """
+
+    def __init__(self, root: Node) -> None:
+        self.root = root
+        self._nodes = list(_bfs(root))
+        self._by_path = {n.path: n for n in self._nodes}
+        self._by_name = {n.name: n for n in self._nodes}
+        values = [n.value for n in self._nodes if n.value is not None]
+        self.value_range: tuple[float, float] = (min(values), max(values))
+
+    # ----- construction -------------------------------------------------------------
+    @classmethod
+    def from_nested(cls, spec: Any, *, root: str = "max") -> GameTree:
+        """A tree from nested lists: numbers are leaves, players alternate from ``root``.
+
+        >>> GameTree.from_nested([[8, 7], 3]).node((1,))
+        Node(path=(1,), name='C', player='min', value=3)
+        >>> GameTree.from_nested([[1, None]])
+        Traceback (most recent call last):
+        ...
+        minimaxkit.errors.TreeError: node at path (0, 1): a leaf must be a finite number, got None
+        """
+        builder = _Builder()
+
+        def build(item: Any, path: Path, is_max: bool) -> Node:
+            if isinstance(item, (list, tuple)):
+                if not item:
+                    raise TreeError(path, "an interior node needs at least one child, "
+                                          "got an empty list")
+                edges = [(i, build(c, path + (i,), not is_max)) for i, c in enumerate(item)]
+                return builder.make(path, None, is_max, None, edges)
+            return builder.make(path, None, is_max, _check_value(item, path, leaf=True), [])
+
+        return cls(_name_nodes(build(spec, (), _player(root, ()))))
+
+    @classmethod
+    def from_dict(cls, spec: dict[str, Any]) -> GameTree:
+        """A tree from the named form: each node a dict with ``name``, ``player``, and
+        either ``value`` (a leaf) or ``children`` (a list of ``{"move": m, "node": {...}}``
+        or of plain node dicts, whose moves are then their indices). A node without a player
+        takes the opposite of its parent's; the root's default is ``"max"``. An interior node
+        may carry a ``value``: its static evaluation.
+
+        >>> t = GameTree.from_dict({"name": "A", "player": "max", "children": [
+        ...     {"move": "a1", "node": {"name": "B", "value": 3}},
+        ...     {"move": "a2", "node": {"name": "C", "value": 5}}]})
+        >>> t.node((1,)).name, t.root.moves
+        ('C', ('a1', 'a2'))
+        """
+        builder = _Builder()
+        on_path: set[int] = set()
+
+        def build(d: Any, path: Path, default_max: bool) -> Node:
+            if not isinstance(d, dict):
+                raise TreeError(path, f"a node must be a dict, got {type(d).__name__}")
+            if id(d) in on_path:
+                raise TreeError(path, "cycle: this node contains itself")
+            extra = set(d) - _NODE_KEYS
+            if extra:
+                raise TreeError(path, f"unknown key(s) {sorted(extra)}; a node has "
+                                      f"{sorted(_NODE_KEYS)}")
+            is_max = _player(d["player"], path) if "player" in d else default_max
+            name = d.get("name")
+            if name is not None and (not isinstance(name, str) or not name):
+                raise TreeError(path, f"a name must be a non-empty string, got {name!r}")
+            children = d.get("children")
+            if children is None:
+                value = _check_value(d.get("value"), path, leaf=True)
+                return builder.make(path, name, is_max, value, [])
+            if not isinstance(children, list) or not children:
+                raise TreeError(path, "an interior node needs a non-empty list of children, "
+                                      f"got {children!r}")
+            value = _check_value(d.get("value"), path, leaf=False)
+            on_path.add(id(d))
+            edges: list[tuple[Hashable, Node]] = []
+            for i, entry in enumerate(children):
+                move: Hashable = i
+                if isinstance(entry, dict) and "node" in entry:
+                    extra = set(entry) - _EDGE_KEYS
+                    if extra:
+                        raise TreeError(path + (i,), f"unknown key(s) {sorted(extra)} beside "
+                                                     "'move' and 'node'")
+                    move = entry.get("move", i)
+                    if not isinstance(move, (str, int)) or isinstance(move, bool):
+                        raise TreeError(path + (i,), "a move label must be a string or an "
+                                                     f"int, got {move!r}")
+                    entry = entry["node"]
+                if any(move == m for m, _ in edges):
+                    raise TreeError(path + (i,), f"move {move!r} is used twice at this node")
+                edges.append((move, build(entry, path + (i,), not is_max)))
+            on_path.discard(id(d))
+            return builder.make(path, name, is_max, value, edges)
+
+        if not isinstance(spec, dict):
+            raise TreeError((), f"a tree must be a dict, got {type(spec).__name__}")
+        return cls(_name_nodes(build(spec, (), True)))
+
+    @classmethod
+    def from_json(cls, text: str) -> GameTree:
+        """The tree of :meth:`to_json`'s text."""
+        return cls.from_dict(json.loads(text))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The named form, complete: ``from_dict(t.to_dict())`` equals ``t``."""
+
+        def dump(node: Node) -> dict[str, Any]:
+            d: dict[str, Any] = {"name": node.name, "player": node.player}
+            if node.value is not None:
+                d["value"] = node.value
+            if node.children:
+                d["children"] = [{"move": m, "node": dump(c)}
+                                 for m, c in zip(node.moves, node.children, strict=True)]
+            return d
+
+        return dump(self.root)
+
+    def to_json(self, **kwargs: Any) -> str:
+        """The named form as JSON text (keyword arguments go to ``json.dumps``)."""
+        return json.dumps(self.to_dict(), **kwargs)
+
+    def to_nested(self) -> list[Any] | float:
+        """The nested-list form (players and names are not kept).
+
+        >>> GameTree.from_nested([[3, 1], [2]]).to_nested()
+        [[3, 1], [2]]
+        """
+
+        def dump(node: Node) -> Any:
+            return [dump(c) for c in node.children] if node.children else node.value
+
+        return dump(self.root)  # type: ignore[no-any-return]
+
+    @classmethod
+    def random(cls, *, depth: int, branching: int | tuple[int, int] = 2,
+               values: tuple[int, int] = (0, 9), ties: bool = True, seed: int | None = None,
+               root: str = "max") -> GameTree:
+        """A seeded random tree with every leaf at ``depth``.
+
+        ``branching`` is fixed (an int) or drawn per node from an inclusive range; leaf
+        values are integers drawn from the inclusive range ``values``; with ``ties=False``
+        no two leaves share a value.
+
+        >>> t = GameTree.random(depth=2, branching=3, seed=1)
+        >>> len(t.leaves()), t == GameTree.random(depth=2, branching=3, seed=1)
+        (9, True)
+        """
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            raise OptionError("depth", f"must be a whole number >= 0, got {depth!r}")
+        lo_b, hi_b = (branching, branching) if isinstance(branching, int) else branching
+        if lo_b < 1 or hi_b < lo_b:
+            raise OptionError("branching", f"must be >= 1 (or a range lo <= hi), got {branching!r}")
+        lo, hi = values
+        if hi < lo:
+            raise OptionError("values", f"must be a range (lo, hi) with lo <= hi, got {values!r}")
+        rng = random.Random(seed)
+        shape = cls._random_shape(rng, depth, lo_b, hi_b)
+        n_leaves = _count_leaves(shape)
+        if ties:
+            leaf_values = [rng.randint(lo, hi) for _ in range(n_leaves)]
+        else:
+            if hi - lo + 1 < n_leaves:
+                raise OptionError("values", f"{values} holds {hi - lo + 1} distinct values, "
+                                            f"too few for {n_leaves} leaves without ties")
+            leaf_values = rng.sample(range(lo, hi + 1), n_leaves)
+        it = iter(leaf_values)
+        return cls.from_nested(_fill(shape, it), root=root)
+
+    @staticmethod
+    def _random_shape(rng: random.Random, depth: int, lo_b: int, hi_b: int) -> Any:
+        if depth == 0:
+            return None
+        return [GameTree._random_shape(rng, depth - 1, lo_b, hi_b)
+                for _ in range(rng.randint(lo_b, hi_b))]
+
+    def with_static(self, *, noise: float = 0.0, seed: int | None = None) -> GameTree:
+        """A copy whose interior nodes carry a static value: their true minimax value plus
+        uniform noise in [-noise, noise]. Gives trees on which ``order="static"`` and depth
+        limits mean something.
+
+        >>> t = GameTree.from_nested([[3, 12], [2, 4]]).with_static()
+        >>> t.root.value, t.node((1,)).value
+        (3, 2)
+        """
+        from .search import minimax  # local: search imports this module
+
+        rng = random.Random(seed)
+        d = self.to_dict()
+
+        def annotate(spec: dict[str, Any], node: Node) -> None:
+            if node.children:
+                v = minimax(self, node, trace=False).value
+                spec["value"] = v + rng.uniform(-noise, noise) if noise else v
+                for edge, child in zip(spec["children"], node.children, strict=True):
+                    annotate(edge["node"], child)
+
+        annotate(d, self.root)
+        return GameTree.from_dict(d)
+
+    # ----- access ---------------------------------------------------------------------
+    def node(self, path: Sequence[int]) -> Node:
+        """The node at ``path`` (a tuple of child indices from the root)."""
+        try:
+            return self._by_path[tuple(path)]
+        except KeyError:
+            raise KeyError(f"no node at path {tuple(path)}") from None
+
+    def by_name(self, name: str) -> Node:
+        """The node called ``name``."""
+        return self._by_name[name]
+
+    def nodes(self) -> list[Node]:
+        """Every node, breadth-first."""
+        return list(self._nodes)
+
+    def leaves(self) -> list[Node]:
+        """The leaves, left to right."""
+        return [n for n in sorted(self._nodes, key=lambda n: n.path) if not n.children]
+
+    @property
+    def height(self) -> int:
+        """The length of the longest path from the root to a leaf."""
+        return max(len(n.path) for n in self._nodes)
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameTree) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(self.to_json(sort_keys=True))
+
+    def __repr__(self) -> str:
+        return f"GameTree.from_dict({self.to_dict()!r})"
+
+    def _repr_png_(self) -> bytes | None:
+        try:
+            from .draw import tree_png
+        except ImportError:
+            return None
+        return tree_png(self)
+
+    # ----- the game protocol ------------------------------------------------------------
+    def initial_state(self) -> Node:
+        """The root."""
+        return self.root
+
+    def moves(self, state: Node) -> tuple[Hashable, ...]:
+        """The node's move labels (child indices for nested trees); empty at a leaf."""
+        return state.moves
+
+    def play(self, state: Node, move: Hashable) -> Node:
+        """The child reached by ``move``."""
+        return state._by_move[move]
+
+    def is_max(self, state: Node) -> bool:
+        """True at MAX nodes."""
+        return state.is_max
+
+    def evaluate(self, state: Node) -> float:
+        """A leaf's value, or an interior node's static value (an error if it has none)."""
+        if state.value is None:
+            raise TreeError(state.path, f"interior node {state.name} has no static value, but "
+                                        "the search needs one here (a depth limit or "
+                                        "order='static'); give it a 'value' or search deeper")
+        return state.value
+
+    def check_static(self, depth: int | None) -> None:
+        """Raise :class:`TreeError` unless every interior node at ``depth`` has a static value."""
+        if depth is None:
+            return
+        for n in self._nodes:
+            if len(n.path) == depth and n.children and n.value is None:
+                self.evaluate(n)
+
+
+def _count_leaves(shape: Any) -> int:
+    return 1 if shape is None else sum(_count_leaves(c) for c in shape)
+
+
+def _fill(shape: Any, values: Iterator[int]) -> Any:
+    return next(values) if shape is None else [_fill(c, values) for c in shape]
