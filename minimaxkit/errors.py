@@ -1,10 +1,11 @@
 """Named errors. Each says what was wrong and where (a node's path, an option's name).
 
 >>> from minimaxkit import GameTree
->>> GameTree.from_nested([[1, 2], []])
-Traceback (most recent call last):
-...
-minimaxkit.errors.TreeError: node at path (1,): an interior node needs at least one child, got an empty list
+>>> try:
+...     GameTree.from_nested([[1, 2], []])
+... except TreeError as err:
+...     print(err)
+node at path (1,): an interior node needs at least one child, got an empty list
 """
 
 from __future__ import annotations

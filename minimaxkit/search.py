@@ -80,7 +80,7 @@ def check_depth(depth: Any, name: str = "depth") -> int | None:
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
                               or depth < 0):
         raise OptionError(name, f"must be None or a whole number >= 0, got {depth!r}")
-    return depth  # type: ignore[no-any-return]
+    return depth  # type: ignore[no-any-return,unused-ignore]
 
 
 def reject_unknown(unknown: dict[str, Any], known: Sequence[str]) -> None:
@@ -147,10 +147,11 @@ def _make_order(game: Game, order: Order, limit: int,
         def by_value(state: Any, d: int, path: Path, moves: Sequence[Any], mx: bool) -> list[int]:
             return _sorted_indices([exact(play(state, m), d + 1) for m in moves], mx)
         return by_value
-    key = order
+    assert callable(order)
+    key: OrderKey = order
 
     def by_key(state: Any, d: int, path: Path, moves: Sequence[Any], mx: bool) -> list[int]:
-        return _sorted_indices([key(game, state, m) for m in moves], mx)  # type: ignore[misc]
+        return _sorted_indices([key(game, state, m) for m in moves], mx)
     return by_key
 
 
@@ -299,7 +300,7 @@ def simple_pruning(game: Any, state: Any = None, *, depth: int | None = None,
     reject_unknown(unknown, ("depth", "trace", "order"))
     game, state, depth = _prepare(game, state, depth, order)
     return _run(game, state, "simple_pruning", depth=depth, prune=True, narrow=False,
-                window=tuple(game.value_range), prune_on_equal=True,  # type: ignore[arg-type]
+                window=(game.value_range[0], game.value_range[1]), prune_on_equal=True,
                 fail_hard=False, order=order, tt=False, trace=trace,
                 options={"depth": depth, "order": order})
 

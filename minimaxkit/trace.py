@@ -5,8 +5,8 @@
 
 >>> from minimaxkit import GameTree, alphabeta
 >>> t = alphabeta(GameTree.from_nested([[3, 12, 8], [2, 4, 6]])).trace
->>> t.events[:2]
-[Enter(path=(), alpha=-inf, beta=inf, is_max=True, depth=0), Enter(path=(0,), alpha=-inf, beta=inf, is_max=False, depth=1)]
+>>> t.events[1]
+Enter(path=(0,), alpha=-inf, beta=inf, is_max=False, depth=1)
 >>> t.leaves
 [(0, 0), (0, 1), (0, 2), (1, 0)]
 >>> t.cutoffs

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-import random
+import random as _random
 from collections import deque
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -104,17 +104,11 @@ def _player(spec: Any, path: Path) -> bool:
     return bool(spec == "max")
 
 
-class _Builder:
-    """Builds nodes, then names them breadth-first where no name was given."""
-
-    def __init__(self) -> None:
-        self.named: list[tuple[Path, str | None]] = []
-
-    def make(self, path: Path, name: str | None, is_max: bool, value: float | None,
-             edges: list[tuple[Hashable, Node]]) -> Node:
-        moves = tuple(m for m, _ in edges)
-        children = tuple(c for _, c in edges)
-        return Node(path, name or "", is_max, value, children, moves, dict(edges))
+def _make(path: Path, name: str | None, is_max: bool, value: float | None,
+          edges: Sequence[tuple[Hashable, Node]]) -> Node:
+    """A node from its parts; unnamed nodes get their default name later."""
+    return Node(path, name or "", is_max, value, tuple(c for _, c in edges),
+                tuple(m for m, _ in edges), dict(edges))
 
 
 def _name_nodes(root: Node) -> Node:
@@ -175,16 +169,14 @@ class GameTree:
         ...
         minimaxkit.errors.TreeError: node at path (0, 1): a leaf must be a finite number, got None
         """
-        builder = _Builder()
-
         def build(item: Any, path: Path, is_max: bool) -> Node:
             if isinstance(item, (list, tuple)):
                 if not item:
                     raise TreeError(path, "an interior node needs at least one child, "
                                           "got an empty list")
                 edges = [(i, build(c, path + (i,), not is_max)) for i, c in enumerate(item)]
-                return builder.make(path, None, is_max, None, edges)
-            return builder.make(path, None, is_max, _check_value(item, path, leaf=True), [])
+                return _make(path, None, is_max, None, edges)
+            return _make(path, None, is_max, _check_value(item, path, leaf=True), [])
 
         return cls(_name_nodes(build(spec, (), _player(root, ()))))
 
@@ -202,7 +194,6 @@ class GameTree:
         >>> t.node((1,)).name, t.root.moves
         ('C', ('a1', 'a2'))
         """
-        builder = _Builder()
         on_path: set[int] = set()
 
         def build(d: Any, path: Path, default_max: bool) -> Node:
@@ -221,7 +212,7 @@ class GameTree:
             children = d.get("children")
             if children is None:
                 value = _check_value(d.get("value"), path, leaf=True)
-                return builder.make(path, name, is_max, value, [])
+                return _make(path, name, is_max, value, [])
             if not isinstance(children, list) or not children:
                 raise TreeError(path, "an interior node needs a non-empty list of children, "
                                       f"got {children!r}")
@@ -244,7 +235,7 @@ class GameTree:
                     raise TreeError(path + (i,), f"move {move!r} is used twice at this node")
                 edges.append((move, build(entry, path + (i,), not is_max)))
             on_path.discard(id(d))
-            return builder.make(path, name, is_max, value, edges)
+            return _make(path, name, is_max, value, edges)
 
         if not isinstance(spec, dict):
             raise TreeError((), f"a tree must be a dict, got {type(spec).__name__}")
@@ -283,7 +274,7 @@ class GameTree:
         def dump(node: Node) -> Any:
             return [dump(c) for c in node.children] if node.children else node.value
 
-        return dump(self.root)  # type: ignore[no-any-return]
+        return dump(self.root)  # type: ignore[no-any-return,unused-ignore]
 
     @classmethod
     def random(cls, *, depth: int, branching: int | tuple[int, int] = 2,
@@ -307,7 +298,7 @@ class GameTree:
         lo, hi = values
         if hi < lo:
             raise OptionError("values", f"must be a range (lo, hi) with lo <= hi, got {values!r}")
-        rng = random.Random(seed)
+        rng = _random.Random(seed)
         shape = cls._random_shape(rng, depth, lo_b, hi_b)
         n_leaves = _count_leaves(shape)
         if ties:
@@ -321,7 +312,7 @@ class GameTree:
         return cls.from_nested(_fill(shape, it), root=root)
 
     @staticmethod
-    def _random_shape(rng: random.Random, depth: int, lo_b: int, hi_b: int) -> Any:
+    def _random_shape(rng: _random.Random, depth: int, lo_b: int, hi_b: int) -> Any:
         if depth == 0:
             return None
         return [GameTree._random_shape(rng, depth - 1, lo_b, hi_b)
@@ -338,7 +329,7 @@ class GameTree:
         """
         from .search import minimax  # local: search imports this module
 
-        rng = random.Random(seed)
+        rng = _random.Random(seed)
         d = self.to_dict()
 
         def annotate(spec: dict[str, Any], node: Node) -> None:
