@@ -1,0 +1,51 @@
+"""The views every other part of the kit reads from a trace."""
+
+from __future__ import annotations
+
+from minimaxkit import Cutoff, Enter, Exit, Leaf, Trace, alphabeta, minimax
+from minimaxkit.examples import aima_5_2, tree_002
+
+
+def test_views_of_the_aima_trace():
+    t = alphabeta(aima_5_2()).trace
+    # hand trace: A enters, B enters, 3 12 8, B exits 3; C enters, 2, cut; D enters, 14 5 2
+    assert [type(e).__name__ for e in t.events[:7]] == [
+        "Enter", "Enter", "Leaf", "Leaf", "Leaf", "Exit", "Enter"]
+    assert t.expanded == [(), (0,), (1,), (2,)]
+    assert t.visited[:3] == [(), (0,), (0, 0)]
+    assert t.pruned == [(1, 1), (1, 2)]
+    assert t.values[(1,)] == 2 and t.values[()] == 3
+    assert t.best_moves[()] == 0
+    assert (t.stats.nodes, t.stats.leaves, t.stats.expanded, t.stats.cutoffs) == (11, 7, 4, 2)
+
+
+def test_leaf_events_carry_the_window():
+    t = alphabeta(aima_5_2()).trace
+    leaf = next(e for e in t if isinstance(e, Leaf) and e.path == (1, 0))
+    assert (leaf.value, leaf.alpha, leaf.beta, leaf.is_max, leaf.depth) == (2, 3, float("inf"),
+                                                                             True, 2)
+
+
+def test_upto_is_a_prefix():
+    t = alphabeta(tree_002()).trace
+    assert t.upto(5).events == t.events[:5]
+    assert t.upto(len(t)) == t
+
+
+def test_hand_made_trace_round_trips():
+    events = [Enter((), -1.0, 1.0, True, 0), Leaf((0,), 0.5, -1.0, 1.0, False, 1),
+              Cutoff((), 0.5, 0.5, "beta", (1,)), Exit((), 0.5, 0)]
+    t = Trace.of(events)
+    assert t.events == events
+    assert Trace.from_json(t.to_json()) == t
+    assert '"inf"' in alphabeta(tree_002()).trace.to_json()
+
+
+def test_minimax_trace_has_no_window():
+    e = minimax(aima_5_2()).trace.events[1]
+    assert isinstance(e, Enter) and (e.alpha, e.beta) == (float("-inf"), float("inf"))
+
+
+def test_exit_records_the_best_child():
+    exits = [e for e in alphabeta(tree_002()).trace if isinstance(e, Exit)]
+    assert exits[-1] == Exit((), 5, 1)
