@@ -1,0 +1,52 @@
+# minimaxkit: a fresh clone needs only Python (>= 3.11) to run these targets.
+#   make lab    set up .venv, configure JupyterLab for students, open the first lecture
+#   make test   ruff, mypy, then pytest (all of it, browser tests included)
+#   make bench  run the benchmarks
+#   make clean  remove the venv, caches and test artifacts
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+FIRST_LECTURE := notebooks/01_game_trees.ipynb
+# Jupyter refuses to run as root without this (containers, CI machines).
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+
+.PHONY: lab test lint typecheck pytest bench clean venv
+
+venv: $(STAMP)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# (Re)install whenever pyproject.toml is newer than the stamp.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e ".[dev]"
+	touch $@
+
+lab: $(STAMP)
+	$(BIN)/python tools/student_setup.py
+	$(BIN)/python -m jupyter lab $(ALLOW_ROOT) $(FIRST_LECTURE)
+
+test: lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/python -m ruff check .
+
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	@if [ -f benchmarks/run_all.py ]; then \
+		$(BIN)/python benchmarks/run_all.py; \
+	else \
+		echo "benchmarks/run_all.py not found: nothing to run"; \
+	fi
+
+clean:
+	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache .ruff_cache tests/artifacts
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

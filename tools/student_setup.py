@@ -1,0 +1,165 @@
+"""Configure a Jupyter installation for students.
+
+A student's JupyterLab must open quietly on the lectures: no "official Jupyter news"
+pop-up, and none of nbgrader's instructor panels (formgrader, course list, create
+assignment) nor its exchange-based assignment list, while the notebook toolbar keeps
+nbgrader's **Validate** button.
+
+The script writes three small JSON files into one Jupyter config directory
+(``{prefix}/etc/jupyter`` by default, i.e. the running Python's environment):
+
+* ``labconfig/page_config.d/zz-minimaxkit-student.json``: ``disabledExtensions`` for the
+  JupyterLab plugins listed in ``DISABLED_LAB_PLUGINS``;
+* ``labconfig/default_setting_overrides.d/zz-minimaxkit-student.json``: the notification
+  settings' defaults (never fetch news, never check for updates);
+* ``jupyter_server_config.d/zz-minimaxkit-student.json``: turns off the nbgrader server
+  extensions in ``DISABLED_SERVER_EXTENSIONS``. Files in a ``.d`` folder are merged in
+  name order, so the ``zz-`` prefix makes ours win over ``nbgrader.json`` beside it.
+
+With ``--first-notebook PATH`` it also sets ``ServerApp.default_url`` in
+``jupyter_server_config.json`` (merged into an existing file), so that a server started
+without a path (Binder) lands on that notebook. ``--undo`` removes all of it.
+
+Usage::
+
+    python tools/student_setup.py                      # into sys.prefix/etc/jupyter
+    python tools/student_setup.py --config-dir DIR     # e.g. a test's JUPYTER_CONFIG_DIR
+    python tools/student_setup.py --first-notebook notebooks/01_game_trees.ipynb
+    python tools/student_setup.py --undo               # instructors: get nbgrader's UI back
+
+Only the standard library is used, so the script runs in any Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+FILE_NAME = "zz-minimaxkit-student.json"
+
+DISABLED_LAB_PLUGINS: tuple[str, ...] = (
+    # The "Would you like to receive official Jupyter news?" toast and update checks.
+    "@jupyterlab/apputils-extension:announcements",
+    # nbgrader's instructor UI, its exchange-based assignment list and its menu
+    # (the menu only offers the panels above).
+    "@jupyter/nbgrader:formgrader",
+    "@jupyter/nbgrader:course-list",
+    "@jupyter/nbgrader:create-assignment",
+    "@jupyter/nbgrader:assignment-list",
+    "@jupyter/nbgrader:menu",
+    # Kept on purpose: "@jupyter/nbgrader:validate-assignment" (the Validate button).
+)
+
+DISABLED_SERVER_EXTENSIONS: tuple[str, ...] = (
+    "nbgrader.server_extensions.formgrader",
+    "nbgrader.server_extensions.course_list",
+    "nbgrader.server_extensions.assignment_list",
+    # Kept: "nbgrader.server_extensions.validate_assignment" (serves the Validate button).
+)
+
+SETTING_OVERRIDES: dict[str, dict[str, Any]] = {
+    "@jupyterlab/apputils-extension:notification": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+}
+
+
+def default_config_dir(prefix: str | Path | None = None) -> Path:
+    """The environment-level Jupyter config dir of ``prefix`` (default: ``sys.prefix``)."""
+    return Path(prefix if prefix is not None else sys.prefix) / "etc" / "jupyter"
+
+
+def _managed_files(config_dir: Path) -> dict[Path, dict[str, Any]]:
+    return {
+        config_dir / "labconfig" / "page_config.d" / FILE_NAME: {
+            "disabledExtensions": {plugin: True for plugin in DISABLED_LAB_PLUGINS},
+        },
+        config_dir / "labconfig" / "default_setting_overrides.d" / FILE_NAME: SETTING_OVERRIDES,
+        config_dir / "jupyter_server_config.d" / FILE_NAME: {
+            "ServerApp": {
+                "jpserver_extensions": {ext: False for ext in DISABLED_SERVER_EXTENSIONS},
+            },
+        },
+    }
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    if not path.exists() or not path.read_text(encoding="utf-8").strip():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a JSON object, found {type(data).__name__}")
+    return data
+
+
+def apply(config_dir: Path, *, first_notebook: str | None = None) -> list[Path]:
+    """Write the student configuration into ``config_dir``; return the files written."""
+    written = []
+    for path, data in _managed_files(config_dir).items():
+        _write_json(path, data)
+        written.append(path)
+    if first_notebook is not None:
+        server_config = config_dir / "jupyter_server_config.json"
+        data = _read_json(server_config)
+        url = "/lab/tree/" + first_notebook.strip("/")
+        data.setdefault("ServerApp", {})["default_url"] = url
+        _write_json(server_config, data)
+        written.append(server_config)
+    return written
+
+
+def undo(config_dir: Path) -> list[Path]:
+    """Remove what :func:`apply` wrote; return the files removed or changed."""
+    changed = []
+    for path in _managed_files(config_dir):
+        if path.exists():
+            path.unlink()
+            changed.append(path)
+    server_config = config_dir / "jupyter_server_config.json"
+    data = _read_json(server_config)
+    if data.get("ServerApp", {}).pop("default_url", None) is not None:
+        if not data["ServerApp"]:
+            del data["ServerApp"]
+        _write_json(server_config, data)
+        changed.append(server_config)
+    return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--config-dir", type=Path, help="Jupyter config dir to write into")
+    where.add_argument(
+        "--prefix", type=Path, help="environment prefix (config: PREFIX/etc/jupyter)"
+    )
+    parser.add_argument(
+        "--first-notebook",
+        metavar="PATH",
+        help="notebook (relative to the server's root dir) to open at /, e.g. on Binder",
+    )
+    parser.add_argument("--undo", action="store_true", help="remove the student configuration")
+    args = parser.parse_args(argv)
+
+    config_dir = args.config_dir or default_config_dir(args.prefix)
+    if args.undo:
+        files = undo(config_dir)
+        verb = "removed"
+    else:
+        files = apply(config_dir, first_notebook=args.first_notebook)
+        verb = "wrote"
+    for path in files:
+        print(f"student_setup: {verb} {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
