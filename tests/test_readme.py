@@ -1,0 +1,38 @@
+"""The README's usage example runs, and every value its comments state is what it computes."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def usage_block() -> str:
+    text = README.read_text()
+    section = text.split("## Using the kit in your own notebooks", 1)[1]
+    return re.search(r"```python\n(.*?)```", section, re.S).group(1)  # type: ignore[union-attr]
+
+
+def test_usage_example_runs_and_states_true_values():
+    namespace: dict[str, object] = {}
+    checked = 0
+    for line in usage_block().splitlines():
+        code, _, comment = line.partition("#")
+        exec(code, namespace)  # noqa: S102 - our own README
+        try:
+            expected = ast.literal_eval(comment.strip().replace(",000", "000"))
+        except (ValueError, SyntaxError):
+            continue
+        value = eval(code.strip(), namespace)  # noqa: S307
+        assert value == expected, line
+        checked += 1
+    assert checked >= 2
+
+
+def test_usage_example_counts():
+    namespace: dict[str, object] = {}
+    exec(usage_block(), namespace)  # noqa: S102
+    stats = eval("minimax(TicTacToe(), trace=False).stats", namespace)  # noqa: S307
+    assert (stats.nodes, stats.leaves) == (549_946, 255_168)  # the comment's figures
