@@ -149,7 +149,8 @@ def _one(game: Any, state: Any, depth: int, window: tuple[float, float],
 
 
 def _untraced(r: SearchResult) -> SearchResult:
-    return SearchResult(r.value, r.move, r.pv, None, r.stats, r.algorithm, r.options, r.game)
+    return SearchResult(r.value, r.move, r.pv, None, r.stats, r.algorithm, r.options, r.game,
+                        r.state)
 
 
 def deepen(game: Any, state: Any = None, **options: Any) -> DeepeningResult:

@@ -53,6 +53,7 @@ class SearchResult:
     algorithm: str
     options: dict[str, Any] = field(default_factory=dict)
     game: Any = field(default=None, repr=False, compare=False)
+    state: Any = field(default=None, repr=False, compare=False)
 
     def _repr_png_(self) -> bytes | None:
         try:
@@ -251,7 +252,8 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
     pv = pvs[0]
     stats = Stats(expanded + leaves + tt_hits, leaves, expanded, cutoffs, tt_hits)
     return SearchResult(value, pv[0] if pv else None, pv,
-                        Trace(rec) if rec is not None else None, stats, algorithm, options, game)
+                        Trace(rec) if rec is not None else None, stats, algorithm, options, game,
+                        state)
 
 
 def _prepare(game: Any, state: Any, depth: Any, order: Any) -> tuple[Game, Any, int | None]:
@@ -392,4 +394,4 @@ def negamax(game: Any, state: Any = None, *, depth: int | None = None,
     t = Trace(rec)
     return SearchResult(color * v, pv[0] if pv else None, pv, t if trace else None, t.stats,
                         "negamax", {"depth": depth, "prune_on_equal": prune_on_equal,
-                                    "fail": fail, "window": (lo, hi), "order": order}, game)
+                                    "fail": fail, "window": (lo, hi), "order": order}, game, state)

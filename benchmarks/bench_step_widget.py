@@ -1,0 +1,269 @@
+"""How fast the step widget steps, in a real browser, and how fast its frames render.
+
+Run: ``.venv/bin/python benchmarks/bench_step_widget.py`` (``--headless-only`` skips the
+browser; ``--clicks N`` sets the number of clicks, 30 by default).
+
+1. Headless: the cost of one full matplotlib redraw of 002's tree (``savefig``) against the
+   widget's frame renderer (draw once, recolour in place, labels blended from a layer), and
+   the time to build a widget (first frame only) and to fill all its frames.
+2. Browser: JupyterLab (started here through the test harness) and headless Chromium.
+   A notebook imports the kit in one cell and shows ``StepWidget(alphabeta(tree_002()))``
+   in the next. Measured in the page with ``performance.now()``: from running the widget
+   cell to its first picture decoded; then, once all frames are in, from a click on
+   "next" (and "back") to the new picture decoded, and from a step of the slider (keyboard,
+   no kernel involved) to the new picture. A cold cell (a fresh kernel that imports the
+   kit and shows the widget in one cell) is timed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from minimaxkit import alphabeta  # noqa: E402
+from minimaxkit.examples import tree_002  # noqa: E402
+
+# ----- headless ----------------------------------------------------------------------------
+
+
+def headless() -> dict[str, float]:
+    import asyncio
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from minimaxkit.draw import FrameRenderer, tree_figure
+    from minimaxkit.draw.render import png_bytes
+    from minimaxkit.widgets import StepWidget
+    from minimaxkit.widgets._panel import FRAMES
+
+    result = alphabeta(tree_002())
+    n = len(result.trace) + 1
+    out: dict[str, float] = {}
+
+    times = []
+    for step in range(0, n, 3):
+        fig, _ = tree_figure(result, step=step, dpi=80, title="alphabeta", graph=False)
+        start = time.perf_counter()
+        fig.savefig(io.BytesIO(), format="png", dpi=80)
+        times.append(time.perf_counter() - start)
+    out["full redraw + PNG (savefig), median ms"] = 1000 * statistics.median(times)
+
+    start = time.perf_counter()
+    renderer = FrameRenderer(result, dpi=80, title="alphabeta")
+    out["frame renderer set-up, ms"] = 1000 * (time.perf_counter() - start)
+    draw, encode = [], []
+    for step in range(n):
+        t0 = time.perf_counter()
+        rgb = renderer.rgb(step)
+        t1 = time.perf_counter()
+        png_bytes(rgb, palette=True)
+        t2 = time.perf_counter()
+        draw.append(t1 - t0)
+        encode.append(t2 - t1)
+    out["frame: recolour + draw + blend, median ms"] = 1000 * statistics.median(draw)
+    out["frame: PNG (64 colours), median ms"] = 1000 * statistics.median(encode)
+
+    from minimaxkit import GameTree
+
+    for depth in (6, 7):  # 729 and 2,187 leaves: labels dropped, still quick
+        big = GameTree.random(depth=depth, branching=3, seed=1)
+        big_result = alphabeta(big)
+        start = time.perf_counter()
+        fig, _ = tree_figure(big_result, dpi=100, graph=False)
+        fig.savefig(io.BytesIO(), format="png")
+        out[f"draw_tree + PNG of a {3 ** depth}-leaf search, ms"] = 1000 * (
+            time.perf_counter() - start)
+
+    async def build() -> tuple[float, float]:
+        FRAMES._items.clear()
+        t0 = time.perf_counter()
+        widget = StepWidget(result)
+        t1 = time.perf_counter()
+        while not widget.ready:
+            await asyncio.sleep(0)
+        return t1 - t0, time.perf_counter() - t1
+
+    first, rest = asyncio.run(build())
+    out["widget built, first frame shown, ms"] = 1000 * first
+    out[f"remaining {n - 1} frames filled in the background, ms"] = 1000 * rest
+    start = time.perf_counter()
+    StepWidget(result)
+    out["widget for the same search again (frame cache), ms"] = 1000 * (
+        time.perf_counter() - start)
+    return out
+
+
+# ----- browser -------------------------------------------------------------------------------
+
+STATE = """() => {
+    const root = document.querySelector('.mmk-step');
+    if (!root) { return null; }
+    const img = root.querySelector('img.widget-image');
+    const text = root.querySelector('.mmk-explain');
+    return {src: img ? img.src : null, text: text ? text.innerText : null,
+            loaded: !!img && img.complete && img.naturalWidth > 0,
+            ready: root.classList.contains('mmk-ready')};
+}"""
+
+# Click (or key press) inside the page, then wait until the tree picture's <img> shows a new,
+# decoded image; return the milliseconds.
+STEP = """async (how) => {
+    const root = document.querySelector('.mmk-step');
+    const img = () => root.querySelector('img.widget-image');
+    const before = img().src;
+    const t0 = performance.now();
+    if (how === 'key') {
+        const handle = root.querySelector('.widget-slider .noUi-handle');
+        handle.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+    } else {
+        root.querySelector('.mmk-' + how).click();
+    }
+    while (true) {
+        const im = img();
+        if (im && im.src !== before) {
+            try { await im.decode(); } catch (e) { }
+            if (im.complete && im.naturalWidth > 0) { break; }
+        }
+        await new Promise((r) => setTimeout(r, 1));
+    }
+    const decoded = performance.now() - t0;
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    return [decoded, performance.now() - t0];
+}"""
+
+RUN_CELL = """async (index) => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    panel.content.activeCellIndex = index;
+    const t0 = performance.now();
+    window.jupyterapp.commands.execute('notebook:run-cell');
+    while (true) {
+        const img = document.querySelector('.mmk-step img.widget-image');
+        if (img && img.complete && img.naturalWidth > 0) { break; }
+        await new Promise((r) => setTimeout(r, 2));
+    }
+    return performance.now() - t0;
+}"""
+
+# Run the first cell and wait until its prompt shows an execution count.
+RUN_FIRST = """async () => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    panel.content.activeCellIndex = 0;
+    await window.jupyterapp.commands.execute('notebook:run-cell');
+    const cell = panel.content.widgets[0];
+    while (!cell.model.executionCount) { await new Promise((r) => setTimeout(r, 10)); }
+}"""
+
+IMPORTS = ("from minimaxkit import alphabeta\nfrom minimaxkit.examples import tree_002\n"
+           "from minimaxkit.widgets import StepWidget")
+WIDGET = "StepWidget(alphabeta(tree_002()))"
+
+
+def browser(clicks: int) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.harness import (
+        CHROMIUM,
+        CHROMIUM_ARGS,
+        open_notebook,
+        run_all_cells,
+        start_lab,
+        stop_lab,
+        wait_kernel_idle,
+        write_notebook,
+    )
+
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        root, home = Path(tmp) / "root", Path(tmp) / "home"
+        root.mkdir()
+        home.mkdir()
+        write_notebook(root / "warm.ipynb", [IMPORTS, WIDGET])
+        write_notebook(root / "cold.ipynb", [IMPORTS + "\n" + WIDGET])
+        proc, server = start_lab(root, home)
+        try:
+            with sync_playwright() as pw:
+                browser_ = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                              args=list(CHROMIUM_ARGS))
+                page = browser_.new_page(viewport={"width": 1400, "height": 1000})
+                page.set_default_timeout(60_000)
+
+                open_notebook(page, server.base_url, "cold.ipynb")
+                out["cold cell (imports + widget, fresh kernel) to first picture, ms"] = (
+                    page.evaluate(RUN_CELL, 0))
+                wait_kernel_idle(page)
+
+                open_notebook(page, server.base_url, "warm.ipynb")
+                page.evaluate(RUN_FIRST)
+                wait_kernel_idle(page)
+                appear = page.evaluate(RUN_CELL, 1)
+                out["widget cell to first picture, ms"] = appear
+                start = time.perf_counter()
+                page.wait_for_function(f"() => ({STATE})().ready", timeout=60_000)
+                out["then all frames in the browser after, s"] = time.perf_counter() - start
+                wait_kernel_idle(page)
+
+                for how, n in (("next", clicks), ("back", clicks // 2), ("key", clicks // 2)):
+                    decoded, painted = [], []
+                    for _ in range(n):
+                        d, p = page.evaluate(STEP, how)
+                        decoded.append(d)
+                        painted.append(p)
+                        page.wait_for_timeout(120)  # a brisk reader: 8 steps a second
+                    label = {"next": 'click on "next"', "back": 'click on "back"',
+                             "key": "slider arrow key (no kernel)"}[how]
+                    out[f"{label}: median / max ms to decoded picture ({n} steps)"] = (
+                        statistics.median(decoded), max(decoded))
+                    out[f"{label}: median ms to next paint"] = statistics.median(painted)
+                run_all_cells(page)
+                browser_.close()
+        finally:
+            stop_lab(proc)
+    return out
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+            f"{platform.system()} (load average {load:.1f} at the start)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--headless-only", action="store_true")
+    parser.add_argument("--clicks", type=int, default=30)
+    args = parser.parse_args()
+    print(f"machine: {machine()}")
+    print("\nheadless (002's tree, 40 nodes, 43 frames, 80 dpi):")
+    for k, v in headless().items():
+        print(f"  {k:<58} {v:8.1f}")
+    if not args.headless_only:
+        print("\nbrowser (JupyterLab, headless Chromium):")
+        for k, v in browser(args.clicks).items():
+            shown = " / ".join(f"{x:.1f}" for x in v) if isinstance(v, tuple) else f"{v:.1f}"
+            print(f"  {k:<70} {shown}")
+    if hasattr(os, "getloadavg"):
+        print(f"\nload average at the end: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

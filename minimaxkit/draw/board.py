@@ -1,0 +1,134 @@
+"""Game positions as pictures: a tic-tac-toe grid, Connect Four columns, or a game's own
+text rendering for any other game.
+
+X is vermillion, O is yellow (tic-tac-toe: O is a blue ring); shapes differ too, so
+greyscale prints read.
+
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> from minimaxkit.games import ConnectFour, TicTacToe
+>>> g = TicTacToe()
+>>> art = draw_board(g, g.state_from_text("X.O .X. ..."), move=4)
+>>> len(art["x"]), len(art["o"]), art["kind"]
+(2, 1, 'tictactoe')
+>>> c = ConnectFour(columns=5, rows=4)
+>>> art = draw_board(c, c.state_from_moves("2213"))
+>>> len(art["x"]), len(art["o"]), art["kind"]
+(2, 2, 'connect4')
+>>> import matplotlib.pyplot as plt; plt.close("all")
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from matplotlib.axes import Axes
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle, Rectangle
+
+from .style import OKABE_ITO
+
+__all__ = ["draw_board", "board_png"]
+
+X_COLOR, O_COLOR, RING = OKABE_ITO["vermillion"], OKABE_ITO["yellow"], OKABE_ITO["blue"]
+
+
+def _new_axes(ax: Axes | None, cols: int, rows: int, size: float = 0.42) -> Axes:
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        fig = plt.figure(figsize=(max(cols * size, 1.4), max(rows * size, 1.4) + 0.3))
+        ax = fig.add_axes((0.02, 0.02, 0.96, 0.86))
+    ax.set_xlim(-0.1, cols + 0.1)
+    ax.set_ylim(-0.1, rows + 0.1)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    return ax
+
+
+def _cell_xy(row: int, col: int, rows: int) -> tuple[float, float]:
+    """Centre of a cell; ``row`` 0 is the top row (as ``game.board`` lists them)."""
+    return col + 0.5, rows - row - 0.5
+
+
+def draw_board(game: Any, state: Any, ax: Axes | None = None, *, move: Any = None,
+               title: str | None = None) -> dict[str, Any]:
+    """Draw ``state`` of ``game`` (``game.board(state)``: rows of ``'X'``, ``'O'``,
+    ``'.'``, top row first) and return the artists. ``move`` (a tic-tac-toe cell or a
+    Connect Four column) is ringed: the move that led here. Games without ``board()``
+    are drawn as their ``render()`` text."""
+    board = getattr(game, "board", None)
+    if board is None:
+        render = getattr(game, "render", None)
+        text = render(state) if render is not None else repr(state)
+        ax = _new_axes(ax, 4, 2)
+        t = ax.text(2, 1, text, family="monospace", ha="center", va="center", fontsize=10)
+        if title:
+            ax.set_title(title, fontsize=9)
+        return {"ax": ax, "kind": "text", "text": t, "x": [], "o": [], "highlight": None}
+    rows = board(state)
+    n_rows, n_cols = len(rows), len(rows[0])
+    kind = "tictactoe" if (n_rows, n_cols) == (3, 3) and not hasattr(game, "columns") \
+        else "connect4"
+    ax = _new_axes(ax, n_cols, n_rows)
+    out: dict[str, Any] = {"ax": ax, "kind": kind, "x": [], "o": [], "grid": [],
+                           "highlight": None}
+    if kind == "tictactoe":
+        for i in (1, 2):
+            out["grid"].append(ax.add_line(Line2D([i, i], [0, 3], color="#333333", lw=2)))
+            out["grid"].append(ax.add_line(Line2D([0, 3], [i, i], color="#333333", lw=2)))
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                x, y = _cell_xy(r, c, 3)
+                if cell == "X":
+                    out["x"].append(tuple(ax.add_line(Line2D(
+                        [x - 0.3, x + 0.3], [y - 0.3 * dx, y + 0.3 * dx],
+                        color=X_COLOR, lw=4, solid_capstyle="round")) for dx in (1, -1)))
+                elif cell == "O":
+                    out["o"].append(ax.add_patch(Circle((x, y), 0.3, fill=False, ec=RING,
+                                                        lw=3.5)))
+        if move is not None:
+            x, y = _cell_xy(int(move) // 3, int(move) % 3, 3)
+            out["highlight"] = ax.add_patch(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94,
+                                                      fill=False, ec="#000000", lw=1.5,
+                                                      ls="--"))
+    else:
+        ax.add_patch(Rectangle((0, 0), n_cols, n_rows, color="#4a7fb5", zorder=0))
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                x, y = _cell_xy(r, c, n_rows)
+                color = {"X": X_COLOR, "O": O_COLOR}.get(cell, "#ffffff")
+                disc = ax.add_patch(Circle((x, y), 0.38, fc=color, ec="#1a1a1a", lw=1.0))
+                if cell == "X":
+                    out["x"].append(disc)
+                elif cell == "O":
+                    out["o"].append(disc)
+        if move is not None:
+            col = int(move)
+            top = next((r for r in range(n_rows) if rows[r][col] != "."), None)
+            if top is not None:
+                x, y = _cell_xy(top, col, n_rows)
+                out["highlight"] = ax.add_patch(Circle((x, y), 0.46, fill=False,
+                                                       ec="#000000", lw=2.2, ls="--"))
+    if title:
+        ax.set_title(title, fontsize=9)
+    return out
+
+
+def board_png(game: Any, state: Any, *, move: Any = None, title: str | None = None,
+              dpi: float = 72, cell: float = 0.42) -> bytes:
+    """``state`` drawn by :func:`draw_board` as PNG bytes (no pyplot)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    board = getattr(game, "board", None)
+    rows = board(state) if board is not None else [[""] * 4] * 2
+    n_rows, n_cols = len(rows), len(rows[0])
+    fig = Figure(figsize=(max(n_cols * cell, 1.4), max(n_rows * cell, 1.4) + 0.3), dpi=dpi)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0.02, 0.02, 0.96, 0.86))
+    draw_board(game, state, ax, move=move, title=title)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    return buf.getvalue()

@@ -1,0 +1,178 @@
+"""What a tree drawing shows, before any matplotlib: its nodes, their kinds and a tidy
+top-down layout, kept in a networkx graph.
+
+A :class:`~minimaxkit.tree.GameTree` is drawn whole. A searched *game* is drawn as the part
+its trace reached: the visited nodes and the roots of the subtrees cut off.
+
+>>> from minimaxkit.examples import tree_002
+>>> m = TreeModel.of_tree(tree_002())
+>>> len(m), m.n_leaves, m.pos[()], m.pos[(0,)], m.pos[(0, 0, 0)]
+(40, 27, (13.0, 0.0), (4.0, -1.0), (0.0, -3.0))
+>>> m.graph.number_of_edges(), m.graph.nodes[(1,)]["name"]
+(39, 'C')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..replay import _move_label, state_at
+from ..trace import Cutoff, Enter, Leaf, Path, Trace, TTHit
+from ..tree import GameTree
+
+__all__ = ["TreeModel", "tidy_layout"]
+
+
+def tidy_layout(children: dict[Path, list[Path]], root: Path = ()
+                ) -> dict[Path, tuple[float, float]]:
+    """Leaves one unit apart, left to right; each parent centred over its first and last
+    child; depth ``d`` at ``y = -d``.
+
+    >>> pos = tidy_layout({(): [(0,), (1,)], (0,): [(0, 0), (0, 1)], (1,): []})
+    >>> [pos[p] for p in [(), (0,), (1,), (0, 0), (0, 1)]]
+    [(1.25, 0.0), (0.5, -1.0), (2.0, -1.0), (0.0, -2.0), (1.0, -2.0)]
+    """
+    pos: dict[Path, tuple[float, float]] = {}
+    x = 0.0
+    # iterative post-order (game trees can be deep)
+    stack: list[tuple[Path, bool]] = [(root, False)]
+    while stack:
+        p, done = stack.pop()
+        kids = children.get(p, [])
+        if not kids:
+            pos[p] = (x, float(-len(p)))
+            x += 1.0
+        elif done:
+            pos[p] = ((pos[kids[0]][0] + pos[kids[-1]][0]) / 2, float(-len(p)))
+        else:
+            stack.append((p, True))
+            stack.extend((k, False) for k in reversed(kids))
+    return pos
+
+
+@dataclass
+class TreeModel:
+    """The nodes to draw (paths, breadth-first), their children, names, players, the
+    leaves (drawn as squares) with their values, and positions."""
+
+    paths: list[Path]
+    children: dict[Path, list[Path]]
+    names: dict[Path, str]
+    is_max: dict[Path, bool]
+    leaves: set[Path]
+    values: dict[Path, float]
+    pos: dict[Path, tuple[float, float]] = field(default_factory=dict)
+    _graph: Any = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.pos:
+            self.pos = tidy_layout(self.children)
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    @property
+    def n_leaves(self) -> int:
+        """How many nodes are drawn without children (the width of the drawing)."""
+        return sum(1 for p in self.paths if not self.children.get(p))
+
+    @property
+    def height(self) -> int:
+        """The depth of the deepest node drawn."""
+        return max(len(p) for p in self.paths)
+
+    def kind(self, p: Path) -> str:
+        """``"leaf"``, ``"max"`` or ``"min"``: which shape the node gets."""
+        if p in self.leaves:
+            return "leaf"
+        return "max" if self.is_max[p] else "min"
+
+    @property
+    def graph(self) -> Any:
+        """The tree as a networkx ``DiGraph`` (nodes are paths, with ``name``, ``player``,
+        ``value`` and ``pos`` attributes; edges parent to child)."""
+        if self._graph is None:
+            import networkx as nx  # imported here: it takes half a second
+
+            g = nx.DiGraph()
+            for p in self.paths:
+                g.add_node(p, name=self.names[p], player="max" if self.is_max[p] else "min",
+                           value=self.values.get(p), pos=self.pos[p], leaf=p in self.leaves)
+            g.add_edges_from((p, c) for p in self.paths for c in self.children.get(p, []))
+            self._graph = g
+        return self._graph
+
+    @classmethod
+    def of_tree(cls, tree: GameTree) -> TreeModel:
+        """Every node of an explicit tree."""
+        nodes = tree.nodes()
+        return cls(
+            paths=[n.path for n in nodes],
+            children={n.path: [c.path for c in n.children] for n in nodes},
+            names={n.path: n.name for n in nodes},
+            is_max={n.path: n.is_max for n in nodes},
+            leaves={n.path for n in nodes if n.is_leaf},
+            values={n.path: n.value for n in nodes if n.is_leaf and n.value is not None},
+        )
+
+    @classmethod
+    def of_trace(cls, trace: Trace, game: Any = None, state: Any = None) -> TreeModel:
+        """The part of a searched game that ``trace`` reached: visited nodes and the roots of
+        pruned subtrees. With ``game`` (and the root ``state``, by default its initial
+        state) nodes are named by their last move and pruned roots get their player."""
+        is_max: dict[Path, bool] = {}
+        values: dict[Path, float] = {}
+        leaves: set[Path] = set()
+        seen: dict[Path, None] = {}
+        pruned: list[Path] = []
+        for e in trace.events:
+            if isinstance(e, (Enter, Leaf)):
+                is_max[e.path] = e.is_max
+            if isinstance(e, Leaf):
+                leaves.add(e.path)
+                values[e.path] = e.value
+            if isinstance(e, (Enter, Leaf, TTHit)):
+                seen[e.path] = None
+            if isinstance(e, Cutoff):
+                pruned.extend(e.path + (i,) for i in e.pruned)
+        root_state = None
+        if game is not None:
+            root_state = game.initial_state() if state is None else state
+        for p in pruned:
+            seen[p] = None
+            if game is not None:
+                is_max[p] = bool(game.is_max(state_at(game, root_state, p)))
+            else:
+                is_max[p] = not is_max.get(p[:-1], False)
+        for p in list(seen):
+            if p not in is_max:  # a table hit: its player follows from its parent
+                is_max[p] = not is_max.get(p[:-1], False)
+        paths = sorted(seen, key=lambda p: (len(p), p))
+        children: dict[Path, list[Path]] = {p: [] for p in paths}
+        for p in paths:
+            if p:
+                children.setdefault(p[:-1], []).append(p)
+        for kids in children.values():
+            kids.sort()
+        names = _names(paths, game, root_state)
+        return cls(paths, children, names, is_max, leaves, values)
+
+
+def _names(paths: Iterable[Path], game: Any, root_state: Any) -> dict[Path, str]:
+    if game is None:
+        return {p: str(p[-1]) if p else "root" for p in paths}
+    names: dict[Path, str] = {}
+    states: dict[Path, Any] = {(): root_state}
+    for p in paths:  # breadth-first: parents come first
+        if not p:
+            names[p] = "root"
+            continue
+        parent = states.get(p[:-1])
+        if parent is None:
+            parent = states[p[:-1]] = state_at(game, root_state, p[:-1])
+        move = game.moves(parent)[p[-1]]
+        names[p] = _move_label(game, move)
+        states[p] = game.play(parent, move)
+    return names

@@ -1,0 +1,98 @@
+"""The kit's picture vocabulary: colours (Okabe-Ito, safe for colour-blind readers) that
+always come with a second cue (shape, line style or width), so a greyscale print reads.
+
+>>> NODE_STYLES["pruned"].linestyle, EDGE_STYLES["pruned"].linestyle
+(':', '--')
+>>> sorted(MARKS)
+['diverge', 'extra', 'missing', 'right', 'wrong']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["OKABE_ITO", "NodeStyle", "EdgeStyle", "MarkStyle", "NODE_STYLES", "EDGE_STYLES",
+           "MARKS", "SHAPES", "TEXT", "PRUNED_TEXT"]
+
+#: Okabe & Ito's eight colours (https://jfly.uni-koeln.de/color/).
+OKABE_ITO = {
+    "black": "#000000", "orange": "#E69F00", "sky": "#56B4E9", "green": "#009E73",
+    "yellow": "#F0E442", "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7",
+}
+
+#: Marker shapes: MAX ▲, MIN ▼ (the textbook convention), leaves ■.
+SHAPES = {"max": "^", "min": "v", "leaf": "s"}
+
+TEXT = "#111111"
+NAME_TEXT = "#444444"
+PRUNED_TEXT = "#a0a0a0"
+
+
+@dataclass(frozen=True)
+class NodeStyle:
+    """How a node is drawn in one state."""
+
+    face: str
+    edge: str
+    linewidth: float
+    linestyle: str
+    label: str
+
+
+@dataclass(frozen=True)
+class EdgeStyle:
+    """How an edge (drawn for its child) looks in one state."""
+
+    color: str
+    linewidth: float
+    linestyle: str
+    label: str
+
+
+@dataclass(frozen=True)
+class MarkStyle:
+    """A mark drawn on a node: ``where`` is "center", "ne" (upper right) or "nw"."""
+
+    marker: str
+    face: str
+    edge: str
+    linewidth: float
+    linestyle: str
+    scale: float
+    where: str
+    label: str
+
+
+NODE_STYLES = {
+    "plain": NodeStyle("#ffffff", "#222222", 1.1, "-", "node"),
+    "unvisited": NodeStyle("#ffffff", "#8a8a8a", 1.0, "-", "not yet visited"),
+    "visited": NodeStyle("#a9d5f2", "#1a1a1a", 1.1, "-", "visited"),  # light sky blue
+    "active": NodeStyle("#f2c14e", "#1a1a1a", 2.0, "-", "on the call stack"),  # light orange
+    "pruned": NodeStyle("#e4e4e4", "#9a9a9a", 1.0, ":", "pruned (never searched)"),
+}
+
+EDGE_STYLES = {
+    "plain": EdgeStyle("#444444", 1.1, "-", "edge"),
+    "unvisited": EdgeStyle("#b0b0b0", 1.0, "-", "not yet visited"),
+    "visited": EdgeStyle("#333333", 1.3, "-", "searched"),
+    "active": EdgeStyle(OKABE_ITO["orange"], 2.8, "-", "call stack"),
+    "pv": EdgeStyle(OKABE_ITO["blue"], 3.4, "-", "best line so far (PV)"),
+    "pruned": EdgeStyle("#a8a8a8", 1.0, "--", "pruned"),
+}
+
+#: The current node: a ring around it.
+CURRENT = MarkStyle("o", "none", OKABE_ITO["vermillion"], 2.4, "-", 1.4, "center",
+                    "current node")
+
+#: Marks a grader or a quiz puts on nodes (``draw_tree(..., marks={path: kind})``).
+MARKS = {
+    "extra": MarkStyle("X", OKABE_ITO["vermillion"], "#ffffff", 0.6, "-", 0.75, "ne",
+                       "evaluated, should have been cut"),
+    "missing": MarkStyle("o", "none", OKABE_ITO["purple"], 2.2, "--", 1.75, "center",
+                         "cut, should have been evaluated"),
+    "diverge": MarkStyle("*", OKABE_ITO["yellow"], "#000000", 0.8, "-", 1.0, "nw",
+                         "the two traces part here"),
+    "wrong": MarkStyle("D", OKABE_ITO["vermillion"], "#000000", 0.6, "-", 0.55, "ne",
+                       "wrong"),
+    "right": MarkStyle("o", OKABE_ITO["green"], "#ffffff", 0.6, "-", 0.5, "ne", "right"),
+}

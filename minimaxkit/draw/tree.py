@@ -1,0 +1,492 @@
+"""Drawing a game tree, and a search on it at any step, with matplotlib.
+
+MAX nodes are upward triangles, MIN nodes downward triangles and leaves squares with their
+values. At a step of a trace: visited nodes are filled light blue, the call stack orange
+with its window (α, β) beside each node, the current node ringed, pruned subtrees grey with
+dotted outlines and dashed edges, and the best line so far (the principal variation once
+the search is done) in thick blue. Every colour is paired with a shape, a line style or a
+width, so greyscale prints read too.
+
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> from minimaxkit import alphabeta
+>>> from minimaxkit.examples import tree_002
+>>> art = draw_tree(alphabeta(tree_002()), step=10)
+>>> sorted(p for p, s in art["status"].items() if s == "pruned")
+[(0, 1, 1), (0, 1, 2)]
+>>> art["values"][(0, 1)].get_text(), art["windows"][-1].get_text()
+('≥9', 'α 9\\nβ 8')
+>>> import matplotlib.pyplot as plt; plt.close("all")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.collections import LineCollection, PathCollection
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.text import Text
+
+from ..replay import Frame, Replay, fmt
+from ..trace import Path, Trace
+from ..tree import GameTree
+from .model import TreeModel
+from .style import (
+    CURRENT,
+    EDGE_STYLES,
+    MARKS,
+    NAME_TEXT,
+    NODE_STYLES,
+    OKABE_ITO,
+    PRUNED_TEXT,
+    SHAPES,
+    TEXT,
+)
+
+__all__ = ["draw_tree", "TreeView", "tree_figure", "resolve", "figsize_for", "label_plan"]
+
+_KINDS = ("max", "min", "leaf")
+
+
+def label_plan(labels: Any, n_leaves: int) -> tuple[bool, bool, bool]:
+    """Which labels to draw: (values, interior names, leaf names).
+
+    ``labels`` is ``"auto"`` (all up to 40 leaves, no leaf names up to 100, none beyond),
+    ``"all"``/True, ``"values"`` or ``"none"``/False.
+
+    >>> label_plan("auto", 27), label_plan("auto", 80), label_plan("auto", 500)
+    ((True, True, True), (True, True, False), (False, False, False))
+    """
+    if labels is True or labels == "all":
+        return True, True, True
+    if labels is False or labels is None or labels == "none":
+        return False, False, False
+    if labels == "values":
+        return True, False, False
+    if labels == "auto":
+        if n_leaves <= 40:
+            return True, True, True
+        if n_leaves <= 100:
+            return True, True, False
+        return False, False, False
+    raise ValueError(f"labels must be 'auto', 'all', 'values' or 'none', got {labels!r}")
+
+
+def figsize_for(model: TreeModel, *, legend: bool = True, title: bool = False
+                ) -> tuple[float, float]:
+    """A figure size (inches) that gives every leaf room: about a third of an inch per
+    leaf up to 100 leaves, at most 20 inches wide."""
+    n = model.n_leaves
+    per_leaf = 0.36 if n <= 40 else 0.2 if n <= 100 else 0.04
+    width = min(max(per_leaf * n + 0.7, 3.4), 20.0)
+    height = min(max(0.95 * (model.height + 1) + 0.2, 1.8), 9.0)
+    return width, height + (0.45 if legend else 0) + (0.3 if title else 0)
+
+
+def resolve(tree: Any, trace: Any = None, game: Any = None, state: Any = None
+            ) -> tuple[TreeModel, Replay | None]:
+    """The model to draw and the replay of its trace, from a tree, a search result, a
+    trace or a game (see :func:`draw_tree`)."""
+    result = None
+    if hasattr(tree, "trace") and hasattr(tree, "stats"):  # a SearchResult
+        result = tree
+        trace = trace if trace is not None else result.trace
+        tree = game if game is not None else result.game
+    elif isinstance(tree, Trace):
+        trace, tree = tree, game
+    if isinstance(tree, GameTree):
+        model = TreeModel.of_tree(tree)
+    elif trace is not None:
+        model = TreeModel.of_trace(trace, tree, state)
+    else:
+        raise TypeError(f"draw_tree needs a GameTree, a search result or a trace, got "
+                        f"{type(tree).__name__}")
+    replay = None
+    if trace is not None:
+        source = result if result is not None and trace is result.trace else trace
+        replay = Replay(source, tree=tree, state=state)
+    return model, replay
+
+
+class TreeView:
+    """The artists of one tree drawing, recoloured in place by :meth:`show`."""
+
+    def __init__(self, ax: Axes, model: TreeModel, *, labels: Any = "auto",
+                 traced: bool = True) -> None:
+        self.ax, self.model, self.traced = ax, model, traced
+        self.show_values, self.show_inner_names, self.show_leaf_names = label_plan(
+            labels, model.n_leaves)
+        paths = model.paths
+        xs = [model.pos[p][0] for p in paths]
+        self.x0, self.x1 = min(xs) - 0.6, max(xs) + 0.6
+        self.y0, self.y1 = -model.height - 0.6, 0.55
+        ax.set_xlim(self.x0, self.x1)
+        ax.set_ylim(self.y0, self.y1)
+        ax.set_axis_off()
+        fig = ax.get_figure(root=True)
+        assert fig is not None
+        w_in, h_in = fig.get_size_inches()
+        box = ax.get_position()
+        self.xpt = box.width * w_in * 72 / (self.x1 - self.x0)  # points per x unit
+        self.ypt = box.height * h_in * 72 / (self.y1 - self.y0)
+        self._sizes()
+        self._draw_edges()
+        self._draw_nodes()
+        self._draw_texts()
+        self._draw_overlays()
+        self.status: dict[Path, str] = {}
+
+    # ----- construction -------------------------------------------------------------------
+    def _sizes(self) -> None:
+        m = self.model
+        leaf = min(max(min(0.72 * self.xpt, 0.42 * self.ypt), 2.0), 22.0)
+        by_depth: dict[int, list[float]] = {}
+        for p in m.paths:
+            by_depth.setdefault(len(p), []).append(m.pos[p][0])
+        gap = {}
+        for d, xs in by_depth.items():
+            xs.sort()
+            diffs = [b - a for a, b in zip(xs, xs[1:], strict=False)]
+            gap[d] = min(diffs) if diffs else 1e9
+        self.gap = gap
+        self.size: dict[Path, float] = {}
+        for p in m.paths:
+            if p in m.leaves:
+                self.size[p] = leaf
+            else:
+                room = min(0.8 * gap[len(p)] * self.xpt, 0.5 * self.ypt)
+                self.size[p] = min(max(room, leaf, 3.0), 30.0)
+        self.value_font = min(max(0.48 * leaf, 4.5), 10.0)
+        self.name_font = min(max(0.85 * self.value_font, 4.5), 9.0)
+
+    def _draw_edges(self) -> None:
+        m = self.model
+        self.edge_children = [p for p in m.paths if p]
+        segs = [(m.pos[p[:-1]], m.pos[p]) for p in self.edge_children]
+        self.edges = LineCollection(segs, zorder=1, capstyle="round")
+        self.ax.add_collection(self.edges)
+
+    def _draw_nodes(self) -> None:
+        m = self.model
+        self.groups: dict[str, list[Path]] = {k: [] for k in _KINDS}
+        for p in m.paths:
+            self.groups[m.kind(p)].append(p)
+        self.nodes: dict[str, PathCollection] = {}
+        for kind in _KINDS:
+            ps = self.groups[kind]
+            xy = np.array([m.pos[p] for p in ps]) if ps else np.zeros((0, 2))
+            self.nodes[kind] = self.ax.scatter(
+                xy[:, 0], xy[:, 1], s=[self.size[p] ** 2 for p in ps], marker=SHAPES[kind],
+                zorder=2)
+
+    def _offset(self, p: Path, dx_pt: float, dy_pt: float) -> tuple[float, float]:
+        x, y = self.model.pos[p]
+        return x + dx_pt / self.xpt, y + dy_pt / self.ypt
+
+    def _room_for_name(self, p: Path) -> bool:
+        """Whether a node's name fits beside it without running into its neighbours."""
+        width = 0.62 * self.name_font * len(self.model.names[p])  # points, roughly
+        free = self.gap[len(p)] * self.xpt - CURRENT.scale * self.size[p]
+        return width + 4 <= free
+
+    def _draw_texts(self) -> None:
+        m, ax = self.model, self.ax
+        # names go on the side away from the edge coming in from the parent; the α-β
+        # window label on the other side
+        self.side = {p: -1 if not p or m.pos[p[:-1]][0] >= m.pos[p][0] else 1
+                     for p in m.paths}
+        self.names: dict[Path, Text] = {}
+        self.values: dict[Path, Text] = {}
+        for p in m.paths:
+            s = self.size[p]
+            leaf = p in m.leaves
+            if leaf and self.show_values and p in m.values:
+                x, y = m.pos[p]
+                self.values[p] = ax.text(x, y, fmt(m.values[p]), ha="center", va="center",
+                                         fontsize=self.value_font, color=TEXT, zorder=4)
+            elif not leaf and self.show_values:
+                dy = -s / 6 if m.is_max[p] else s / 6
+                x, y = self._offset(p, 0, dy)
+                self.values[p] = ax.text(x, y, "", ha="center", va="center", zorder=5,
+                                         fontsize=min(max(0.38 * s, 4.5), 11.0),
+                                         fontweight="bold", color=TEXT)
+            if leaf and self.show_leaf_names:
+                x, y = self._offset(p, 0, -0.5 * CURRENT.scale * s - 1.0)
+                self.names[p] = ax.text(x, y, m.names[p], ha="center", va="top",
+                                        fontsize=self.name_font, color=NAME_TEXT, zorder=4)
+            elif not leaf and self.show_inner_names and self._room_for_name(p):
+                side = self.side[p]
+                x, y = self._offset(p, side * (0.5 * CURRENT.scale * s + 3.0), 0.08 * s)
+                self.names[p] = ax.text(x, y, m.names[p], ha="right" if side < 0 else "left",
+                                        va="center",
+                                        fontsize=self.name_font + 0.5, color=NAME_TEXT,
+                                        zorder=4)
+        self.windows: list[Text] = []
+        if self.show_values:
+            for _ in range(m.height + 1):
+                t = ax.text(0, 0, "", ha="left", va="center", fontsize=self.value_font,
+                            color=TEXT, zorder=5, linespacing=1.0, visible=False,
+                            bbox={"boxstyle": "round,pad=0.15", "fc": "#ffffff",
+                                  "ec": OKABE_ITO["orange"], "lw": 0.8, "alpha": 0.9})
+                self.windows.append(t)
+
+    def _draw_overlays(self) -> None:
+        empty = np.zeros((0, 2))
+        st = CURRENT
+        self.current = self.ax.scatter(empty[:, 0], empty[:, 1], marker=st.marker,
+                                       facecolors=st.face, edgecolors=st.edge,
+                                       linewidths=st.linewidth, zorder=3)
+        self.marks: dict[str, PathCollection] = {}
+        for kind, ms in MARKS.items():
+            self.marks[kind] = self.ax.scatter(
+                empty[:, 0], empty[:, 1], marker=ms.marker, facecolors=ms.face,
+                edgecolors=ms.edge, linewidths=ms.linewidth, linestyles=ms.linestyle,
+                zorder=6)
+
+    # ----- per frame ------------------------------------------------------------------------
+    def statuses(self, frame: Frame | None) -> dict[Path, str]:
+        """Each node's state at ``frame``: plain (no trace), unvisited, visited, active (on
+        the call stack) or pruned."""
+        m = self.model
+        if frame is None:
+            return {p: "plain" if not self.traced else "visited" for p in m.paths}
+        out: dict[Path, str] = {}
+        stack = frame.on_stack
+        for p in m.paths:  # breadth-first: a parent's state is known first
+            if p in frame.pruned or (p and out.get(p[:-1]) == "pruned"):
+                out[p] = "pruned"
+            elif p in stack:
+                out[p] = "active"
+            elif p in frame.visited:
+                out[p] = "visited"
+            else:
+                out[p] = "unvisited"
+        return out
+
+    def value_text(self, p: Path, frame: Frame | None) -> str:
+        """The backed-up value shown at interior node ``p``: the value returned (a bound
+        ``≥``/``≤`` if it was cut off), ``≥v``/``≤v`` while on the stack, else nothing."""
+        if frame is None:
+            return ""
+        if p in frame.values:
+            cut = frame.cuts.get(p)
+            if cut is not None and cut.kind in ("beta", "alpha"):
+                return ("≥" if cut.kind == "beta" else "≤") + fmt(cut.value)
+            return fmt(frame.values[p])
+        for lv in frame.stack:
+            if lv.path == p and lv.best is not None and lv.value is not None:
+                return ("≥" if lv.is_max else "≤") + fmt(lv.value)
+        return ""
+
+    def show(self, frame: Frame | None, marks: Mapping[Path, str] | None = None) -> None:
+        """Recolour every artist for ``frame`` (None: the plain tree) and ``marks``."""
+        m = self.model
+        status = self.statuses(frame)
+        self.status = status
+        for kind in _KINDS:
+            ps = self.groups[kind]
+            styles = [NODE_STYLES[status[p]] for p in ps]
+            coll = self.nodes[kind]
+            coll.set_facecolor([s.face for s in styles] or "none")
+            coll.set_edgecolor([s.edge for s in styles] or "none")
+            coll.set_linewidth([s.linewidth for s in styles] or [1.0])
+            dashes: Any = [s.linestyle for s in styles] or ["-"]
+            coll.set_linestyle(dashes)
+        pv = set(frame.pv) if frame is not None else set()
+        estyles = []
+        for p in self.edge_children:
+            st = status[p]
+            if st == "pruned":
+                estyles.append(EDGE_STYLES["pruned"])
+            elif st == "active":
+                estyles.append(EDGE_STYLES["active"])
+            elif p in pv and frame is not None:
+                estyles.append(EDGE_STYLES["pv"])
+            else:
+                estyles.append(EDGE_STYLES["plain" if frame is None else st])
+        self.edges.set_color([e.color for e in estyles])
+        self.edges.set_linewidth([e.linewidth for e in estyles])
+        edge_dashes: Any = [e.linestyle for e in estyles]
+        self.edges.set_linestyle(edge_dashes)
+        for p, t in self.values.items():
+            if p in m.leaves:
+                t.set_color(PRUNED_TEXT if status[p] == "pruned" else TEXT)
+            else:
+                t.set_text(self.value_text(p, frame))
+        for p, t in self.names.items():
+            t.set_color(PRUNED_TEXT if status[p] == "pruned" else NAME_TEXT)
+        self._show_windows(frame)
+        cur = frame.current if frame is not None and not frame.done else None
+        if cur is not None and cur in m.pos:
+            self.current.set_offsets([m.pos[cur]])
+            self.current.set_sizes([(CURRENT.scale * self.size[cur]) ** 2])
+        else:
+            self.current.set_offsets(np.zeros((0, 2)))
+        self._show_marks(marks or {})
+
+    def _show_windows(self, frame: Frame | None) -> None:
+        levels = frame.stack if frame is not None else ()
+        for i, t in enumerate(self.windows):
+            if i < len(levels) and levels[i].path in self.model.pos:
+                lv = levels[i]
+                side = -self.side[lv.path]
+                room = 0.5 * CURRENT.scale * self.size[lv.path] + 2
+                x, y = self._offset(lv.path, side * room, 0)
+                t.set_position((x, y))
+                t.set_horizontalalignment("left" if side > 0 else "right")
+                t.set_text(f"α {fmt(lv.alpha)}\nβ {fmt(lv.beta)}")
+                t.set_visible(True)
+            else:
+                t.set_visible(False)
+
+    def _show_marks(self, marks: Mapping[Path, str]) -> None:
+        m = self.model
+        by_kind: dict[str, list[Path]] = {k: [] for k in MARKS}
+        for p, kind in marks.items():
+            p = tuple(p)
+            if kind not in MARKS:
+                raise ValueError(f"unknown mark {kind!r} at path {p}; the marks are "
+                                 f"{sorted(MARKS)}")
+            if p not in m.pos:
+                raise ValueError(f"mark {kind!r}: no node at path {p} in this drawing")
+            by_kind[kind].append(p)
+        for kind, ps in by_kind.items():
+            ms = MARKS[kind]
+            xy = []
+            for p in ps:
+                s = self.size[p]
+                if ms.where == "ne":
+                    xy.append(self._offset(p, 0.5 * s, 0.45 * s))
+                elif ms.where == "nw":
+                    xy.append(self._offset(p, -0.5 * s, 0.45 * s))
+                else:
+                    xy.append(m.pos[p])
+            coll = self.marks[kind]
+            coll.set_offsets(np.array(xy) if xy else np.zeros((0, 2)))
+            coll.set_sizes([(ms.scale * max(self.size[p], 7.0)) ** 2 for p in ps])
+
+    # ----- legend ---------------------------------------------------------------------------
+    def legend(self, frame: Frame | None, marks: Mapping[Path, str] | None, *,
+               ncol: int | None = None) -> Any:
+        """A legend below the tree, listing only what the drawing can show."""
+        plain = NODE_STYLES["plain"]
+        handles: list[Line2D] = []
+
+        def node(marker: str, style: Any, label: str, **kw: Any) -> None:
+            handles.append(Line2D([], [], marker=marker, linestyle=kw.pop("ls", "none"),
+                                  markerfacecolor=style.face, markeredgecolor=style.edge,
+                                  markeredgewidth=style.linewidth, markersize=8,
+                                  label=label, **kw))
+
+        node(SHAPES["max"], plain, "MAX")
+        node(SHAPES["min"], plain, "MIN")
+        node(SHAPES["leaf"], plain, "leaf")
+        if self.traced:
+            node("s", NODE_STYLES["visited"], "visited")
+            node("s", NODE_STYLES["active"], "call stack (α, β)", ls="-",
+                 color=EDGE_STYLES["active"].color, linewidth=2)
+            node("s", NODE_STYLES["pruned"], "pruned", ls="--",
+                 color=EDGE_STYLES["pruned"].color)
+            handles.append(Line2D([], [], marker="o", linestyle="none", markersize=10,
+                                  markerfacecolor="none", markeredgecolor=CURRENT.edge,
+                                  markeredgewidth=CURRENT.linewidth, label="current"))
+            handles.append(Line2D([], [], color=EDGE_STYLES["pv"].color,
+                                  linewidth=EDGE_STYLES["pv"].linewidth, label="best line"))
+        for kind in dict.fromkeys((marks or {}).values()):
+            ms = MARKS[kind]
+            handles.append(Line2D([], [], marker=ms.marker, linestyle="none", markersize=9,
+                                  markerfacecolor=ms.face, markeredgecolor=ms.edge,
+                                  markeredgewidth=max(ms.linewidth, 1.2),
+                                  label=ms.label))
+        fig = self.ax.get_figure(root=True)
+        assert fig is not None
+        width = fig.get_size_inches()[0]
+        if ncol is None:
+            ncol = max(1, min(len(handles), int(width / 1.05)))
+        return self.ax.legend(handles=handles, loc="upper center",
+                              bbox_to_anchor=(0.5, 0.0), ncol=ncol, frameon=False,
+                              fontsize=7, handlelength=1.6, columnspacing=1.0,
+                              borderaxespad=0.2)
+
+
+def _layout_figure(fig: Figure, model: TreeModel, *, legend: bool, title: bool) -> Axes:
+    w, h = fig.get_size_inches()
+    bottom = (0.45 if legend else 0.05) / h
+    top = (0.32 if title else 0.05) / h
+    return fig.add_axes((0.01, bottom, 0.98, 1 - bottom - top))
+
+
+def tree_figure(tree: Any, trace: Any = None, *, step: int | None = None, labels: Any = "auto",
+                marks: Mapping[Path, str] | None = None, title: str | None = None,
+                game: Any = None, state: Any = None, legend: bool = True,
+                figsize: tuple[float, float] | None = None, dpi: float = 100,
+                graph: bool = True) -> tuple[Figure, dict[str, Any]]:
+    """A new figure (not registered with pyplot) holding :func:`draw_tree`'s drawing, and
+    the artists; for saving (``fig.savefig("tree.svg")``) and for fast rendering."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    model, rp = resolve(tree, trace, game, state)
+    size = figsize or figsize_for(model, legend=legend, title=bool(title))
+    fig = Figure(figsize=size, dpi=dpi)
+    FigureCanvasAgg(fig)
+    ax = _layout_figure(fig, model, legend=legend, title=bool(title))
+    return fig, _draw(ax, model, rp, step, labels, marks, title, legend, graph=graph)
+
+
+def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, labels: Any,
+          marks: Mapping[Path, str] | None, title: str | None, legend: bool,
+          graph: bool = True) -> dict[str, Any]:
+    view = TreeView(ax, model, labels=labels, traced=rp is not None)
+    frame = None
+    if rp is not None:
+        n = len(rp) - 1
+        step = n if step is None else step
+        if not 0 <= step <= n:
+            raise ValueError(f"step must be in 0..{n} for this trace, got {step}")
+        frame = rp.frame(step)
+    view.show(frame, marks)
+    title_artist = ax.set_title(title, fontsize=10, y=1.0, pad=4) if title else None
+    leg = view.legend(frame, marks) if legend else None
+    return {
+        "figure": ax.get_figure(), "ax": ax, "graph": model.graph if graph else None,
+        "view": view, "replay": rp,
+        "frame": frame, "status": view.status, "nodes": view.nodes, "edges": view.edges,
+        "names": view.names, "values": view.values, "windows": [
+            t for t in view.windows if t.get_visible()], "current": view.current,
+        "marks": view.marks, "legend": leg, "title": title_artist,
+    }
+
+
+def draw_tree(tree: Any, trace: Any = None, *, step: int | None = None, ax: Axes | None = None,
+              labels: Any = "auto", marks: Mapping[Path, str] | None = None,
+              title: str | None = None, game: Any = None, state: Any = None,
+              legend: bool = True) -> dict[str, Any]:
+    """Draw a game tree, or a search on it at ``step``; return the artists.
+
+    ``tree`` is a :class:`~minimaxkit.tree.GameTree`, a search result (its trace and game
+    are used), or a trace (of a search on ``game``, from ``state``: the part of the game it
+    reached is drawn). ``step`` counts the trace events applied (default: all of them).
+    ``labels``: ``"auto"``, ``"all"``, ``"values"`` or ``"none"``. ``marks`` maps node paths
+    to ``"extra"`` (evaluated, should have been cut), ``"missing"`` (cut, should have been
+    evaluated), ``"diverge"`` (two traces part here), ``"wrong"`` or ``"right"``.
+    Without ``ax`` a new pyplot figure is made (so a notebook shows it).
+
+    The dict holds ``figure``, ``ax``, ``graph`` (networkx), ``frame`` (the replayed step),
+    ``status`` (path -> plain / unvisited / visited / active / pruned), ``nodes`` (a
+    collection per kind: max, min, leaf), ``edges``, ``names`` and ``values`` (path ->
+    Text), ``windows`` (the α-β labels shown), ``current``, ``marks``, ``legend``,
+    ``title`` and ``view`` (a :class:`TreeView` to recolour in place).
+    """
+    model, rp = resolve(tree, trace, game, state)
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        fig = plt.figure(figsize=figsize_for(model, legend=legend, title=bool(title)))
+        ax = _layout_figure(fig, model, legend=legend, title=bool(title))
+    return _draw(ax, model, rp, step, labels, marks, title, legend)
+
+

@@ -1,0 +1,361 @@
+"""The pieces the step widgets share: the step controls, one trace's pictures and texts as
+:class:`ipywidgets.Stack` children switched in the browser, frame filling in the kernel's
+event loop, and a small cache of rendered frames.
+
+Design: every frame of a trace (up to ``PRERENDER_LIMIT``) is rendered once to PNG bytes and
+held by an ``Image`` child of a ``Stack``; the explanation and call stack of every frame are
+``HTML`` children of another ``Stack``. The slider's ``value`` is ``jsdlink``-ed to each
+Stack's ``selected_index``, and the ``Play`` widget's to the slider's, so the browser switches
+pictures without asking the kernel. Longer traces fall back to a *live* mode that renders the
+shown step in the kernel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+import ipywidgets as w
+import traitlets
+from ipywidgets.widgets.widget_string import HTMLStyle
+
+from ..replay import Frame, Replay, fmt, state_at
+from ..trace import Trace
+from ..tree import GameTree
+
+__all__ = ["Controls", "TracePanel", "schedule", "frame_html", "stack_html", "PRERENDER_LIMIT"]
+
+#: Traces with more frames than this are shown in live mode (rendered on demand).
+PRERENDER_LIMIT = 300
+#: Trees with more nodes than this are not drawn beside a game's board.
+MAX_DRAWN_NODES = 250
+#: The widest tree picture a step widget shows, in inches (at its dpi).
+MAX_WIDTH_IN = 10.5
+
+
+def schedule(work: Callable[[], bool]) -> bool:
+    """Call ``work()`` until it returns False. Inside a running event loop (a Jupyter
+    kernel) one call per loop turn, so the kernel stays responsive and the widget shows at
+    once; returns True then. Otherwise (plain Python) everything runs now; returns False."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        while work():
+            pass
+        return False
+
+    def tick() -> None:
+        if work():
+            loop.call_soon(tick)
+
+    loop.call_soon(tick)
+    return True
+
+
+class FrameCache:
+    """The PNG frames of the last few traces shown, so that re-running a cell (or showing
+    the same search twice) costs nothing."""
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, list[bytes | None]] = OrderedDict()
+
+    def get(self, key: Hashable, n: int) -> list[bytes | None]:
+        """The (shared, mutable) list of ``n`` frames for ``key``; empty slots are None."""
+        frames = self._items.get(key)
+        if frames is None or len(frames) != n:
+            frames = [None] * n
+            self._items[key] = frames
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return frames
+
+
+FRAMES = FrameCache()
+
+
+# ----- words as HTML ---------------------------------------------------------------------
+def stack_html(frame: Frame) -> str:
+    """The call stack of ``frame`` as an HTML table, root first."""
+    if not frame.stack:
+        body = '<tr><td colspan="5" style="color:#666">(empty)</td></tr>'
+    else:
+        rows = []
+        for lv in frame.stack:
+            best = ""
+            if lv.best is not None and lv.value is not None:
+                best = ("≥" if lv.is_max else "≤") + fmt(lv.value)
+            shape = "▲ MAX" if lv.is_max else "▼ MIN"
+            mark = ' style="background:#fbe3b0"' if lv.path == frame.current else ""
+            rows.append(f"<tr{mark}><td><b>{html.escape(lv.name)}</b></td><td>{shape}</td>"
+                        f"<td>{fmt(lv.alpha)}</td><td>{fmt(lv.beta)}</td><td>{best}</td>"
+                        "</tr>")
+        body = "".join(rows)
+    head = ("<tr><th>node</th><th></th><th>α</th><th>β</th><th>so far</th></tr>")
+    return ('<table class="mmk-stack" style="border-collapse:separate;border-spacing:10px 1px;'
+            'font-size:12px;line-height:1.3;margin-left:-10px"><caption style="text-align:'
+            f'left;font-weight:bold;padding-left:10px">call stack</caption>{head}{body}</table>')
+
+
+def frame_html(frame: Frame, extra: str = "") -> str:
+    """The explanation line of ``frame`` and its call stack, as one HTML block."""
+    text = html.escape(frame.text)
+    return (f'<div class="mmk-frame" style="font-size:13px;line-height:1.4">'
+            f'<div class="mmk-explain" style="min-height:2.8em"><b>step {frame.step} / '
+            f"{frame.steps}</b> · {text}</div>{extra}{stack_html(frame)}</div>")
+
+
+# ----- controls ---------------------------------------------------------------------------
+class Controls(w.VBox):
+    """first / back / next / last buttons, a Play button, a step slider and a speed (ms
+    per step) slider.
+
+    ``value`` is the step shown. The Play widget and the slider are linked in the browser,
+    so playing and dragging need no kernel; the buttons do.
+    """
+
+    value = traitlets.Int(0)
+
+    def __init__(self, steps: int, *, interval: int = 800) -> None:
+        self.steps = steps
+        bl = w.Layout(width="auto")
+        self.first = w.Button(description="first", icon="fast-backward", tooltip="first step",
+                              layout=bl)
+        self.back = w.Button(description="back", icon="step-backward", tooltip="previous step",
+                             layout=bl)
+        self.next = w.Button(description="next", icon="step-forward", tooltip="next step",
+                             layout=bl, button_style="info")
+        self.last = w.Button(description="last", icon="fast-forward", tooltip="last step",
+                             layout=bl)
+        self.first.add_class("mmk-first")
+        self.back.add_class("mmk-back")
+        self.next.add_class("mmk-next")
+        self.last.add_class("mmk-last")
+        self.play = w.Play(value=0, min=0, max=steps, step=1, interval=interval,
+                           show_repeat=False, description="play", tooltip="play / pause")
+        self.slider = w.IntSlider(value=0, min=0, max=steps, description="step",
+                                  continuous_update=True, layout=w.Layout(width="360px"))
+        self.speed = w.IntSlider(value=interval, min=100, max=2000, step=100,
+                                 description="ms/step", layout=w.Layout(width="240px"),
+                                 style={"description_width": "55px"})
+        #: The browser-side links: Play and slider move together, the speed sets Play's pace.
+        self.links = [w.jslink((self.play, "value"), (self.slider, "value")),
+                      w.jslink((self.speed, "value"), (self.play, "interval"))]
+        self.first.on_click(lambda _: self.go(0))
+        self.back.on_click(lambda _: self.go(self.value - 1))
+        self.next.on_click(lambda _: self.go(self.value + 1))
+        self.last.on_click(lambda _: self.go(self.steps))
+        self.slider.observe(self._from_slider, names="value")
+        super().__init__([
+            w.HBox([self.first, self.back, self.next, self.last, self.play, self.slider],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+            self.speed,
+        ])
+
+    def go(self, step: int) -> None:
+        """Show ``step`` (clamped to the trace)."""
+        self.value = min(max(step, 0), self.steps)
+
+    def _from_slider(self, change: dict[str, Any]) -> None:
+        self.value = change["new"]
+
+    @traitlets.validate("value")
+    def _clamp(self, proposal: dict[str, Any]) -> int:
+        return int(min(max(proposal["value"], 0), self.steps))
+
+    @traitlets.observe("value")
+    def _to_slider(self, change: dict[str, Any]) -> None:
+        self.slider.value = change["new"]
+
+
+# ----- one trace's pictures ----------------------------------------------------------------
+class TracePanel:
+    """The tree pictures, boards (for games) and texts of one trace, one per step, as
+    Stacks (pre-rendered) or single widgets updated by the kernel (live mode)."""
+
+    def __init__(self, source: Any, *, trace: Trace | None = None, tree: Any = None,
+                 state: Any = None, title: str | None = None, labels: Any = "auto",
+                 dpi: float = 80, prerender: bool | None = None, length: int | None = None,
+                 marks: dict[Any, str] | None = None, extra: str = "") -> None:
+        from ..draw.model import TreeModel
+        from ..draw.tree import figsize_for
+
+        self.replay = Replay(trace if trace is not None else source, tree=tree, state=state)
+        game = self.replay.game
+        self.game, self.state = game, self.replay.root_state
+        n = len(self.replay)
+        self.frames = n
+        self.length = max(length or n, n)
+        self.prerender = self.length <= PRERENDER_LIMIT if prerender is None else prerender
+        self.renderer: Any = None
+        self.is_tree = isinstance(game, GameTree)
+        draw = self.is_tree
+        model = (TreeModel.of_tree(game) if self.is_tree
+                 else TreeModel.of_trace(self.replay.trace, game, state))
+        if not self.is_tree:
+            draw = len(model) <= MAX_DRAWN_NODES
+        width, height = figsize_for(model, title=bool(title))
+        self.figsize = (min(width, MAX_WIDTH_IN), height)
+        self._render_args = dict(trace=self.replay.trace, game=game, state=state, title=title,
+                                 labels=labels, dpi=dpi, marks=marks)
+        self.draw = draw
+        self._title, self._labels, self._dpi, self._marks = title, labels, dpi, marks
+        self.extra = extra
+        self.has_board = game is not None and not self.is_tree and hasattr(game, "board")
+        if not draw:
+            self.pngs: list[bytes | None] = []
+        elif self.prerender:
+            self.pngs = FRAMES.get(self._key(), n)
+        else:
+            self.pngs = [None] * n
+        self.boards: dict[Any, bytes] = {}
+        self._built = 0
+        if self.prerender:
+            self._build_stacks()
+        else:
+            self._build_live()
+
+    def _key(self) -> Hashable:
+        game = self.game
+        gkey = game.to_json() if isinstance(game, GameTree) else repr(game)
+        return (gkey, repr(self.state), self.replay.trace.to_json(), self._title,
+                str(self._labels), self._dpi, repr(sorted((self._marks or {}).items())))
+
+    # ----- rendering ----------------------------------------------------------------------
+    def _renderer(self) -> Any:
+        if self.renderer is None:
+            from ..draw.render import FrameRenderer
+
+            args = self._render_args
+            self.renderer = FrameRenderer(
+                args["game"] if self.is_tree else args["trace"],
+                args["trace"] if self.is_tree else None, game=args["game"],
+                state=args["state"], labels=args["labels"], title=args["title"],
+                dpi=args["dpi"], marks=args["marks"], figsize=self.figsize)
+        return self.renderer
+
+    def tree_png(self, step: int) -> bytes:
+        """Frame ``step`` of the tree as PNG bytes (rendered once, then cached)."""
+        png = self.pngs[step]
+        if png is None:
+            from ..draw.render import png_bytes
+
+            r = self._renderer()
+            png = self.pngs[step] = png_bytes(r.rgb(frame=self.replay.frame(step)),
+                                              palette=True)
+        return png
+
+    def board_png(self, step: int) -> bytes:
+        """The board of the current node at ``step`` (the root before the first event)."""
+        from ..draw.board import board_png
+
+        frame_path = self.replay.events[step - 1].path if step else ()
+        if frame_path not in self.boards:
+            root = self.game.initial_state() if self.state is None else self.state
+            st = state_at(self.game, root, frame_path)
+            move = None
+            if frame_path:
+                parent = state_at(self.game, root, frame_path[:-1])
+                move = self.game.moves(parent)[frame_path[-1]]
+            name = self.replay.name(frame_path)
+            self.boards[frame_path] = board_png(self.game, st, move=move, title=name)
+        return self.boards[frame_path]
+
+    def html(self, step: int) -> str:
+        """The explanation and call stack of ``step``."""
+        frame = self.replay.frame(min(step, self.frames - 1))
+        extra = self.extra
+        if self.game is not None and not self.is_tree and not self.has_board:
+            root = self.game.initial_state() if self.state is None else self.state
+            path = frame.current or ()
+            text = getattr(self.game, "render", repr)(state_at(self.game, root, path))
+            extra += f"<pre style='margin:4px 0'>{html.escape(str(text))}</pre>"
+        return frame_html(frame, extra)
+
+    # ----- pre-rendered stacks ----------------------------------------------------------------
+    def _pad(self, items: Sequence[w.Widget]) -> list[w.Widget]:
+        items = list(items)
+        return items + [items[-1]] * (self.length - len(items))
+
+    def _build_stacks(self) -> None:
+        n = self.frames
+        # One Layout (and one HTML style) shared by all frames: a third as many widget
+        # models for the browser to create, and for a saved notebook to hold.
+        image_layout, text_layout, text_style = w.Layout(), w.Layout(), HTMLStyle()
+        self.images = [w.Image(value=self.pngs[i] or b"", format="png", layout=image_layout)
+                       for i in range(n)] if self.draw else []
+        if self.draw and not self.images[0].value:
+            self.images[0].value = self.tree_png(0)
+        self.texts = [w.HTML(self.html(i), layout=text_layout, style=text_style)
+                      for i in range(n)]
+        self.board_images: list[w.Image] = []
+        if self.has_board:
+            by_path: dict[Any, w.Image] = {}
+            for i in range(n):
+                path = self.replay.events[i - 1].path if i else ()
+                if path not in by_path:
+                    by_path[path] = w.Image(value=b"", format="png", layout=image_layout)
+                self.board_images.append(by_path[path])
+            self.board_images[0].value = self.board_png(0)
+        self.picture = w.Stack(self._pad(self.images), selected_index=0) if self.draw else None
+        self.board = w.Stack(self._pad(self.board_images), selected_index=0) \
+            if self.has_board else None
+        self.info = w.Stack(self._pad(self.texts), selected_index=0)
+        self._todo = list(range(1, n))
+
+    def fill_one(self) -> bool:
+        """Render one more pre-rendered frame; False when there is nothing left to do."""
+        if not self._todo:
+            return False
+        self._fill(self._todo.pop(0))
+        return True
+
+    def _fill(self, i: int) -> None:
+        if self.draw and not self.images[i].value:
+            self.images[i].value = self.tree_png(i)
+        if self.has_board and not self.board_images[i].value:
+            self.board_images[i].value = self.board_png(i)
+
+    @property
+    def ready(self) -> bool:
+        """True when every frame is rendered."""
+        if not self.prerender:
+            return True
+        return all(im.value for im in self.images) and all(
+            b.value for b in self.board_images)
+
+    def link(self, slider: w.IntSlider) -> list[Any]:
+        """Let the browser switch this panel's Stacks with ``slider``."""
+        if not self.prerender:
+            return []
+        stacks = [s for s in (self.picture, self.board, self.info) if s is not None]
+        return [w.jsdlink((slider, "value"), (s, "selected_index")) for s in stacks]
+
+    # ----- live mode ----------------------------------------------------------------------------
+    def _build_live(self) -> None:
+        self.picture = w.Image(value=self.tree_png(0), format="png") if self.draw else None
+        self.board = w.Image(value=self.board_png(0), format="png") if self.has_board else None
+        self.info = w.HTML(self.html(0))
+        self._todo = []
+
+    def show(self, step: int) -> None:
+        """Make sure ``step`` is on screen: render it now if it is not yet (the kernel)."""
+        step = min(step, self.frames - 1)
+        if self.prerender:
+            self._fill(step)
+            return
+        if self.picture is not None:
+            self.picture.value = self.tree_png(step)
+        if self.board is not None:
+            self.board.value = self.board_png(step)
+        self.info.value = self.html(step)
+
+    def widgets(self) -> list[w.Widget]:
+        """The picture (tree and board side by side) and the text block."""
+        pics = [x for x in (self.picture, self.board) if x is not None]
+        return [w.HBox(pics, layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+                self.info]

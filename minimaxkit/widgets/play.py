@@ -1,0 +1,189 @@
+"""Play tic-tac-toe or Connect Four against a search function: the kit's, or a student's.
+
+``search(game, state)`` returns a :class:`~minimaxkit.search.SearchResult` (then the widget
+shows the move, its value and how many nodes were searched) or just a move.
+
+>>> from minimaxkit.games import TicTacToe
+>>> pw = PlayWidget(TicTacToe())
+>>> pw.click(4)                      # X in the centre; the search answers as O
+>>> pw.last.nodes > 0, pw.game.board(pw.state)[1][1]
+(True, 'X')
+>>> pw.status.value.count("searched") == 1
+True
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import ipywidgets as w
+
+from ..replay import fmt
+from ..search import alphabeta
+
+__all__ = ["PlayWidget", "Reply", "default_search"]
+
+_COLORS = {"X": "#f4a582", "O": "#f7ee8f", ".": "#f4f4f4"}  # light vermillion / yellow
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The computer's last reply: its move, value and node count (None when the search
+    function returned only a move), and the seconds it took."""
+
+    move: Any
+    value: float | None
+    nodes: int | None
+    seconds: float
+
+
+def _center_first(columns: int) -> Callable[[Any, Any, Any], float]:
+    def key(game: Any, state: Any, move: Any) -> float:
+        # MAX searches high keys first and MIN low keys first: centre first for both
+        distance = abs(move - (columns - 1) / 2)
+        return -distance if game.is_max(state) else distance
+    return key
+
+
+def default_search(game: Any) -> Callable[[Any, Any], Any]:
+    """The kit's player for ``game``: full alpha-beta for tic-tac-toe; for Connect Four
+    depth-5 alpha-beta trying the centre columns first; depth 4 otherwise."""
+    if hasattr(game, "columns"):
+        return partial(alphabeta, depth=5, trace=False, order=_center_first(game.columns))
+    if type(game).__name__ == "TicTacToe":
+        return partial(alphabeta, trace=False)
+    return partial(alphabeta, depth=4, trace=False)
+
+
+class PlayWidget(w.VBox):
+    """A board of buttons: click a cell (tic-tac-toe) or a column (Connect Four) to move;
+    the search replies. ``human`` is ``"X"`` (moves first) or ``"O"``."""
+
+    def __init__(self, game: Any, search: Callable[[Any, Any], Any] | None = None, *,
+                 human: str = "X") -> None:
+        if human not in ("X", "O"):
+            raise ValueError(f"human must be 'X' or 'O', got {human!r}")
+        if not hasattr(game, "board"):
+            raise TypeError(f"PlayWidget needs a game with board(): {type(game).__name__}")
+        self.game, self.human = game, human
+        self.search = search or default_search(game)
+        self.search_name = getattr(self.search, "__name__", None) or getattr(
+            getattr(self.search, "func", None), "__name__", "search")
+        rows = game.board(game.initial_state())
+        self.n_rows, self.n_cols = len(rows), len(rows[0])
+        self.connect4 = hasattr(game, "columns")
+        self.cells = [[w.Button(layout=w.Layout(width="42px", height="42px"))
+                       for _ in range(self.n_cols)] for _ in range(self.n_rows)]
+        for r, row in enumerate(self.cells):
+            for c, b in enumerate(row):
+                b.add_class("mmk-cell")
+                b.on_click(partial(self._clicked, r, c))
+        self.grid = w.GridBox([b for row in self.cells for b in row], layout=w.Layout(
+            grid_template_columns=f"repeat({self.n_cols}, 44px)", grid_gap="2px"))
+        self.status = w.HTML()
+        self.status.add_class("mmk-status")
+        self.restart = w.Button(description="New game")
+        self.restart.on_click(lambda _: self.new_game())
+        super().__init__([self.grid, self.status, self.restart])
+        self.add_class("mmk-play")
+        self.new_game()
+
+    # ----- game flow -----------------------------------------------------------------------
+    def new_game(self) -> None:
+        """Start again from the empty board (the search moves first if the human is O)."""
+        self.state = self.game.initial_state()
+        self.history: list[Any] = []
+        self.last: Reply | None = None
+        self.message = ""
+        if self.human == "O":
+            self._reply()
+        self._redraw()
+
+    def _to_move(self) -> str:
+        return "X" if self.game.is_max(self.state) else "O"
+
+    def _clicked(self, r: int, c: int, _button: Any = None) -> None:
+        self.click(c if self.connect4 else r * self.n_cols + c)
+
+    def click(self, move: Any) -> None:
+        """Play the human's ``move`` (a cell 0..8 or a column), then let the search reply."""
+        if self.over:
+            self.message = "The game is over: press New game."
+        elif self._to_move() != self.human:
+            self.message = "Wait: it is the computer's turn."
+        elif move not in self.game.moves(self.state):
+            self.message = f"{self._name(move)} is not a legal move."
+        else:
+            self.message = ""
+            self.state = self.game.play(self.state, move)
+            self.history.append(move)
+            if not self.over:
+                self._reply()
+        self._redraw()
+
+    def _reply(self) -> None:
+        start = time.perf_counter()
+        try:
+            answer = self.search(self.game, self.state)
+        except Exception as err:  # a student's function may fail: show it, keep the game
+            self.message = f"{self.search_name} raised {type(err).__name__}: {err}"
+            return
+        seconds = time.perf_counter() - start
+        if hasattr(answer, "move") and hasattr(answer, "stats"):
+            reply = Reply(answer.move, answer.value, answer.stats.nodes, seconds)
+        else:
+            reply = Reply(answer, None, None, seconds)
+        if reply.move not in self.game.moves(self.state):
+            self.message = (f"{self.search_name} chose {reply.move!r}, which is not a legal "
+                            f"move here; legal: {list(self.game.moves(self.state))}")
+            return
+        self.state = self.game.play(self.state, reply.move)
+        self.history.append(reply.move)
+        self.last = reply
+
+    @property
+    def over(self) -> bool:
+        """True when the game has ended."""
+        return not self.game.moves(self.state)
+
+    def _name(self, move: Any) -> str:
+        namer = getattr(self.game, "move_name", None)
+        return str(namer(move)) if namer is not None else f"column {move}"
+
+    # ----- display -------------------------------------------------------------------------
+    def _redraw(self) -> None:
+        board = self.game.board(self.state)
+        legal = set(self.game.moves(self.state))
+        for r, row in enumerate(self.cells):
+            for c, b in enumerate(row):
+                cell = board[r][c]
+                b.description = "" if cell == "." else cell
+                b.style.button_color = _COLORS.get(cell, _COLORS["."])
+                b.style.font_weight = "bold"
+                move = c if self.connect4 else r * self.n_cols + c
+                b.disabled = self.over or move not in legal or (
+                    self.connect4 and cell != ".")
+        lines = []
+        if self.last is not None:
+            reply = self.last
+            said = (f"{html.escape(str(self.search_name))} played "
+                    f"<b>{self._name(reply.move)}</b>")
+            if reply.value is not None:
+                said += f", value {fmt(reply.value)}, searched {reply.nodes:,} nodes"
+            else:
+                said += " (it returned only a move: no value or node count)"
+            lines.append(f"{said} in {reply.seconds:.2f} s.")
+        if self.over:
+            winner = getattr(self.game, "winner", lambda s: None)(self.state)
+            lines.append(f"<b>Game over: {winner} wins.</b>" if winner else
+                         "<b>Game over: a draw.</b>")
+        else:
+            lines.append(f"You are {self.human}; {self._to_move()} to move.")
+        if self.message:
+            lines.append(f"<span style='color:#b34700'>{html.escape(self.message)}</span>")
+        self.status.value = "<div style='font-size:13px'>" + "<br>".join(lines) + "</div>"

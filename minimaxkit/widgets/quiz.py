@@ -1,0 +1,244 @@
+"""A self-check on alpha-beta: a seeded random tree; mark the leaves alpha-beta never
+evaluates (or enter the backed-up values), press Check, and see per node what was right or
+wrong, and why. Marking too many leaves is wrong, not "close enough".
+
+>>> q = QuizWidget(seed=3)
+>>> never = sorted(q.answer_never)
+>>> q.mark(*never)
+>>> q.check_answers().correct
+True
+>>> q.mark(*q.leaf_paths)          # every leaf: too many
+>>> r = q.check_answers(); r.correct, r.summary.startswith("Not quite")
+(False, True)
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import ipywidgets as w
+
+from ..replay import Replay, fmt
+from ..search import alphabeta, minimax
+from ..trace import Cutoff, Leaf, Path
+from ..tree import GameTree
+
+__all__ = ["QuizWidget", "Verdict", "QuizResult"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One node's verdict: ``kind`` is ``"right"``, ``"extra"`` (not marked, but alpha-beta
+    cuts it), ``"missing"`` (marked, but alpha-beta evaluates it) or ``"wrong"`` (a wrong
+    value); ``reason`` says why."""
+
+    path: Path
+    name: str
+    ok: bool
+    kind: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class QuizResult:
+    """All verdicts, whether the whole answer is right, and a one-line summary."""
+
+    verdicts: tuple[Verdict, ...]
+    correct: bool
+    summary: str
+
+    @property
+    def marks(self) -> dict[Path, str]:
+        """The verdicts as ``draw_tree`` marks."""
+        return {v.path: v.kind for v in self.verdicts}
+
+
+class QuizWidget(w.VBox):
+    """A quiz on a seeded random tree (``GameTree.random(depth, branching, values, seed)``)
+    or on ``tree``. ``mode="leaves"``: mark the leaves alpha-beta never evaluates;
+    ``mode="values"``: enter every interior node's backed-up (minimax) value.
+    ``prune_on_equal`` is the cut rule of the alpha-beta the answers are checked against.
+    """
+
+    def __init__(self, seed: int | None = None, *, depth: int = 3,
+                 branching: int | tuple[int, int] = (2, 3), values: tuple[int, int] = (0, 9),
+                 mode: str = "leaves", prune_on_equal: bool = True,
+                 tree: GameTree | None = None, dpi: float = 80) -> None:
+        if mode not in ("leaves", "values"):
+            raise ValueError(f"mode must be 'leaves' or 'values', got {mode!r}")
+        self.mode, self.seed, self.dpi = mode, seed, dpi
+        self._spec = {"depth": depth, "branching": branching, "values": values}
+        self.prune_on_equal = prune_on_equal
+        self.picture = w.Image(format="png", layout=w.Layout(align_self="flex-start",
+                                                             max_width="100%"))
+        self.feedback = w.HTML()
+        self.check = w.Button(description="Check", button_style="primary")
+        self.check.add_class("mmk-check")
+        self.new = w.Button(description="New tree", tooltip="another random tree")
+        self.check.on_click(lambda _: self.show_check())
+        self.new.on_click(lambda _: self.new_tree())
+        self.answers = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.intro = w.HTML()
+        super().__init__()
+        self.add_class("mmk-quiz")
+        self._start(tree)
+
+    # ----- set-up -----------------------------------------------------------------------------
+    def _start(self, tree: GameTree | None) -> None:
+        if tree is None:
+            tree = GameTree.random(seed=self.seed, **self._spec)  # type: ignore[arg-type]
+        self.tree = tree
+        self.result = alphabeta(tree, prune_on_equal=self.prune_on_equal)
+        assert self.result.trace is not None
+        self.replay = Replay(self.result)
+        self.leaf_paths: list[Path] = [n.path for n in tree.leaves()]
+        evaluated = set(self.result.trace.leaves)
+        self.answer_never = {p for p in self.leaf_paths if p not in evaluated}
+        self.true_values = minimax(tree).trace.values  # type: ignore[union-attr]
+        self.inner = [n.path for n in tree.nodes() if n.children]
+        rule = "v ≥ β / v ≤ α" if self.prune_on_equal else "v > β / v < α (strict)"
+        if self.mode == "leaves":
+            task = ("Select the leaves that alpha-beta (children left to right, cut on "
+                    f"{rule}) <b>never evaluates</b>, then press Check.")
+            self.toggles = {
+                p: w.ToggleButton(description=f"{tree.node(p).name} {fmt(tree.node(p).value)}",
+                                  layout=w.Layout(width="64px")) for p in self.leaf_paths}
+            for t in self.toggles.values():
+                t.add_class("mmk-leaf")
+            self.answers.children = list(self.toggles.values())
+        else:
+            task = "Enter the backed-up (minimax) value of every interior node, then press Check."
+            self.entries = {p: w.Text(description=tree.node(p).name, placeholder="?",
+                                      layout=w.Layout(width="120px"),
+                                      style={"description_width": "30px"})
+                            for p in self.inner}
+            self.answers.children = list(self.entries.values())
+        self.intro.value = f"<div style='font-size:13px'>{task}</div>"
+        self.feedback.value = ""
+        self._picture()
+        self.children = [self.intro, self.picture, self.answers,
+                         w.HBox([self.check, self.new]), self.feedback]
+
+    def _picture(self, marks: dict[Path, str] | None = None, solved: bool = False) -> None:
+        from ..draw.render import tree_png
+
+        if solved:
+            self.picture.value = tree_png(self.result, dpi=self.dpi, marks=marks,
+                                          title="alpha-beta, with your answer marked")
+        else:
+            self.picture.value = tree_png(self.tree, dpi=self.dpi, marks=marks)
+
+    def new_tree(self) -> None:
+        """A new random tree (the next seed)."""
+        self.seed = None if self.seed is None else self.seed + 1
+        self._start(None)
+
+    # ----- answers ---------------------------------------------------------------------------
+    def _path(self, p: Path | str) -> Path:
+        return self.tree.by_name(p).path if isinstance(p, str) else tuple(p)
+
+    def mark(self, *leaves: Path | str) -> None:
+        """Select exactly these leaves (paths or names) as "never evaluated"."""
+        chosen = {self._path(p) for p in leaves}
+        for p, t in self.toggles.items():
+            t.value = p in chosen
+
+    @property
+    def marked(self) -> set[Path]:
+        """The leaves selected as never evaluated."""
+        return {p for p, t in self.toggles.items() if t.value}
+
+    def enter(self, values: dict[Path | str, float]) -> None:
+        """Fill in backed-up values (values mode), by path or name."""
+        for p, v in values.items():
+            self.entries[self._path(p)].value = str(v)
+
+    def _cut_reason(self, leaf: Path) -> str:
+        for step, e in enumerate(self.replay.events, start=1):
+            if isinstance(e, Cutoff) and any(leaf[:len(e.path) + 1] == e.path + (i,)
+                                             for i in e.pruned):
+                return self.replay.explain(step).split(". ")[0]
+        return "it is cut off"  # pragma: no cover
+
+    def _open_reason(self, leaf: Path) -> str:
+        for e in self.replay.events:
+            if isinstance(e, Leaf) and e.path == leaf:
+                parent = self.tree.node(leaf[:-1]).name if leaf else "the root"
+                return (f"when the search reaches it, the window at {parent} is "
+                        f"α = {fmt(e.alpha)}, β = {fmt(e.beta)}: still open, nothing cuts it")
+        return "it is evaluated"  # pragma: no cover
+
+    def check_answers(self) -> QuizResult:
+        """Judge the current answers (without changing the display)."""
+        return self._check_leaves() if self.mode == "leaves" else self._check_values()
+
+    def _check_leaves(self) -> QuizResult:
+        verdicts = []
+        marked = self.marked
+        for p in self.leaf_paths:
+            name = self.tree.node(p).name
+            never = p in self.answer_never
+            if never and p in marked:
+                verdicts.append(Verdict(p, name, True, "right",
+                                        f"right: never evaluated ({self._cut_reason(p)})"))
+            elif never:
+                verdicts.append(Verdict(p, name, False, "extra",
+                                        f"never evaluated, but not selected: "
+                                        f"{self._cut_reason(p)}"))
+            elif p in marked:
+                verdicts.append(Verdict(p, name, False, "missing",
+                                        f"selected, but alpha-beta evaluates it: "
+                                        f"{self._open_reason(p)}"))
+            else:
+                verdicts.append(Verdict(p, name, True, "right", "right: evaluated"))
+        wrong = [v for v in verdicts if not v.ok]
+        too_many = sum(1 for v in verdicts if v.kind == "missing")
+        if not wrong:
+            summary = (f"Correct: alpha-beta never evaluates {len(self.answer_never)} of "
+                       f"{len(self.leaf_paths)} leaves, and you found exactly those.")
+        else:
+            summary = (f"Not quite: {len(wrong)} of {len(self.leaf_paths)} leaves are wrong.")
+            if too_many:
+                summary += (f" {too_many} selected leaves are evaluated: selecting too many is "
+                            "wrong too.")
+        return QuizResult(tuple(verdicts), not wrong, summary)
+
+    def _check_values(self) -> QuizResult:
+        verdicts = []
+        for p in self.inner:
+            node = self.tree.node(p)
+            true = self.true_values[p]
+            kids = [self.true_values[c.path] for c in node.children]
+            how = ("max" if node.is_max else "min")
+            why = (f"{node.name} = {how}({', '.join(c.name for c in node.children)}) = "
+                   f"{how}({', '.join(fmt(v) for v in kids)}) = {fmt(true)}")
+            text = self.entries[p].value.strip()
+            try:
+                given: float | None = float(text)
+            except ValueError:
+                given = None
+            if given is not None and given == true:
+                verdicts.append(Verdict(p, node.name, True, "right", f"right: {why}"))
+            else:
+                got = "nothing" if not text else html.escape(text)
+                verdicts.append(Verdict(p, node.name, False, "wrong", f"you wrote {got}; {why}"))
+        wrong = [v for v in verdicts if not v.ok]
+        summary = ("Correct: every backed-up value is right." if not wrong else
+                   f"Not quite: {len(wrong)} of {len(verdicts)} values are wrong.")
+        return QuizResult(tuple(verdicts), not wrong, summary)
+
+    def show_check(self) -> QuizResult:
+        """Check, then show the verdicts as marks on the tree and as a list with reasons."""
+        result = self.check_answers()
+        self._picture(result.marks, solved=True)
+        rows = "".join(
+            f"<li style='color:{'#006d4f' if v.ok else '#b34700'}'><b>{html.escape(v.name)}"
+            f"</b> {'✓' if v.ok else '✗'} {html.escape(v.reason)}</li>"
+            for v in result.verdicts if not v.ok or self.mode == "values" or
+            v.path in self.answer_never)
+        color = "#006d4f" if result.correct else "#b34700"
+        self.feedback.value = (f"<div class='mmk-verdict' style='font-size:13px'>"
+                               f"<b style='color:{color}'>{html.escape(result.summary)}</b>"
+                               f"<ul style='margin:4px 0'>{rows}</ul></div>")
+        return result

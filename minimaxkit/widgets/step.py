@@ -1,0 +1,209 @@
+"""Step through a search: the tree at each event, the event in words, the call stack with α
+and β; and two searches of one tree side by side.
+
+>>> from minimaxkit import alphabeta
+>>> from minimaxkit.examples import tree_002
+>>> sw = StepWidget(alphabeta(tree_002()))
+>>> sw.value = 10
+>>> sw.explanation.split(",")[0]
+'β-cut at F: v = 9 ≥ β = 8'
+>>> [lv.name for lv in sw.frame.stack]
+['A', 'B', 'F']
+>>> sw.controls.next.click(); sw.value
+11
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+import traitlets
+
+from ..replay import Frame, first_divergence, fmt
+from ._panel import Controls, TracePanel, schedule
+
+__all__ = ["StepWidget", "CompareWidget", "describe"]
+
+
+def describe(result: Any) -> str:
+    """A short title for a search result: the algorithm and the options that matter.
+
+    >>> from minimaxkit import alphabeta
+    >>> from minimaxkit.examples import tree_002
+    >>> describe(alphabeta(tree_002(), fail="hard", order="perfect"))
+    'alphabeta (fail-hard, order=perfect): value 5, 11 leaves evaluated'
+    """
+    algorithm = getattr(result, "algorithm", None)
+    if algorithm is None:
+        return "search trace"
+    opts = getattr(result, "options", {}) or {}
+    notes = []
+    if opts.get("prune_on_equal") is False:
+        notes.append("strict cuts")
+    if opts.get("fail") == "hard":
+        notes.append("fail-hard")
+    if opts.get("order"):
+        notes.append(f"order={opts['order']}")
+    if opts.get("depth") is not None:
+        notes.append(f"depth={opts['depth']}")
+    if opts.get("tt"):
+        notes.append("table")
+    head = algorithm + (f" ({', '.join(notes)})" if notes else "")
+    return f"{head}: value {fmt(result.value)}, {result.stats.leaves} leaves evaluated"
+
+
+class StepWidget(w.VBox):
+    """Step through the trace of ``result`` (a search result), or of ``trace`` on ``tree``
+    (a GameTree or a game; ``state`` is the root state of a game search).
+
+    Pictures are rendered once and switched in the browser; ``value`` is the step shown
+    (0 = before the first event). Traces of more than ``PRERENDER_LIMIT`` frames, or with
+    ``prerender=False``, render the shown step in the kernel instead.
+    """
+
+    value = traitlets.Int(0)
+
+    def __init__(self, result: Any = None, *, trace: Any = None, tree: Any = None,
+                 state: Any = None, title: str | None = None, labels: Any = "auto",
+                 dpi: float = 80, interval: int = 800, prerender: bool | None = None,
+                 marks: dict[Any, str] | None = None) -> None:
+        if result is None and trace is None:
+            raise TypeError("StepWidget needs a search result, or trace=... and tree=...")
+        if result is not None and getattr(result, "trace", 1) is None:
+            raise ValueError("this result has no trace: search with trace=True")
+        if title is None:
+            title = describe(result) if result is not None else None
+        self.panel = TracePanel(result, trace=trace, tree=tree, state=state, title=title,
+                                labels=labels, dpi=dpi, prerender=prerender, marks=marks)
+        self.controls = Controls(self.panel.frames - 1, interval=interval)
+        self.links = self.panel.link(self.controls.slider)
+        traitlets.link((self, "value"), (self.controls, "value"))
+        picture, info = self.panel.widgets()
+        super().__init__([picture, self.controls, info])
+        self.add_class("mmk-step")
+        if not schedule(self._work):
+            self.add_class("mmk-ready")
+
+    def _work(self) -> bool:
+        more = self.panel.fill_one()
+        if not more:
+            self.add_class("mmk-ready")
+        return more
+
+    @traitlets.validate("value")
+    def _clamp(self, proposal: dict[str, Any]) -> int:
+        return int(min(max(proposal["value"], 0), self.panel.frames - 1))
+
+    @traitlets.observe("value")
+    def _show(self, change: dict[str, Any]) -> None:
+        self.panel.show(change["new"])
+
+    @property
+    def frame(self) -> Frame:
+        """The replayed frame of the step shown."""
+        return self.panel.replay.frame(self.value)
+
+    @property
+    def explanation(self) -> str:
+        """The explanation of the step shown, in words."""
+        return self.frame.text
+
+    @property
+    def steps(self) -> int:
+        """The number of events (the last step)."""
+        return self.panel.frames - 1
+
+    @property
+    def ready(self) -> bool:
+        """True once every frame is rendered."""
+        return self.panel.ready
+
+    @classmethod
+    def compare(cls, a: Any, b: Any, **options: Any) -> CompareWidget:
+        """Two searches of one tree side by side: see :class:`CompareWidget`."""
+        return CompareWidget(a, b, **options)
+
+
+class CompareWidget(w.VBox):
+    """Two traces of the same tree side by side, stepped together (event ``k`` of each):
+    natural vs ordered, strict vs on-equality cuts, a student's vs the reference. The node
+    where they first part is marked ``diverge`` in both pictures.
+
+    >>> from minimaxkit import alphabeta
+    >>> from minimaxkit.examples import tree_002
+    >>> cw = CompareWidget(alphabeta(tree_002()), alphabeta(tree_002(), order="perfect"),
+    ...                    labels=("natural", "perfect order"))
+    >>> cw.divergence, cw.steps
+    (1, 42)
+    >>> cw.value = 30; [f.step for f in cw.frames]
+    [30, 30]
+    """
+
+    value = traitlets.Int(0)
+
+    def __init__(self, a: Any, b: Any, *, labels: tuple[str, str] = ("A", "B"),
+                 tree: Any = None, state: Any = None, dpi: float = 56,
+                 interval: int = 800, prerender: bool | None = None,
+                 label_style: Any = "auto") -> None:
+        ta, tb = getattr(a, "trace", a), getattr(b, "trace", b)
+        if ta is None or tb is None:
+            raise ValueError("both results need traces: search with trace=True")
+        part = first_divergence(ta, tb)
+        self.divergence: int | None = part[0] if part else None
+        marks = {part[1]: "diverge"} if part else None
+        length = max(len(ta), len(tb)) + 1
+        self.panels = []
+        for src, label in ((a, labels[0]), (b, labels[1])):
+            title = label if not hasattr(src, "algorithm") else f"{label}: {describe(src)}"
+            self.panels.append(TracePanel(src, tree=tree, state=state,
+                                          title=title, labels=label_style, dpi=dpi,
+                                          prerender=prerender, length=length, marks=marks))
+        self.labels = labels
+        self.controls = Controls(length - 1, interval=interval)
+        for p in self.panels:
+            p.link(self.controls.slider)
+        traitlets.link((self, "value"), (self.controls, "value"))
+        if part is None:
+            note = "The two traces are the same."
+        else:
+            step, path = part
+            name = self.panels[0].replay.name(path)
+            note = (f"The traces part at step {step + 1}, at node {html.escape(name)} "
+                    "(marked ★).")
+        self.note = w.HTML(f"<div style='font-size:13px'>{note}</div>")
+        pics = [w.VBox([p.widgets()[0]]) for p in self.panels]
+        infos = [p.info for p in self.panels]
+        super().__init__([
+            w.HBox(pics, layout=w.Layout(flex_flow="row wrap")), self.controls, self.note,
+            w.HBox(infos, layout=w.Layout(flex_flow="row wrap", justify_content="space-around")),
+        ])
+        self.add_class("mmk-compare")
+        if not schedule(self._work):
+            self.add_class("mmk-ready")
+
+    def _work(self) -> bool:
+        more = [p.fill_one() for p in self.panels]
+        if not any(more):
+            self.add_class("mmk-ready")
+        return any(more)
+
+    @traitlets.validate("value")
+    def _clamp(self, proposal: dict[str, Any]) -> int:
+        return int(min(max(proposal["value"], 0), self.steps))
+
+    @traitlets.observe("value")
+    def _show(self, change: dict[str, Any]) -> None:
+        for p in self.panels:
+            p.show(change["new"])
+
+    @property
+    def steps(self) -> int:
+        """The last step (the longer trace's length)."""
+        return self.controls.steps
+
+    @property
+    def frames(self) -> list[Frame]:
+        """The two frames shown (a trace that has ended stays at its last frame)."""
+        return [p.replay.frame(min(self.value, p.frames - 1)) for p in self.panels]

@@ -1,0 +1,271 @@
+"""The widgets without a browser: their state after ``.value`` changes and clicks, the links
+that let the browser step on its own, quiz verdicts, games against search functions."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+from functools import partial
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import ipywidgets as w  # noqa: E402
+import pytest  # noqa: E402
+
+from minimaxkit import GameTree, alphabeta, deepen, minimax  # noqa: E402
+from minimaxkit.examples import tree_002  # noqa: E402
+from minimaxkit.games import ConnectFour, TicTacToe  # noqa: E402
+from minimaxkit.widgets import (  # noqa: E402
+    CompareWidget,
+    PlayWidget,
+    QuizWidget,
+    StepWidget,
+)
+from minimaxkit.widgets._panel import PRERENDER_LIMIT  # noqa: E402
+
+PNG = b"\x89PNG\r\n\x1a\n"
+T = tree_002()
+
+
+def link_ends(links: list[Any]) -> set[tuple[str, str, str, str]]:
+    """(source class, trait, target class, trait) of jslink / jsdlink widgets."""
+    return {(type(lk.source[0]).__name__, lk.source[1], type(lk.target[0]).__name__,
+             lk.target[1]) for lk in links}
+
+
+# ----- the step widget ------------------------------------------------------------------------
+def test_step_widget_prerenders_every_frame() -> None:
+    sw = StepWidget(alphabeta(T))
+    assert sw.ready and sw.steps == 42 and sw.panel.prerender
+    pngs = [im.value for im in sw.panel.images]
+    assert len(pngs) == 43 and all(p[:8] == PNG for p in pngs)
+    assert len(set(pngs)) == 43  # every step is a different picture
+    assert len(sw.panel.picture.children) == len(sw.panel.info.children) == 43
+    assert "step 10 / 42" in sw.panel.info.children[10].value
+    assert "β-cut at F" in sw.panel.info.children[10].value
+    assert sw.has_class("mmk-ready") if hasattr(sw, "has_class") else True
+
+
+def test_step_widget_links_step_in_the_browser() -> None:
+    sw = StepWidget(alphabeta(T))
+    c = sw.controls
+    assert link_ends(sw.links) == {("IntSlider", "value", "Stack", "selected_index")}
+    assert all(type(lk).__name__ == "DirectionalLink" for lk in sw.links)
+    assert {lk.target[0] for lk in sw.links} == {sw.panel.picture, sw.panel.info}
+    ends = link_ends(c.links)
+    assert ("Play", "value", "IntSlider", "value") in ends
+    assert ("IntSlider", "value", "Play", "interval") in ends
+    assert c.play.max == c.slider.max == 42
+
+
+def test_step_widget_value_buttons_and_clamping() -> None:
+    sw = StepWidget(alphabeta(T))
+    c = sw.controls
+    sw.value = 10
+    assert (c.slider.value, c.value) == (10, 10)
+    assert sw.explanation.startswith("β-cut at F: v = 9 ≥ β = 8")
+    assert [lv.name for lv in sw.frame.stack] == ["A", "B", "F"]
+    c.next.click()
+    assert sw.value == 11 and sw.explanation.startswith("F returns 9")
+    c.back.click()
+    c.back.click()
+    assert sw.value == 9
+    c.last.click()
+    assert sw.value == 42 and sw.frame.done
+    c.next.click()
+    assert sw.value == 42
+    c.first.click()
+    c.back.click()
+    assert sw.value == 0
+    c.slider.value = 25  # as the browser would: the kernel follows
+    assert sw.value == 25 and sw.frame.current == (1, 1, 0)
+    sw.value = 500
+    assert sw.value == 42
+
+
+def test_live_mode_renders_the_shown_step() -> None:
+    sw = StepWidget(alphabeta(T), prerender=False)
+    assert isinstance(sw.panel.picture, w.Image) and isinstance(sw.panel.info, w.HTML)
+    first = sw.panel.picture.value
+    sw.value = 10
+    assert sw.panel.picture.value != first and "β-cut at F" in sw.panel.info.value
+    assert sw.links == []
+
+
+def test_game_trace_shows_boards() -> None:
+    g = TicTacToe()
+    start = g.state_from_text("XO. .X. ..O")
+    r = alphabeta(g, start)
+    sw = StepWidget(trace=r.trace, tree=g, state=start)
+    assert sw.panel.has_board and sw.panel.draw  # small enough to draw the tree too
+    assert len(sw.panel.board.children) == len(r.trace) + 1
+    assert all(im.value[:8] == PNG for im in sw.panel.board_images)
+    sw.value = 3
+    path = sw.frame.current
+    assert path is not None and len(path) == 2
+    assert sw.explanation.split()[1] == g.move_name(g.moves(start)[path[0]])
+
+
+def test_long_game_trace_goes_live() -> None:
+    g = TicTacToe()
+    r = alphabeta(g, g.state_from_text("X.. ... ..."))
+    assert len(r.trace) + 1 > PRERENDER_LIMIT
+    sw = StepWidget(trace=r.trace, tree=g, state=g.state_from_text("X.. ... ..."))
+    assert not sw.panel.prerender and not sw.panel.draw
+    before = sw.panel.board.value
+    sw.value = 3
+    assert sw.panel.board.value != before and sw.explanation
+
+
+def test_step_widget_needs_a_trace() -> None:
+    with pytest.raises(ValueError, match="no trace"):
+        StepWidget(alphabeta(T, trace=False))
+    with pytest.raises(TypeError):
+        StepWidget()
+
+
+# ----- compare ---------------------------------------------------------------------------------
+def test_compare_widget_steps_both_traces_together() -> None:
+    a, b = alphabeta(T, fail="hard"), alphabeta(T, fail="hard", prune_on_equal=False)
+    cw = StepWidget.compare(a, b, labels=("equality", "strict"))
+    assert isinstance(cw, CompareWidget)
+    assert cw.divergence == 39 and cw.steps == max(len(a.trace), len(b.trace))
+    pa, pb = cw.panels
+    assert len(pa.picture.children) == len(pb.picture.children) == cw.steps + 1
+    cw.value = 39
+    assert [f.step for f in cw.frames] == [39, 39]
+    cw.value = cw.steps
+    fa, fb = cw.frames
+    assert fa.done and fb.done and fa.step == len(a.trace)
+    assert "part at step 40" in cw.note.value
+    d = pa.replay.name((2,))
+    assert d == "D" and pa.renderer.marks == {(2,): "diverge"}
+    stacks = {lk.target[0] for p in cw.panels for lk in p.link(cw.controls.slider)}
+    assert stacks == {pa.picture, pa.info, pb.picture, pb.info}
+
+
+# ----- quiz -------------------------------------------------------------------------------------
+def test_quiz_exact_answer_is_right() -> None:
+    q = QuizWidget(seed=3)
+    assert q.tree == GameTree.random(depth=3, branching=(2, 3), values=(0, 9), seed=3)
+    assert q.answer_never == set(q.leaf_paths) - set(alphabeta(q.tree).trace.leaves)
+    q.mark(*q.answer_never)
+    result = q.show_check()
+    assert result.correct and result.summary.startswith("Correct")
+    assert all(v.ok for v in result.verdicts)
+    assert q.picture.value[:8] == PNG and "Correct" in q.feedback.value
+
+
+def test_quiz_too_many_marked_is_wrong() -> None:
+    q = QuizWidget(seed=3)
+    q.mark(*q.leaf_paths)
+    result = q.check_answers()
+    assert not result.correct
+    assert "too many is wrong" in result.summary
+    wrong = {v.path: v for v in result.verdicts if not v.ok}
+    evaluated = set(q.leaf_paths) - q.answer_never
+    assert set(wrong) == evaluated and {v.kind for v in wrong.values()} == {"missing"}
+    v = next(iter(wrong.values()))
+    assert "alpha-beta evaluates it" in v.reason and "still open" in v.reason
+
+
+def test_quiz_too_few_marked_names_the_cut() -> None:
+    q = QuizWidget(tree=T)
+    q.mark("R")  # S, AB, AD, AE and the subtrees of L and M are missing
+    result = q.check_answers()
+    verdict = {v.name: v for v in result.verdicts}
+    assert verdict["R"].ok and not verdict["S"].ok and verdict["S"].kind == "extra"
+    assert "β-cut at F: v = 9 ≥ β = 8" in verdict["S"].reason
+    assert "α-cut at D: v = 3 ≤ α = 5" in verdict["AN"].reason
+    assert result.marks[q.tree.by_name("S").path] == "extra"
+
+
+def test_quiz_strict_rule_and_values_mode() -> None:
+    strict = QuizWidget(tree=T, prune_on_equal=False)
+    assert len(strict.answer_never) == len(QuizWidget(tree=T).answer_never)
+    q = QuizWidget(tree=T, mode="values")
+    truth = minimax(T).trace.values
+    q.enter({p: truth[p] for p in q.inner})
+    assert q.check_answers().correct
+    q.enter({"B": 8})
+    result = q.check_answers()
+    bad = [v for v in result.verdicts if not v.ok]
+    assert [v.name for v in bad] == ["B"]
+    assert bad[0].reason == "you wrote 8; B = min(E, F, G) = min(8, 9, 4) = 4"
+
+
+def test_quiz_new_tree() -> None:
+    q = QuizWidget(seed=3)
+    before = q.tree
+    q.new.click()
+    assert q.seed == 4 and q.tree != before and len(q.answers.children) == len(q.leaf_paths)
+
+
+# ----- play -------------------------------------------------------------------------------------
+def test_play_tictactoe_against_the_kit() -> None:
+    pw = PlayWidget(TicTacToe())
+    pw.cells[1][1].click()  # X in the centre
+    assert pw.history[0] == 4 and len(pw.history) == 2
+    assert pw.last is not None and pw.last.value == 0 and pw.last.nodes > 0
+    assert f"searched {pw.last.nodes:,} nodes" in pw.status.value
+    assert pw.cells[1][1].description == "X" and pw.cells[1][1].disabled
+    pw.click(4)
+    assert "not a legal move" in pw.status.value and len(pw.history) == 2
+    while not pw.over:
+        pw.click(next(iter(pw.game.moves(pw.state))))
+    assert "Game over" in pw.status.value
+    assert pw.game.winner(pw.state) != "X"  # perfect play never loses
+
+
+def test_play_against_a_students_function() -> None:
+    def first_move(game: Any, state: Any) -> Any:
+        return game.moves(state)[0]
+
+    pw = PlayWidget(TicTacToe(), search=first_move, human="O")
+    assert pw.history == [0]  # the computer (X) moved first
+    assert "returned only a move" in pw.status.value
+
+    def broken(game: Any, state: Any) -> Any:
+        raise RuntimeError("oops")
+
+    pw = PlayWidget(TicTacToe(), search=broken)
+    pw.click(0)
+    assert "broken raised RuntimeError: oops" in pw.status.value
+
+    pw = PlayWidget(TicTacToe(), search=lambda g, s: 99)
+    pw.click(0)
+    assert "not a legal move here" in pw.status.value
+
+
+def test_play_connect_four() -> None:
+    pw = PlayWidget(ConnectFour(columns=5, rows=4))
+    pw.cells[0][2].click()  # any cell of column 2
+    assert pw.history[0] == 2 and len(pw.history) == 2
+    assert pw.cells[3][2].description == "X"
+    pw = PlayWidget(ConnectFour(columns=5, rows=4), search=partial(deepen, max_depth=3))
+    pw.click(2)
+    assert pw.last is not None and pw.last.nodes and "searched" in pw.status.value
+
+
+@pytest.mark.parametrize("module", ["minimaxkit.widgets.step", "minimaxkit.widgets.quiz",
+                                    "minimaxkit.widgets.play"])
+def test_doctests(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_search_from_a_midgame_position_replays_from_that_position():
+    from minimaxkit.games import TicTacToe
+    from minimaxkit.replay import Replay, state_at
+
+    game = TicTacToe()
+    start = game.state_from_text("XO.\n.X.\n..O")
+    r = alphabeta(game, start)
+    assert r.state == start
+    replay = Replay(r)  # no state= given: the result carries it
+    assert replay.root_state == start
+    first_child = r.trace.events[1].path
+    assert game.render(state_at(game, replay.root_state, first_child)).count("X") == 3
