@@ -37,12 +37,20 @@ class Interrupted(Exception):
 class DeepeningResult:
     """The completed iterations (one :class:`SearchResult` each, deepest last), why deepening
     stopped (``"max_depth"``, ``"solved"``, ``"node_budget"``, ``"time_budget"``), the depths
-    whose aspiration window failed and were searched again, and the total work."""
+    whose aspiration window failed and were searched again, and the work: ``stats`` adds up
+    every search that ran to its end, the failed aspiration searches included;
+    ``interrupted_nodes`` counts the nodes of the iteration a budget cut short."""
 
     iterations: tuple[SearchResult, ...]
     stopped: str
     researched: tuple[int, ...]
     stats: Stats
+    interrupted_nodes: int = 0
+
+    @property
+    def total_nodes(self) -> int:
+        """Every node visited, in every search deepening started."""
+        return self.stats.nodes + self.interrupted_nodes
 
     @property
     def value(self) -> float | None:
@@ -61,16 +69,18 @@ class DeepeningResult:
 
 
 def _budget_check(node_budget: int | None, deadline: float | None, spent: int) -> Any:
+    """A per-node check that raises :class:`Interrupted` (with the nodes this search had
+    visited) once ``spent`` plus this search's nodes pass the budget or time is up."""
     if node_budget is None and deadline is None:
         return None
-    counter = [spent]
+    counter = [0]
 
     def check() -> None:
         counter[0] += 1
-        if node_budget is not None and counter[0] > node_budget:
-            raise Interrupted("node_budget")
+        if node_budget is not None and spent + counter[0] > node_budget:
+            raise Interrupted("node_budget", counter[0] - 1)
         if deadline is not None and counter[0] % 256 == 0 and time.monotonic() > deadline:
-            raise Interrupted("time_budget")
+            raise Interrupted("time_budget", counter[0] - 1)
     return check
 
 
@@ -78,7 +88,7 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
                 reorder: bool = True, aspiration: float | None = None,
                 node_budget: int | None = None, time_budget: float | None = None,
                 prune_on_equal: bool = True, fail: str = "soft", trace: bool = True,
-                _status: list[str] | None = None, **unknown: Any) -> Iterator[SearchResult]:
+                _status: list[Any] | None = None, **unknown: Any) -> Iterator[SearchResult]:
     """Yield one alpha-beta result per depth 1, 2, ... (the anytime form of :func:`deepen`).
 
     >>> from minimaxkit.examples import tree_002
@@ -118,12 +128,13 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
             result = _one(game, state, depth, window, prior, prune_on_equal, fail,
                           _budget_check(node_budget, deadline, spent))
             if window != (-INF, INF) and not window[0] < result.value < window[1]:
-                status.append(f"researched:{depth}")
+                status.append(("researched", depth, result.stats))
                 spent += result.stats.nodes
                 result = _one(game, state, depth, (-INF, INF), prior, prune_on_equal, fail,
                               _budget_check(node_budget, deadline, spent))
         except Interrupted as stop:
-            status.append(str(stop))
+            status.append(("interrupted", stop.args[1]))
+            status.append(stop.args[0])
             return
         spent += result.stats.nodes
         assert result.trace is not None
@@ -163,10 +174,14 @@ def deepen(game: Any, state: Any = None, **options: Any) -> DeepeningResult:
     >>> r.value, r.depth, r.stopped
     (0, 10, 'solved')
     """
-    status: list[str] = []
+    status: list[Any] = []
     iterations = tuple(iter_deepen(game, state, _status=status, **options))
-    researched = tuple(int(s.split(":")[1]) for s in status if s.startswith("researched:"))
-    stopped = next(s for s in reversed(status) if not s.startswith("researched:"))
-    total = Stats(*(sum(getattr(r.stats, f) for r in iterations)
+    notes = [s for s in status if isinstance(s, tuple)]
+    failed = [stats for kind, _, stats in (n for n in notes if n[0] == "researched")]
+    researched = tuple(n[1] for n in notes if n[0] == "researched")
+    interrupted = sum(n[1] for n in notes if n[0] == "interrupted")
+    stopped = status[-1]
+    runs = [r.stats for r in iterations] + failed
+    total = Stats(*(sum(getattr(st, f) for st in runs)
                     for f in ("nodes", "leaves", "expanded", "cutoffs", "tt_hits")))
-    return DeepeningResult(iterations, stopped, researched, total)
+    return DeepeningResult(iterations, stopped, researched, total, interrupted)

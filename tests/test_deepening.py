@@ -69,3 +69,25 @@ def test_untraced_deepening_still_reorders():
     b = [it.stats for it in iter_deepen(tree)]
     assert a == b
     assert all(it.trace is None for it in iter_deepen(tree, trace=False))
+
+
+def test_failed_aspiration_searches_count_in_the_total_work():
+    tree = GameTree.from_dict({"player": "max", "children": [
+        {"value": 0, "children": [{"value": 10}, {"value": 12}]},
+        {"value": 1, "children": [{"value": 11}, {"value": 20}]}]})
+    r = deepen(tree, aspiration=2)
+    assert r.researched == (2,)
+    # By hand. Depth 1: the root and B, C as leaves (static 0, 1): 3 nodes, value 1.
+    # Depth 2 reorders by those values (C first) in the window (1 - 2, 1 + 2) = (-1, 3):
+    # root, C, 11, 20 -> C = 11 >= β = 3, a β-cut at the root: 4 nodes, value 11 outside
+    # the window, so thrown away. Again with (-inf, inf): root, C, 11, 20 -> α = 11;
+    # B, 10 <= α, an α-cut: 6 nodes. In all 3 + 4 + 6 = 13.
+    assert [it.stats.nodes for it in r.iterations] == [3, 6]
+    assert r.stats.nodes == 13
+    assert r.total_nodes == r.stats.nodes and r.interrupted_nodes == 0
+
+
+def test_interrupted_iteration_nodes_are_reported():
+    r = deepen(ConnectFour(), max_depth=8, node_budget=3000)
+    assert r.interrupted_nodes > 0
+    assert r.total_nodes == r.stats.nodes + r.interrupted_nodes <= 3000
