@@ -1,0 +1,159 @@
+"""Helpers for the lecture notebooks: exercise checks, worked answers, matches.
+
+* ``check(name, ...)`` tests a reader's answer to exercise ``name`` and returns a
+  :class:`Verdict` (shown as a green or red note). A wrong or missing answer is reported,
+  never raised, so a notebook still runs top to bottom before its exercises are done.
+* ``show_answer(name)`` returns the worked answer as an :class:`Answer`, which JupyterLab
+  shows folded (an HTML ``<details>`` element): it stays hidden until the reader opens it.
+* ``player(search, **options)`` and ``play_game(game, x, o)`` play a match between searches.
+* ``forest(n, ...)`` and ``mean_leaves(trees, ...)`` measure searches over random trees.
+
+>>> check("km_4_5", 79)
+✓ km_4_5: 4^3 + 4^2 - 1 = 79.
+>>> check("km_4_5", 80).ok
+False
+>>> "79" in show_answer("km_4_5").text
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..search import alphabeta
+from ..tree import GameTree
+from .checks import Failed
+from .exercises import EXERCISES, Exercise
+
+__all__ = ["Verdict", "Answer", "Exercise", "check", "show_answer", "player", "play_game",
+           "forest", "mean_leaves", "EXERCISES"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of :func:`check`: ``ok`` and a message saying why."""
+
+    exercise: str
+    ok: bool
+    message: str
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __repr__(self) -> str:
+        return f"{'✓' if self.ok else '✗ not yet'} {self.exercise}: {self.message}"
+
+    def _repr_html_(self) -> str:
+        color, mark = ("#1a7f37", "✓") if self.ok else ("#b35900", "✗ not yet")
+        return (f'<div style="border-left:4px solid {color};padding:2px 8px">'
+                f'<b style="color:{color}">{mark}</b> <code>{self.exercise}</code>: '
+                f"{html.escape(self.message)}</div>")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A worked answer: explanation ``text`` and, for coding exercises, ``code``."""
+
+    exercise: str
+    text: str
+    code: str = ""
+
+    def __repr__(self) -> str:
+        return f"Worked answer to {self.exercise}:\n{self.text}\n\n{self.code}".rstrip()
+
+    def _repr_html_(self) -> str:
+        paragraphs = "".join(f"<p>{html.escape(p)}</p>" for p in self.text.split("\n\n"))
+        code = f"<pre>{html.escape(self.code)}</pre>" if self.code else ""
+        return (f"<details><summary><b>Worked answer: {self.exercise}</b> "
+                f"(click to open)</summary>{paragraphs}{code}</details>")
+
+
+
+def check(name: str, *args: Any, **kwargs: Any) -> Verdict:
+    """Check the answer to exercise ``name``; never raises on a wrong answer."""
+    if name not in EXERCISES:
+        raise KeyError(f"no exercise {name!r}; the exercises are {sorted(EXERCISES)}")
+    given = [*args, *kwargs.values()]
+    if not given or all(a is None or a is Ellipsis for a in given):
+        return Verdict(name, False, "no answer yet: replace the None above with yours")
+    try:
+        ok, message = EXERCISES[name].check(*args, **kwargs)
+    except Failed as failed:
+        ok, message = False, str(failed)
+    return Verdict(name, ok, message)
+
+
+def show_answer(name: str) -> Answer:
+    """The worked answer to exercise ``name``, folded until opened."""
+    if name not in EXERCISES:
+        raise KeyError(f"no exercise {name!r}; the exercises are {sorted(EXERCISES)}")
+    ex = EXERCISES[name]
+    return Answer(name, ex.text, ex.code)
+
+
+# ----- matches -------------------------------------------------------------------------------
+Player = Callable[[Any, Any], Any]
+
+
+def player(search: Callable[..., Any], **options: Any) -> Player:
+    """A player that moves where ``search(game, state, **options)`` says (its ``.move``).
+
+    >>> from minimaxkit import minimax
+    >>> from minimaxkit.games import TicTacToe
+    >>> player(minimax, depth=1)(TicTacToe(), 0)
+    4
+    """
+    options.setdefault("trace", False)
+
+    def move(game: Any, state: Any) -> Any:
+        return search(game, state, **options).move
+
+    move.__name__ = f"{search.__name__}({', '.join(f'{k}={v!r}' for k, v in options.items())})"
+    return move
+
+
+def play_game(game: Any, max_player: Player, min_player: Player,
+              state: Any = None) -> Sequence[Any]:
+    """Play to the end; return the states from ``state`` (the start by default) to the last.
+
+    >>> from minimaxkit.games import TicTacToe
+    >>> perfect = player(alphabeta)
+    >>> TicTacToe().evaluate(play_game(TicTacToe(), perfect, perfect)[-1]) == 0  # a draw
+    True
+    """
+    states = [game.initial_state() if state is None else state]
+    while game.moves(states[-1]):
+        mover = max_player if game.is_max(states[-1]) else min_player
+        states.append(game.play(states[-1], mover(game, states[-1])))
+    return states
+
+
+# ----- measuring over random trees ---------------------------------------------------------------
+def forest(n: int, *, depth: int, branching: int | tuple[int, int] = 2,
+           noise: float | None = None, values: tuple[int, int] = (0, 9999),
+           ties: bool = False) -> list[GameTree]:
+    """``n`` random trees (seeds 0 .. n-1) with distinct leaf values by default; with
+    ``noise`` given, interior nodes carry static values (``with_static(noise=...)``).
+
+    >>> [len(t.leaves()) for t in forest(2, depth=3, branching=2)]
+    [8, 8]
+    """
+    trees = [GameTree.random(depth=depth, branching=branching, values=values, ties=ties,
+                             seed=seed) for seed in range(n)]
+    if noise is None:
+        return trees
+    return [t.with_static(noise=noise, seed=seed) for seed, t in enumerate(trees)]
+
+
+def mean_leaves(trees: Sequence[Any], search: Callable[..., Any] = alphabeta,
+                **options: Any) -> float:
+    """The mean number of leaves ``search(tree, **options)`` evaluates over ``trees``.
+
+    >>> from minimaxkit.examples import aima_5_2, tree_002
+    >>> mean_leaves([tree_002(), aima_5_2()])
+    11.5
+    """
+    return sum(search(t, trace=False, **options).stats.leaves for t in trees) / len(trees)

@@ -1,0 +1,167 @@
+"""The lectures' exercises: for each, its check and its worked answer (text and code).
+
+The code of every answer is run by the tests against its check (tests/test_notebooks.py),
+so an answer cannot go stale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import checks
+from .checks import Result
+
+__all__ = ["Exercise", "EXERCISES"]
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: its checker and its worked answer. ``names`` are the names the
+    answer's code defines, passed to the checker in that order (tests run them)."""
+
+    check: Callable[..., Result]
+    text: str
+    code: str = ""
+    names: tuple[str, ...] = ()
+
+
+EXERCISES: dict[str, Exercise] = {
+    "count": Exercise(checks.check_count, """\
+A leaf counts as one node and one leaf; an interior node counts itself and adds up its
+children. This is minimax without the max and the min.""", '''\
+def count(game, state):
+    if not game.moves(state):
+        return 1, 1
+    nodes, leaves = 1, 0
+    for move in game.moves(state):
+        n, k = count(game, game.play(state, move))
+        nodes, leaves = nodes + n, leaves + k
+    return nodes, leaves''', ("count",)),
+    "positions": Exercise(checks.check_positions, """\
+Remember the positions already seen and do not walk below them again. The same position
+is reached by many move orders (X a1, O b2, X c3 and X c3, O b2, X a1), which is why the
+tree is so much bigger than the set of positions; a transposition table exploits this.""",
+                          '''\
+def positions(game, state, seen=None):
+    seen = set() if seen is None else seen
+    if state not in seen:
+        seen.add(state)
+        for move in game.moves(state):
+            positions(game, game.play(state, move), seen)
+    return seen''', ("positions",)),
+    "binary_002": Exercise(checks.check_binary, """\
+A MAX root over two MIN nodes, each over two leaves. The last leaf is the "?" that
+alpha-beta never evaluates: any number will do.""", "binary = [[2, 7], [1, 9]]", ("binary",)),
+    "maxmin": Exercise(checks.check_maxmin, """\
+000's two procedures, word for word: a leaf returns static(x), here x.value; otherwise
+MaxMin takes the max over the children of MinMax, and MinMax the min over the children
+of MaxMin. Each calls the other, because the players alternate.""", '''\
+def max_min(x):
+    if x.is_leaf:
+        return x.value
+    return max(min_max(y) for y in x.children)
+
+def min_max(x):
+    if x.is_leaf:
+        return x.value
+    return min(max_min(y) for y in x.children)''', ("max_min", "min_max")),
+    "scored_move": Exercise(checks.check_scored_move, """\
+001's Figure 2 with the erratum fixed: keep the best (move, score) so far, start the
+score just outside the range of values (-2 for the computer, 2 for the human) so that
+some move is always chosen, and compare scores, not moves.""", '''\
+def best(game, state):
+    if not game.moves(state):
+        return None, game.evaluate(state)
+    mx = game.is_max(state)
+    best_move, best_score = None, (-2 if mx else 2)
+    for move in game.moves(state):
+        _, score = best(game, game.play(state, move))
+        if (score > best_score) if mx else (score < best_score):
+            best_move, best_score = move, score
+    return best_move, best_score''', ("best",)),
+    "bug_003": Exercise(checks.check_bug_003, """\
+The minimizer's bound is β, the most the minimizer has to concede so far: a new, smaller
+value must lower it, so β ← min(v, β). With max, β never falls below its starting value,
+the maximizer's children never see a tight β, and β-cuts below MIN nodes are missed. The
+value stays right (a wider window is never wrong) but the search does more work: the
+kind of bug that survives in lecture notes.""", '''\
+def alpha_beta_003(game, n, alpha, beta):
+    if not game.moves(n):
+        return game.evaluate(n)
+    if game.is_max(n):
+        v = -math.inf
+        for m in game.moves(n):
+            v = max(v, alpha_beta_003(game, game.play(n, m), alpha, beta))
+            if v >= beta:
+                return v
+            alpha = max(v, alpha)
+        return v
+    v = math.inf
+    for m in game.moves(n):
+        v = min(v, alpha_beta_003(game, game.play(n, m), alpha, beta))
+        if v <= alpha:
+            return v
+        beta = min(v, beta)
+    return v''', ("alpha_beta_003",)),
+    "bug_004": Exercise(checks.check_bug_004, """\
+The recursive calls must call minimax_ab itself, passing α and β on; 004's listing calls
+minimax with five arguments, which (even if it ran) would search every subtree in full
+and prune nothing below the root.""", '''\
+def minimax_ab(game, n, depth, max_depth, alpha, beta):
+    if not game.moves(n) or depth == max_depth:
+        return game.evaluate(n)
+    if game.is_max(n):
+        value = -math.inf
+        for m in game.moves(n):
+            value = max(value, minimax_ab(game, game.play(n, m), depth + 1, max_depth,
+                                          alpha, beta))
+            if value >= beta:
+                break
+            alpha = max(alpha, value)
+    else:
+        value = math.inf
+        for m in game.moves(n):
+            value = min(value, minimax_ab(game, game.play(n, m), depth + 1, max_depth,
+                                          alpha, beta))
+            if alpha >= value:
+                break
+            beta = min(beta, value)
+    return value''', ("minimax_ab",)),
+    "bug_001": Exercise(checks.check_bug_001, """\
+Line 28 stores the whole ScoredMove `result` where a score belongs: the human's branch
+must read `beta = bestSoFar.score = result.score`, as the computer's branch does (Figure 2
+has the same slip). And in §1.3, β starts at 2, not -2: the search starts with the window
+(-2, 2), just outside the scores -1 ... 1, so that some move is always chosen.""",
+                        "check('bug_001', line=28, beta_start=2)"),
+    "best_order": Exercise(lambda nested: checks.check_order(nested, 5, "best"), """\
+Put the MIN node with the highest value first, so α is as high as it can be at once, and
+inside every later MIN node put its lowest leaf first, so that it cuts after one leaf:
+3 + 1 + 1 = 5 = 3^1 + 3^1 - 1 leaves, the Knuth-Moore bound.""",
+                           "best = [[3, 12, 8], [2, 4, 6], [2, 14, 5]]", ("best",)),
+    "worst_order": Exercise(lambda nested: checks.check_order(nested, 9, "worst"), """\
+Never let a MIN node's leaf fall to α before its last leaf: search the MIN nodes from the
+lowest value up and, inside each, the leaves from high to low.""",
+                            "worst = [[6, 4, 2], [14, 5, 2], [12, 8, 3]]", ("worst",)),
+    "center_first": Exercise(checks.check_center_first, """\
+MAX searches high keys first and MIN low keys first, so the key must say "good for MAX"
+in MAX's terms: the centre gets the highest key at a MAX node and the lowest at a MIN node.""",
+                             '''\
+def center_first(game, state, move):
+    closeness = -abs(move - 3)
+    return closeness if game.is_max(state) else -closeness''', ("center_first",)),
+    "km_4_5": Exercise(checks.check_km, """\
+b^⌈d/2⌉ + b^⌊d/2⌋ - 1 with b = 4 and d = 5: 4^3 + 4^2 - 1 = 64 + 16 - 1 = 79, against
+4^5 = 1024 leaves for minimax.""", "check('km_4_5', 79)"),
+    "overhead": Exercise(checks.check_overhead, """\
+Iteration k of minimax deepening evaluates b^k leaves, so all d iterations evaluate
+b + b^2 + ... + b^d = b (b^d - 1) / (b - 1) against b^d for the last one alone: at most
+b / (b - 1) times as much, 2 for b = 2 and barely more than 1 for large b.""", '''\
+def overhead(b, d):
+    return sum(b ** k for k in range(1, d + 1)) / b ** d''', ("overhead",)),
+    "budget": Exercise(checks.check_budget, """\
+Add the iterations' node counts: the deepest iteration whose running total stays within
+the budget is the last one completed; the next one is started, interrupted, and dropped.""",
+                       "budget_depth = 5  # with depth 6 the running total would pass 5,000 nodes",
+                       ("budget_depth",)),
+}

@@ -1,0 +1,85 @@
+"""The five lectures in a real JupyterLab: every cell runs, no error shows, every widget
+renders, and the worked answers stay folded until a reader opens one.
+
+One server (the session's ``lab_server``) serves all five; each lecture runs in its own tab
+and kernel, which is shut down afterwards.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from .harness import LabServer, error_outputs, open_notebook, run_all_cells, screenshot
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+LECTURES = ("01_game_trees", "02_minimax", "03_alphabeta", "04_move_ordering",
+            "05_progressive_deepening")
+
+#: The widget views rendered into output areas (a widget's top element is an ipywidgets
+#: box inside the output; a failed one is a ``widget-error``, a pending one says "Loading").
+_WIDGET_VIEWS = """() => Array.from(document.querySelectorAll(
+        '.jp-OutputArea-output > .jupyter-widgets')).map((view) => ({
+    classes: view.className,
+    controls: view.querySelectorAll('button, input, img').length,
+    text: view.textContent.slice(0, 200),
+}))"""
+
+_ANSWERS = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output details')).map(
+    (d) => ({open: d.open, summary: d.querySelector('summary').textContent}))"""
+
+
+def expected(name: str) -> tuple[int, int]:
+    """(widget cells, answer cells) of the lecture as committed."""
+    cells = [c.source for c in nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
+             if c.cell_type == "code"]
+    widgets = sum(re.match(r"\w+Widget\(", s) is not None for s in cells)
+    answers = sum(s.startswith("show_answer(") for s in cells)
+    return widgets, answers
+
+
+@pytest.fixture(scope="module")
+def lectures(lab_server: LabServer) -> str:
+    (folder,) = lab_server.copy_in("notebooks")
+    return folder
+
+
+@pytest.mark.parametrize("name", LECTURES)
+def test_lecture_runs_in_jupyterlab(page: Any, lab_server: LabServer, lectures: str,
+                                    name: str) -> None:
+    n_widgets, n_answers = expected(name)
+    open_notebook(page, lab_server.base_url, f"{lectures}/{name}.ipynb")
+    try:
+        assert run_all_cells(page, timeout=150), error_outputs(page)
+        assert error_outputs(page) == []
+
+        # every widget cell shows a live widget: rendered by the front end, with controls
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.jp-OutputArea-output > .jupyter-widgets')"
+            ".length >= n", arg=n_widgets, timeout=30_000)
+        views = page.evaluate(_WIDGET_VIEWS)
+        assert len(views) == n_widgets, views
+        for view in views:
+            assert "widget-box" in view["classes"] and "widget-error" not in view["classes"], view
+            assert view["controls"] > 0 and "Loading widget" not in view["text"], view
+
+        # pictures: matplotlib figures and trees that draw themselves
+        assert page.locator(".jp-OutputArea-output img").count() >= 2
+
+        # worked answers: one folded <details> per answer cell; a click opens one
+        answers = page.evaluate(_ANSWERS)
+        assert len(answers) == n_answers and not any(a["open"] for a in answers), answers
+        assert all(a["summary"].startswith("Worked answer") for a in answers)
+        summary = page.locator(".jp-OutputArea-output details > summary").first
+        summary.scroll_into_view_if_needed()
+        summary.click()
+        assert page.evaluate(_ANSWERS)[0]["open"]
+        screenshot(page, f"lecture-{name}")
+    finally:
+        page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")

@@ -1,0 +1,272 @@
+"""The lecture notebooks: committed clean, written in the house style, and runnable.
+
+Each notebook is executed once (a temp copy, a fresh kernel, its own folder as the working
+directory); the tests then read the executed copy: no error, no stderr, the exercises'
+stubs are reported "not yet", and every number the prose states is shown by a cell.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+import shutil
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+import minimaxkit
+from minimaxkit import lecture
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+LECTURES = ("01_game_trees", "02_minimax", "03_alphabeta", "04_move_ordering",
+            "05_progressive_deepening")
+#: The bar: one sitting runs top to bottom in well under this (seconds); measured, not
+#: asserted tightly (tests never assert timings), but a notebook 4x over it is broken.
+RUN_BUDGET = 30
+
+
+def load(name: str) -> Any:
+    return nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+
+
+def code_cells(nb: Any) -> list[Any]:
+    return [c for c in nb.cells if c.cell_type == "code"]
+
+
+def tags(cell: Any) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+# ----- the committed files ---------------------------------------------------------------------
+def test_the_five_lectures_and_nothing_else() -> None:
+    assert sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")) == list(LECTURES)
+
+
+@pytest.mark.parametrize("name", LECTURES)
+def test_committed_without_outputs(name: str) -> None:
+    nb = load(name)
+    nbformat.validate(nb)
+    for cell in code_cells(nb):
+        assert cell.outputs == [] and cell.execution_count is None, cell.source[:60]
+        assert "execution" not in cell.metadata, cell.source[:60]
+
+
+#: What a cell must not define: the kit's names, and the usual names of the searches.
+KIT_NAMES = set(minimaxkit.__all__) | {
+    "max_value", "min_value", "alpha_beta", "alpha_beta_search", "minimax_decision"}
+
+
+def defined_names(tree: ast.AST) -> set[str]:
+    """Functions, classes and assigned names a cell defines (at any depth)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+    return out
+
+
+@pytest.mark.parametrize("name", LECTURES)
+def test_cells_import_the_kit_and_never_redefine_it(name: str) -> None:
+    nb = load(name)
+    imports_kit = False
+    for cell in code_cells(nb):
+        tree = ast.parse(cell.source)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert all(a.name != "*" for a in node.names), "no wildcard imports"
+                imports_kit |= (node.module or "").startswith("minimaxkit")
+        funcs = [n for n in ast.walk(tree)
+                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+        if "exercise" not in tags(cell):
+            # outside exercises a notebook defines no functions or classes of its own
+            assert not funcs, f"{name}: a cell defines {[f.name for f in funcs]}:\n{cell.source}"
+        clash = defined_names(tree) & KIT_NAMES
+        assert not clash, f"{name}: a cell redefines the kit's {sorted(clash)}:\n{cell.source}"
+    assert imports_kit
+
+
+@pytest.mark.parametrize("name", LECTURES)
+def test_prose_first_and_short_cells(name: str) -> None:
+    nb = load(name)
+    assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# Lecture")
+    lengths = [len(c.source.splitlines()) for c in code_cells(nb)]
+    assert statistics.median(lengths) <= 2, f"median code cell: {statistics.median(lengths)} lines"
+    # every code cell but the first (the imports) follows prose or another cell's output
+    assert sum(1 for c in nb.cells if c.cell_type == "markdown") >= len(lengths) // 3
+
+
+@pytest.mark.parametrize("name", LECTURES)
+def test_every_exercise_has_a_check_and_a_hidden_answer(name: str) -> None:
+    nb = load(name)
+    sources = "\n".join(c.source for c in code_cells(nb))
+    checked = set(re.findall(r'check\("(\w+)"', sources))
+    answered = set(re.findall(r'show_answer\("(\w+)"\)', sources))
+    assert checked and checked == answered
+    assert checked <= set(lecture.EXERCISES)
+    assert len([c for c in code_cells(nb) if "exercise" in tags(c)]) >= 2
+
+
+def test_every_exercise_appears_in_a_lecture() -> None:
+    used = set()
+    for name in LECTURES:
+        used |= set(re.findall(r'show_answer\("(\w+)"\)', "\n".join(
+            c.source for c in code_cells(load(name)))))
+    assert used == set(lecture.EXERCISES)
+
+
+# ----- the worked answers -----------------------------------------------------------------------
+@pytest.mark.parametrize("exercise", sorted(lecture.EXERCISES))
+def test_worked_answer_passes_its_check(exercise: str) -> None:
+    ex = lecture.EXERCISES[exercise]
+    if ex.names:
+        namespace: dict[str, Any] = {"math": math}
+        exec(ex.code, namespace)
+        verdict = lecture.check(exercise, *(namespace[n] for n in ex.names))
+    else:
+        verdict = eval(ex.code, {"check": lecture.check})
+    assert verdict.ok, verdict
+
+
+def test_answers_stay_folded_until_opened() -> None:
+    html = lecture.show_answer("maxmin")._repr_html_()
+    assert html.startswith("<details>") and "<details open" not in html
+    assert "def max_min" in html
+
+
+def test_a_wrong_answer_is_reported_not_raised() -> None:
+    def broken(x: Any) -> Any:
+        raise ZeroDivisionError("oops")
+
+    verdict = lecture.check("maxmin", broken, broken)
+    assert not verdict.ok and "ZeroDivisionError" in verdict.message
+    assert not lecture.check("bug_001", line=27, beta_start=2).ok
+    with pytest.raises(KeyError, match="no exercise"):
+        lecture.check("no_such_exercise", 1)
+
+
+# ----- running them -----------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, float]]:
+    """Every lecture executed in a fresh kernel, from a temp copy: (notebook, seconds)."""
+    from nbclient import NotebookClient
+
+    out: dict[str, tuple[Any, float]] = {}
+    for name in LECTURES:
+        folder = tmp_path_factory.mktemp(name)
+        shutil.copy(NOTEBOOKS / f"{name}.ipynb", folder)
+        nb = nbformat.read(folder / f"{name}.ipynb", as_version=4)
+        client = NotebookClient(nb, timeout=4 * RUN_BUDGET, kernel_name="python3",
+                                resources={"metadata": {"path": str(folder)}})
+        start = time.perf_counter()
+        client.execute()  # raises CellExecutionError naming the failing cell
+        out[name] = (nb, time.perf_counter() - start)
+    return out
+
+
+def output_text(cell: Any) -> str:
+    parts = []
+    for o in cell.get("outputs", []):
+        if o.output_type == "stream":
+            parts.append(o.text)
+        elif o.output_type in ("execute_result", "display_data"):
+            parts.append(o.data.get("text/plain", ""))
+        elif o.output_type == "error":
+            parts.append("\n".join(o.traceback))
+    return "\n".join(parts)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LECTURES)
+def test_runs_top_to_bottom_without_errors(name: str, executed: dict[str, Any]) -> None:
+    nb, seconds = executed[name]
+    for cell in code_cells(nb):
+        kinds = {o.output_type for o in cell.outputs}
+        streams = {o.get("name") for o in cell.outputs if o.output_type == "stream"}
+        assert "error" not in kinds and "stderr" not in streams, (cell.source, output_text(cell))
+    assert seconds < 4 * RUN_BUDGET
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LECTURES)
+def test_pictures_and_widgets_are_shown(name: str, executed: dict[str, Any]) -> None:
+    nb, _ = executed[name]
+    widget = "application/vnd.jupyter.widget-view+json"
+    shown = [o.get("data", {}) for c in code_cells(nb) for o in c.outputs]
+    images = sum("image/png" in d for d in shown)
+    widgets = sum(widget in d for d in shown)
+    assert images + widgets >= 3
+    assert widgets == sum(re.match(r"\w+Widget\(", c.source) is not None
+                          for c in code_cells(nb))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LECTURES)
+def test_stub_exercises_are_not_yet_right(name: str, executed: dict[str, Any]) -> None:
+    """Run as committed, every check cell reports "not yet": no stub passes by accident."""
+    nb, _ = executed[name]
+    checks = [c for c in code_cells(nb) if c.source.startswith("check(")]
+    assert checks
+    for cell in checks:
+        text = output_text(cell)
+        assert "not yet" in text and "✓" not in text, (cell.source, text)
+
+
+#: References in prose that are not claims: quoted listings, document numbers, sections,
+#: figures, lectures, exercises, formulas.
+_NOT_CLAIMS = [r"```.*?```", r"\]\([^)]*\)",  # listings, link targets
+               r"\b00[0-4]\b", r"§\s*\d+(\.\d+)*", r"Figures?\s+\d+(\.\d+)*(\s+and\s+\d+)?",
+               r"[Ll]ecture\s+\d", r"[Ee]xercise\s+\d+\.\d+", r"\b\d+\.\d+\.\d+\b",
+               r"6\.034", r"^#+ \d+\.",
+               r"\$[^$]*\$", r"\b\d+\^\S+"]
+
+
+def prose_numbers(text: str) -> set[str]:
+    for pattern in _NOT_CLAIMS:
+        text = re.sub(pattern, " ", text, flags=re.MULTILINE | re.DOTALL)
+    numbers = set()
+    for token in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", text):
+        token = token.rstrip(",").replace(",", "")
+        if "." in token or int(token) >= 10:  # small integers are everywhere anyway
+            numbers.add(token)
+    return numbers
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LECTURES)
+def test_every_number_in_the_prose_is_computed(name: str, executed: dict[str, Any]) -> None:
+    nb, _ = executed[name]
+    shown = " ".join(c.source + "\n" + output_text(c) for c in code_cells(nb))
+    shown = re.sub(r"(?<=\d)[,_](?=\d{3})", "", shown)
+    shown_numbers = set(re.findall(r"\d+(?:\.\d+)?", shown))
+    prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    missing = sorted(n for n in prose_numbers(prose) if n not in shown_numbers)
+    assert not missing, f"{name}: the prose states {missing}, which no cell shows"
+
+
+# ----- the README -------------------------------------------------------------------------------
+def test_readme_lists_every_lecture_with_a_binder_link() -> None:
+    readme = (NOTEBOOKS.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Lectures", 1)[1].split("\n## ", 1)[0]
+    for name in LECTURES:
+        assert f"(notebooks/{name}.ipynb)" in section, name
+        assert ("https://mybinder.org/v2/gh/OWNER/REPO/HEAD?urlpath="
+                f"lab/tree/notebooks/{name}.ipynb") in section, name
+    assert "/hub/user-redirect/git-pull?repo=" in section
+
+
+@pytest.mark.parametrize("module", ["minimaxkit.lecture", "minimaxkit.lecture.checks",
+                                    "minimaxkit.lecture.exercises"])
+def test_lecture_helpers_doctests(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+    assert result.attempted > 0 or module != "minimaxkit.lecture"
