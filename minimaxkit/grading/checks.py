@@ -1,0 +1,315 @@
+"""One check per kind of question: run the student function on one tree (contained), compare
+with the reference, and score that tree on its own (a fraction between 0 and 1).
+
+=====================  ===================================  ==============================
+check                  the student function                 graded on
+=====================  ===================================  ==============================
+``minimax``            ``f(node) -> value``                 value; every leaf once
+``minimax_limited``    ``f(node, depth) -> value``          value; the nodes at the depth
+                                                            limit, each once
+``best_move``          ``f(node, depth) -> (value, child)`` value; a best child; the nodes
+                                                            evaluated
+``alphabeta``          ``f(node, alpha, beta) -> value``    value; the leaves, in order, of
+                                                            a correct convention
+``order``              ``f(node) -> list of children``      the order, at every interior node
+``ordered_alphabeta``  ``f(node, alpha, beta) -> value``    as alphabeta, children ordered
+                                                            by their estimates (003)
+``deepen``             ``f(node, max_depth, reorder)``      per depth: value and best move;
+                       yields ``(value, child)`` per depth  the leaves of that iteration
+=====================  ===================================  ==============================
+
+>>> from minimaxkit.examples import aima_5_2
+>>> from minimaxkit.grading.references import reference
+>>> def my_minimax(node):
+...     if node.is_leaf():
+...         return node.static()
+...     values = [my_minimax(c) for c in node.children()]
+...     return max(values) if node.is_max() else min(values)
+>>> tree = aima_5_2()
+>>> r = run_check("minimax", my_minimax, tree, reference("minimax", tree))
+>>> r.score, r.summary
+(1.0, 'value 3 ✔, evaluated all 9 leaves once ✔')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..tree import GameTree
+from .bugs import BUGS, Bug, recognise, swapped
+from .compare import Comparison, compare, fmt, names
+from .node import Recorder, evaluated_in
+from .references import CONVENTIONS, convention_label, trace_of
+from .sandbox import TIME_LIMIT, Outcome, describe, run_contained
+
+__all__ = ["TreeResult", "Picture", "run_check"]
+
+Path = tuple[int, ...]
+INF = math.inf
+OK, NO = "✔", "✘"
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What to draw for a mismatch: the tree, the reference trace, marks and a title."""
+
+    tree: GameTree
+    trace: Any
+    marks: dict[Path, str]
+    title: str
+
+
+@dataclass
+class TreeResult:
+    """One test tree's verdict: ``score`` in [0, 1], a one-line ``summary``, detail
+    ``lines`` and, on a mismatch, a ``picture`` of the difference."""
+
+    score: float
+    summary: str
+    lines: list[str] = field(default_factory=list)
+    picture: Picture | None = None
+    printed: str = ""
+    status: str = "ok"
+
+
+def run_check(check: str, fn: Callable[..., Any], tree: GameTree, ref: dict[str, Any], *,
+              options: dict[str, Any] | None = None, conventions: tuple[str, ...] | None = None,
+              timeout: float = TIME_LIMIT) -> TreeResult:
+    """Grade ``fn`` on ``tree`` for ``check`` against the reference data ``ref`` (see
+    :func:`minimaxkit.grading.references.reference`). ``conventions`` restricts the accepted
+    alpha-beta conventions (default: all four)."""
+    opts = options or {}
+    task = _TASKS[check](fn, opts)
+    out = run_contained(task, tree, timeout=timeout)
+    if not out.ok:
+        return TreeResult(0.0, out.message.splitlines()[0],
+                          out.message.splitlines()[1:], printed=out.printed, status=out.status)
+    grader = _GRADERS[check]
+    result = grader(out, tree, ref, opts, conventions)
+    result.printed = out.printed
+    return result
+
+
+# ----- tasks: trusted code that runs in the sandbox and calls the student function ---------
+Task = Callable[[Recorder], Any]
+
+
+def _call(*args: Any) -> Callable[[Callable[..., Any], dict[str, Any]], Task]:
+    def make(fn: Callable[..., Any], opts: dict[str, Any]) -> Task:
+        extra = [opts[a] if isinstance(a, str) else a for a in args]
+        return lambda rec: describe(fn(rec.root(), *extra))
+    return make
+
+
+def _order_task(fn: Callable[..., Any], opts: dict[str, Any]) -> Task:
+    def task(rec: Recorder) -> Any:
+        out = {}
+        for n in rec.tree.nodes():
+            if n.children:
+                out[",".join(map(str, n.path))] = describe(fn(rec.node(n.path)))
+        return out
+    return task
+
+
+def _deepen_task(fn: Callable[..., Any], opts: dict[str, Any]) -> Task:
+    def task(rec: Recorder) -> Any:
+        got = fn(rec.root(), opts["max_depth"], opts.get("reorder", True))
+        if isinstance(got, (list, tuple)) or not hasattr(got, "__next__"):
+            return {"returned": describe(got)}
+        yields = []
+        for item in got:
+            rec.mark()
+            yields.append(describe(item))
+            if len(yields) > opts["max_depth"] + 3:
+                break
+        return {"yields": yields}
+    return task
+
+
+_TASKS: dict[str, Callable[[Callable[..., Any], dict[str, Any]], Task]] = {
+    "minimax": _call(), "minimax_limited": _call("depth"), "best_move": _call("depth"),
+    "alphabeta": _call(-INF, INF), "ordered_alphabeta": _call(-INF, INF),
+    "order": _order_task, "deepen": _deepen_task,
+}
+
+
+# ----- reading what came back --------------------------------------------------------------
+def _number(desc: Any) -> tuple[float | None, str]:
+    if isinstance(desc, dict) and "number" in desc:
+        return float(desc["number"]), ""
+    return None, "returned " + _what(desc) + "; expected a number (the value)"
+
+
+def _what(desc: Any) -> str:
+    if not isinstance(desc, dict):
+        return "nothing usable"
+    if "none" in desc:
+        return "None (is a return statement missing?)"
+    if "seq" in desc:
+        return f"a sequence of {len(desc['seq'])} items"
+    if "node" in desc:
+        return f"node {desc.get('name')}"
+    if "number" in desc:
+        return f"the number {fmt(desc['number'])}"
+    return f"{desc.get('other')} {desc.get('repr')}"
+
+
+def _leaves(n: int) -> str:
+    return f"{n} leaf" if n == 1 else f"{n} leaves"
+
+
+def _same(a: float | None, b: float) -> bool:
+    return a is not None and (a == b or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9))
+
+
+def _bug_text(bugs: list[Bug]) -> list[str]:
+    if not bugs:
+        return []
+    if len(bugs) == 1:
+        return [f"likely bug: {bugs[0].advice}"]
+    return ["likely bug, one of:"] + [f"  - {b.advice}" for b in bugs[:3]]
+
+
+def _mismatch_lines(tree: GameTree, c: Comparison, label: str, *,
+                    pruning: bool = True) -> list[str]:
+    lines = [f"the reference ({label}) evaluates {len(c.reference)}: "
+             f"{names(tree, c.reference)}",
+             f"your search evaluated {len(c.submitted)}: {names(tree, c.submitted)}"]
+    if c.divergence is not None:
+        lines.append(f"they part {c.divergence.text}")
+    if pruning:
+        lines.append(f"evaluated but should have been cut: {names(tree, c.extra)}")
+        lines.append(f"cut but should have been evaluated: {names(tree, c.missing)}")
+    else:
+        lines.append(f"evaluated but should not have been: {names(tree, c.extra)}")
+        lines.append(f"skipped but should have been evaluated: {names(tree, c.missing)}")
+    if c.repeated:
+        lines.append(f"evaluated more than once: {names(tree, c.repeated)}")
+    return lines
+
+
+# ----- graders ------------------------------------------------------------------------------
+def _grade_minimax(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
+                   conventions: tuple[str, ...] | None) -> TreeResult:
+    depth = opts.get("depth")
+    desc = out.result
+    move_part: list[str] = []
+    score_move: float | None = None
+    if ref.get("moves") is not None:  # best_move: (value, child)
+        seq = desc.get("seq") if isinstance(desc, dict) else None
+        if not seq or len(seq) != 2:
+            return TreeResult(0.0, f"returned {_what(desc)}; expected a pair "
+                                   "(value, best child)")
+        desc, child = seq
+        best = [tree.root.children[i].name for i in ref["moves"]]
+        if isinstance(child, dict) and child.get("node") is not None \
+                and len(child["node"]) == 1 and child["node"][0] in ref["moves"]:
+            score_move = 1.0
+            move_part = [f"move {child['name']} {OK}"]
+        else:
+            score_move = 0.0
+            got = (f"move {child.get('name')}" if isinstance(child, dict) and "node" in child
+                   else f"move: {_what(child)}, not a child node")
+            move_part = [f"{got} {NO} (best: {' or '.join(best)})"]
+    value, why = _number(desc)
+    value_ok = _same(value, ref["value"])
+    leaves = evaluated_in(out.calls)
+    c = compare(leaves, {"minimax": trace_of(ref["trace"])}, tree)
+    search_ok = c.same_leaves
+    what = "leaves" if depth is None else f"nodes at depth {depth}"
+    done = (_leaves(len(leaves)) if depth is None else
+            f"{len(leaves)} node{'' if len(leaves) == 1 else 's'} at depth {depth}")
+    parts = [f"value {fmt(value)} {OK}" if value_ok else
+             (f"value {fmt(value)} {NO} (expected {fmt(ref['value'])})" if why == "" else
+              f"value {NO}: {why}")]
+    parts += move_part
+    parts.append(f"evaluated all {len(c.reference)} {what} once {OK}" if search_ok else
+                 f"evaluated {done} {NO} (expected {len(c.reference)}, each once)")
+    scores = [float(value_ok), float(search_ok)] + ([score_move] if score_move is not None
+                                                   else [])
+    result = TreeResult(sum(scores) / len(scores), ", ".join(parts))
+    if value_ok and search_ok and (score_move in (None, 1.0)):
+        return result
+    lines = []
+    if not search_ok:
+        lines += _mismatch_lines(tree, c, "minimax", pruning=False)
+    bugs = recognise(leaves, tree, "minimax", depth=depth) if not search_ok else []
+    if not value_ok and value is not None:
+        from ..search import minimax as reference_minimax
+        if _same(value, reference_minimax(swapped(tree), depth=depth, trace=False).value):
+            bugs.append(BUGS["swapped"])
+    lines += _bug_text(bugs)
+    result.lines = lines
+    if not search_ok:
+        result.picture = Picture(tree, trace_of(ref["trace"]), c.marks(), "(minimax)")
+    return result
+
+
+def _grade_alphabeta(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
+                     conventions: tuple[str, ...] | None, check: str = "alphabeta") -> TreeResult:
+    value, why = _number(out.result)
+    value_ok = _same(value, ref["value"])
+    allowed = conventions or tuple(CONVENTIONS)
+    leaves = evaluated_in(out.calls)
+    parts = [f"value {fmt(value)} {OK}" if value_ok else
+             (f"value {fmt(value)} {NO} (expected {fmt(ref['value'])})" if not why else
+              f"value {NO}: {why}")]
+    matched = [n for n in allowed
+               if [tuple(p) for p in ref["conventions"][n]["leaves"]] == leaves]
+    if matched:  # the common case: no traces to read
+        parts.append(f"{_leaves(len(leaves))} {OK} (matches {convention_label(matched)})")
+        return TreeResult((float(value_ok) + 1) / 2, ", ".join(parts))
+    parts.append(f"{_leaves(len(leaves))} {NO}")
+    result = TreeResult(float(value_ok) / 2, ", ".join(parts))
+    refs = {n: trace_of(ref["conventions"][n]["trace"]) for n in allowed}
+    c = compare(leaves, refs, tree)
+    label = convention_label([n for n in allowed
+                              if refs[n].leaves == refs[c.closest].leaves])
+    result.lines = _mismatch_lines(tree, c, label) + _bug_text(recognise(leaves, tree, check))
+    result.picture = Picture(tree, refs[c.closest], c.marks(), f"({label})")
+    return result
+
+
+def _grade_ordered(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
+                   conventions: tuple[str, ...] | None) -> TreeResult:
+    return _grade_alphabeta(out, tree, ref, opts, conventions, "ordered_alphabeta")
+
+
+def _grade_order(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
+                 conventions: tuple[str, ...] | None) -> TreeResult:
+    got = out.result if isinstance(out.result, dict) else {}
+    right, lines = 0, []
+    for key, expected in ref["orders"].items():
+        path = tuple(int(i) for i in key.split(",")) if key else ()
+        node = tree.node(path)
+        desc = got.get(key)
+        seq = desc.get("seq") if isinstance(desc, dict) else None
+        paths = [tuple(d["node"]) for d in seq if "node" in d] if seq is not None else None
+        want = [path + (i,) for i in expected]
+        if paths == want:
+            right += 1
+            continue
+        how = "high to low" if node.is_max else "low to high"
+        shown = names(tree, paths) if paths is not None and len(paths) == len(seq or []) \
+            else _what(desc)
+        lines.append(f"at {node.name} ({node.player.upper()}): you gave {shown}; expected "
+                     f"{names(tree, want)} (estimates {how}, ties in the tree's order)")
+    total = len(ref["orders"])
+    summary = f"right order at {right} of {total} nodes {OK if right == total else NO}"
+    return TreeResult(right / total, summary, lines[:6])
+
+
+def _grade_deepen(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
+                  conventions: tuple[str, ...] | None) -> TreeResult:
+    from .deepen_grading import grade_deepen
+    return grade_deepen(out, tree, ref, opts, conventions)
+
+
+_GRADERS: dict[str, Callable[..., TreeResult]] = {
+    "minimax": _grade_minimax, "minimax_limited": _grade_minimax, "best_move": _grade_minimax,
+    "alphabeta": _grade_alphabeta, "ordered_alphabeta": _grade_ordered,
+    "order": _grade_order, "deepen": _grade_deepen,
+}

@@ -1,0 +1,256 @@
+"""Trying an assignment the way students will: sample submissions made from code bodies,
+and nbgrader's own API on a course folder.
+
+A *sample submission* is a small Python file in the percent format: each ``# %% <grade_id>``
+line starts the code that replaces that solution cell of the released notebook::
+
+    # %% alphabeta
+    def alphabeta(node, alpha, beta):
+        ...
+
+Its header may say what it should score (``# expect: test_alphabeta=1.5``) and what the
+feedback should say (``# message: no pruning at all``); the round-trip tests read these.
+
+>>> sample = parse_sample("# expect: t=1 h=2.5\\n# message: oops\\n# %% f\\ndef f():\\n    pass\\n")
+>>> sample.cells, sample.expect, sample.messages
+({'f': 'def f():\\n    pass'}, {'t': 1.0, 'h': 2.5}, ['oops'])
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+__all__ = ["Sample", "parse_sample", "solution_cells", "make_submission", "nbgrader_api",
+           "cell_scores", "TrialRun", "prepare_course", "trial_run"]
+
+_CELL = re.compile(r"^# %% (\S+)\s*$", re.M)
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A sample submission: code per solution cell, expected points per grade cell, and
+    phrases its feedback must contain."""
+
+    cells: dict[str, str]
+    expect: dict[str, float] = field(default_factory=dict)
+    messages: list[str] = field(default_factory=list)
+
+
+def parse_sample(text: str) -> Sample:
+    """Read a sample submission's text (see the module docstring)."""
+    parts = _CELL.split(text)
+    header, rest = parts[0], parts[1:]
+    cells = {rest[i]: rest[i + 1].strip("\n") for i in range(0, len(rest), 2)}
+    expect: dict[str, float] = {}
+    messages: list[str] = []
+    for line in header.splitlines():
+        if line.startswith("# expect:"):
+            for item in line[len("# expect:"):].split():
+                name, _, points = item.partition("=")
+                expect[name] = float(points)
+        elif line.startswith("# message:"):
+            messages.append(line[len("# message:"):].strip())
+    return Sample(cells, expect, messages)
+
+
+def solution_cells(source: str | Path) -> dict[str, str]:
+    """The solution cells of a source notebook as they would be answered: the code with the
+    BEGIN/END SOLUTION marker lines removed."""
+    nb = nbformat.read(str(source), as_version=4)
+    out = {}
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if meta.get("solution") and cell.cell_type == "code":
+            lines = [ln for ln in cell.source.splitlines()
+                     if "BEGIN SOLUTION" not in ln and "END SOLUTION" not in ln]
+            out[meta["grade_id"]] = "\n".join(lines)
+    return out
+
+
+def make_submission(released: str | Path, cells: dict[str, str], dest: str | Path) -> Path:
+    """Write a copy of the released notebook with ``cells`` (grade_id -> code) put in its
+    solution cells, at ``dest`` (a notebook path); other files of the assignment (its
+    tests.json) are copied beside it, as a student's folder holds them."""
+    released, dest = Path(released), Path(dest)
+    nb = nbformat.read(str(released), as_version=4)
+    known = set()
+    for cell in nb.cells:
+        gid = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if gid in cells:
+            cell.source = cells[gid]
+            known.add(gid)
+    missing = set(cells) - known
+    if missing:
+        raise KeyError(f"{released.name} has no solution cell {sorted(missing)}")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(dest))
+    for extra in released.parent.iterdir():
+        if extra.is_file() and extra.suffix != ".ipynb":
+            shutil.copy(extra, dest.parent / extra.name)
+    return dest
+
+
+def nbgrader_api(root: str | Path) -> Any:
+    """nbgrader's ``NbGraderAPI`` on the course at ``root``, configured by its
+    ``nbgrader_config.py`` (as the command line would be, run from ``root``).
+
+    nbgrader makes a new gradebook by running ``alembic``, a command next to this Python;
+    it is put on ``PATH`` when missing (an unactivated virtual environment)."""
+    bindir = str(Path(sys.executable).parent)
+    if shutil.which("alembic") is None and bindir not in os.environ.get("PATH", ""):
+        os.environ["PATH"] = bindir + os.pathsep + os.environ.get("PATH", "")
+    from nbgrader.apps import NbGraderAPI
+    from nbgrader.coursedir import CourseDirectory
+    from traitlets.config.loader import PyFileConfigLoader
+
+    root = Path(root).resolve()
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(root)).load_config()
+    config.CourseDirectory.root = str(root)
+    coursedir = CourseDirectory(config=config)
+    return NbGraderAPI(coursedir=coursedir, config=config)
+
+
+def cell_scores(api: Any, assignment: str, student: str) -> dict[str, float]:
+    """grade_id -> points nbgrader gave, for one autograded submission."""
+    out: dict[str, float] = {}
+    with api.gradebook as gb:
+        submission = gb.find_submission(assignment, student)
+        for notebook in submission.notebooks:
+            for grade in notebook.grades:
+                out[grade.name] = float(grade.score)
+    return out
+
+
+# ----- a whole trial: generate, submit, autograde, feedback, export ------------------------
+@dataclass
+class TrialRun:
+    """What :func:`trial_run` did: per assignment and student, the points per grade cell and
+    the seconds autograde took; the paths of the feedback pages; the exported CSV."""
+
+    scores: dict[str, dict[str, dict[str, float]]] = field(default_factory=dict)
+    seconds: dict[str, dict[str, float]] = field(default_factory=dict)
+    feedback: dict[str, dict[str, str]] = field(default_factory=dict)
+    csv: str = ""
+    errors: list[str] = field(default_factory=list)
+    phases: dict[str, float] = field(default_factory=dict)
+
+
+def prepare_course(repo: str | Path, dest: str | Path) -> Path:
+    """A fresh course folder at ``dest`` holding the repository's ``nbgrader_config.py``
+    and ``solutions/``; returns it."""
+    repo, dest = Path(repo), Path(dest)
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copy(repo / "nbgrader_config.py", dest / "nbgrader_config.py")
+    shutil.copytree(repo / "solutions", dest / "solutions", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    return dest
+
+
+Submission = tuple[str, str, dict[str, str] | None]
+
+
+def trial_run(root: str | Path, submissions: list[Submission], *,
+              lms: Sequence[Submission] = (), feedback: bool = True,
+              export: bool = True) -> TrialRun:
+    """Run nbgrader on the course at ``root``: generate every assignment named, write the
+    ``submissions`` (assignment, student, cells; ``cells=None`` submits the released notebook
+    as it is), autograde each, generate feedback and export grades.
+
+    ``lms`` submissions (assignment, LMS file prefix such as ``"lovelaceada_1234_5678"``,
+    cells) arrive as an LMS download would: zipped into ``downloaded/<assignment>/archive/``
+    and collected with ``nbgrader zip_collect``; their student id is the prefix's first part.
+    """
+    import subprocess
+    import zipfile
+
+    root = Path(root).resolve()
+    api = nbgrader_api(root)
+    trial = TrialRun()
+    clock = time.perf_counter()
+
+    def phase(name: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        trial.phases[name] = trial.phases.get(name, 0.0) + now - clock
+        clock = now
+
+    for assignment in dict.fromkeys(a for a, _, _ in [*submissions, *lms]):
+        result = api.generate_assignment(assignment)
+        if not result["success"]:
+            raise RuntimeError(f"generate_assignment {assignment} failed:\n{result['log']}")
+    for assignment, student, cells in submissions:
+        released = root / "assignments" / assignment / f"{assignment}.ipynb"
+        dest = root / "submitted" / student / assignment / released.name
+        make_submission(released, cells or {}, dest)
+    collected = []
+    for assignment, prefix, cells in lms:
+        released = root / "assignments" / assignment / f"{assignment}.ipynb"
+        staged = make_submission(released, cells or {}, root / "lms" / prefix / released.name)
+        archive = root / "downloaded" / assignment / "archive"
+        archive.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(archive / f"{prefix}.zip", "w") as zf:
+            zf.write(staged, f"{prefix}_{released.name}")
+        collected.append((assignment, prefix.split("_")[0], cells))
+    phase("generate")
+    for assignment in dict.fromkeys(a for a, _, _ in lms):
+        done = subprocess.run([sys.executable, "-m", "nbgrader", "zip_collect", assignment,
+                               "--force"], cwd=root, capture_output=True, text=True)
+        if done.returncode != 0:
+            trial.errors.append(f"zip_collect {assignment}: {done.stderr[-2000:]}")
+    phase("zip_collect")
+    for assignment, student, _ in [*submissions, *collected]:
+        start = time.perf_counter()
+        result = api.autograde(assignment, student)
+        trial.seconds.setdefault(assignment, {})[student] = time.perf_counter() - start
+        phase("autograde")
+        if not result["success"]:
+            trial.errors.append(f"autograde {assignment} {student}: {result.get('log', '')}")
+            continue
+        trial.scores.setdefault(assignment, {})[student] = cell_scores(api, assignment, student)
+        if feedback:
+            result = api.generate_feedback(assignment, student)
+            page = root / "feedback" / student / assignment / f"{assignment}.html"
+            if not result["success"] or not page.is_file():
+                trial.errors.append(f"feedback {assignment} {student}: {result.get('log', '')}")
+            else:
+                trial.feedback.setdefault(assignment, {})[student] = str(page)
+            phase("feedback")
+    if export:
+        done = subprocess.run([sys.executable, "-m", "nbgrader", "export"], cwd=root,
+                              capture_output=True, text=True)
+        csv = root / "grades.csv"
+        if done.returncode != 0 or not csv.is_file():
+            trial.errors.append(f"export: {done.stderr[-2000:]}")
+        else:
+            trial.csv = csv.read_text()
+        phase("export")
+    return trial
+
+
+def _main(argv: list[str] | None = None) -> int:
+    """``python -m minimaxkit.grading.course SPEC OUT``: run :func:`trial_run` on the course
+    and submissions a JSON spec names; write the :class:`TrialRun` as JSON."""
+    import json
+    from dataclasses import asdict
+
+    args = sys.argv[1:] if argv is None else argv
+    spec = json.loads(Path(args[0]).read_text())
+    trial = trial_run(spec["root"], [tuple(s) for s in spec["submissions"]],  # type: ignore[misc]
+                      lms=[tuple(s) for s in spec.get("lms", [])],  # type: ignore[misc]
+                      feedback=spec.get("feedback", True), export=spec.get("export", True))
+    Path(args[1]).write_text(json.dumps(asdict(trial)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main())

@@ -1,0 +1,137 @@
+"""Grading progressive deepening per iteration.
+
+The student's ``deepen(node, max_depth, reorder)`` yields ``(value, best_child)`` after each
+depth 1, 2, ..., max_depth. Each ``yield`` marks the end of an iteration in the recording,
+so every iteration's evaluated leaves are compared on their own with the reference's
+iteration at that depth (003: each iteration reorders the children by the values of the
+previous one). A function that returns a list instead is graded on its values and moves,
+and on all its leaves together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..deepening import iter_deepen
+from ..tree import GameTree
+from .bugs import BUGS, Bug
+from .checks import NO, OK, Picture, TreeResult, _bug_text, _mismatch_lines, _number, _what
+from .compare import compare, fmt
+from .node import evaluated_in
+from .references import CONVENTIONS, convention_label, trace_of
+from .sandbox import Outcome
+
+__all__ = ["grade_deepen"]
+
+Path = tuple[int, ...]
+
+
+def grade_deepen(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
+                 conventions: tuple[str, ...] | None) -> TreeResult:
+    """Score each iteration: half for its value and best move, half for its leaves."""
+    allowed = conventions or tuple(CONVENTIONS)
+    its = {n: ref["conventions"][n]["iterations"] for n in allowed}
+    first = its[allowed[0]]
+    n_iter = len(first)
+    res = out.result if isinstance(out.result, dict) else {}
+    if "yields" in res:
+        items = res["yields"]
+        segments: list[list[Path]] | None = [evaluated_in(seg) for seg in _split(out)]
+    else:
+        got = res.get("returned")
+        if not (isinstance(got, dict) and "seq" in got):
+            return TreeResult(0.0, f"returned {_what(got)}; expected to yield "
+                                   "(value, best child) after each depth")
+        items, segments = got["seq"], None
+
+    # values and moves, per depth
+    answers, notes = [], []
+    for i, it in enumerate(first):
+        item = items[i] if i < len(items) else None
+        seq = item.get("seq") if isinstance(item, dict) else None
+        if not seq or len(seq) != 2:
+            answers.append(False)
+            notes.append(f"depth {it['depth']}: got {_what(item) if item else 'nothing'}; "
+                         "expected (value, best child)")
+            continue
+        value, _ = _number(seq[0])
+        child = seq[1] if isinstance(seq[1], dict) else {}
+        move_ok = child.get("node") is not None and len(child["node"]) == 1 \
+            and child["node"][0] in it["moves"]
+        value_ok = value is not None and value == it["value"]
+        answers.append(value_ok and move_ok)
+        if not (value_ok and move_ok):
+            best = " or ".join(tree.root.children[m].name for m in it["moves"])
+            notes.append(f"depth {it['depth']}: value {fmt(value)} "
+                         f"{OK if value_ok else NO + ' (expected ' + fmt(it['value']) + ')'}, "
+                         f"move {_what(child)} {OK if move_ok else NO + ' (best: ' + best + ')'}")
+    if len(items) != n_iter:
+        notes.append(f"yielded {len(items)} results; expected one per depth 1..{n_iter}")
+
+    # leaves, per iteration (or all together for a returned list)
+    if segments is not None:
+        def agree(name: str) -> list[bool]:
+            return [i < len(segments) and [tuple(p) for p in it["leaves"]] == segments[i]
+                    for i, it in enumerate(its[name])]
+        best_conv = max(allowed, key=lambda n: sum(agree(n)))
+        leaves_ok = agree(best_conv)
+    else:
+        flat = [p for seg in _split(out) for p in evaluated_in(seg)]
+        best_conv = next((n for n in allowed if flat == [tuple(p) for it in its[n]
+                                                          for p in it["leaves"]]), allowed[0])
+        whole = flat == [tuple(p) for it in its[best_conv] for p in it["leaves"]]
+        leaves_ok = [whole] * n_iter
+
+    score = sum(0.5 * a + 0.5 * b for a, b in zip(answers, leaves_ok, strict=True)) / n_iter
+    marks = "".join(OK if a and b else NO for a, b in zip(answers, leaves_ok, strict=True))
+    summary = (f"depths 1..{n_iter}: {marks} (value and move {sum(answers)}/{n_iter}, "
+               f"leaves {sum(leaves_ok)}/{n_iter}")
+    if all(leaves_ok):
+        summary += f", matches {convention_label(_same_as(its, allowed, best_conv))})"
+    else:
+        summary += ")"
+    result = TreeResult(score, summary, notes)
+    if all(leaves_ok) or segments is None:
+        return result
+
+    bad = leaves_ok.index(False)
+    refs = {n: trace_of(its[n][bad]["trace"]) for n in allowed}
+    sub = segments[bad] if bad < len(segments) else []
+    c = compare(sub, refs, tree)
+    label = convention_label([n for n in allowed if refs[n].leaves == refs[c.closest].leaves])
+    depth = first[bad]["depth"]
+    result.lines += [f"depth {depth}:"] + [f"  {ln}" for ln in _mismatch_lines(tree, c, label)]
+    result.lines += _bug_text(_deepening_bugs(segments, tree, its[c.closest], c.closest, opts))
+    result.picture = Picture(tree, refs[c.closest], c.marks(), f"(depth {depth}, {label})")
+    return result
+
+
+def _split(out: Outcome) -> list[list[tuple[str, Path]]]:
+    bounds = [0, *out.marks]
+    return [out.calls[a:b] for a, b in zip(bounds, bounds[1:], strict=False)] or [out.calls]
+
+
+def _same_as(its: dict[str, list[dict[str, Any]]], allowed: tuple[str, ...],
+             name: str) -> list[str]:
+    return [n for n in allowed if its[n] == its[name]
+            or [i["leaves"] for i in its[n]] == [i["leaves"] for i in its[name]]]
+
+
+def _deepening_bugs(segments: list[list[Path]], tree: GameTree,
+                    iterations: list[dict[str, Any]], conv: str,
+                    opts: dict[str, Any]) -> list[Bug]:
+    found: list[Bug] = []
+    equal, fail = CONVENTIONS[conv]
+    if opts.get("reorder", True):
+        plain = [r.trace.leaves for r in iter_deepen(tree, max_depth=len(iterations),
+                                                     reorder=False, prune_on_equal=equal,
+                                                     fail=fail) if r.trace is not None]
+        if segments[:len(plain)] == plain:
+            found.append(BUGS["no_reordering"])
+    for i, seg in enumerate(segments[:len(iterations)]):
+        for j, name in ((i + 1, "depth_deeper"), (i - 1, "depth_shallower")):
+            if 0 <= j < len(iterations) and seg and \
+                    sorted(seg) == sorted(tuple(p) for p in iterations[j]["leaves"]):
+                if BUGS[name] not in found:
+                    found.append(BUGS[name])
+    return found

@@ -1,0 +1,127 @@
+"""Regenerate the stored reference data of every assignment, or check it is current.
+
+    python -m minimaxkit.grading.refresh solutions/           # rewrite what changed
+    python -m minimaxkit.grading.refresh solutions/ --check   # exit 1 if anything is stale
+
+For every ``tests.json`` and ``hidden_tests.json`` under the folder, each tree's
+``reference`` is recomputed from its spec, its question's check and its options with the
+kit's reference searches (:func:`minimaxkit.grading.references.reference`). Seeded trees have
+no stored reference: they are computed when grading.
+
+>>> import json, tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "tests.json").write_text(json.dumps({"assignment": "demo", "questions": {
+...     "mm": {"check": "minimax", "trees": [{"name": "t", "tree": {"nested": [[1, 2]]}}]}}}))
+>>> [p.name for p in stale(folder)]
+['tests.json']
+>>> [p.name for p in refresh(folder)]
+['tests.json']
+>>> data = json.loads((folder / "tests.json").read_text())
+>>> stale(folder), data["questions"]["mm"]["trees"][0]["reference"]["value"]
+([], 1)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .references import build_tree, reference
+from .suite import HIDDEN_TESTS, TESTS
+
+__all__ = ["refreshed", "refresh", "stale", "dump", "main"]
+
+
+def refreshed(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a suite with every fixed tree's reference recomputed."""
+    out = json.loads(json.dumps(data))
+    for question in out["questions"].values():
+        for entry in question.get("trees", []):
+            tree = build_tree(entry["tree"])
+            entry["reference"] = _plain(reference(question["check"], tree,
+                                                  **entry.get("options", {})))
+    return out
+
+
+def _plain(data: Any) -> Any:
+    return json.loads(json.dumps(data))
+
+
+def _suites(folder: Path) -> list[Path]:
+    return sorted(p for name in (TESTS, HIDDEN_TESTS) for p in folder.rglob(name)
+                  if ".ipynb_checkpoints" not in p.parts)
+
+
+def stale(folder: str | Path) -> list[Path]:
+    """The suite files under ``folder`` whose stored references differ from the reference
+    searches' output now."""
+    return [p for p in _suites(Path(folder))
+            if refreshed(json.loads(p.read_text())) != json.loads(p.read_text())]
+
+
+def refresh(folder: str | Path) -> list[Path]:
+    """Rewrite the stale suite files under ``folder``; returns the files rewritten."""
+    changed = []
+    for path in _suites(Path(folder)):
+        data = json.loads(path.read_text())
+        new = refreshed(data)
+        if new != data:
+            path.write_text(dump(new))
+            changed.append(path)
+    return changed
+
+
+def dump(data: Any) -> str:
+    """JSON text that people can review: small values on one line, events one per line.
+
+    >>> print(dump({"a": [1, 2], "b": [{"event": "leaf", "path": [0, 0]}] * 4}), end="")
+    {
+     "a": [1, 2],
+     "b": [
+      {"event": "leaf", "path": [0, 0]},
+      {"event": "leaf", "path": [0, 0]},
+      {"event": "leaf", "path": [0, 0]},
+      {"event": "leaf", "path": [0, 0]}
+     ]
+    }
+    """
+    return _dump(data, 0) + "\n"
+
+
+def _dump(value: Any, level: int) -> str:
+    flat = json.dumps(value, separators=(", ", ": "), ensure_ascii=False)
+    if not isinstance(value, (dict, list)) or len(flat) <= 110:
+        return flat
+    if isinstance(value, list) and not any(isinstance(v, dict) for v in value):
+        return flat  # paths and leaf lists: one line
+    pad = " " * (level + 1)
+    if isinstance(value, dict):
+        items = [f"{pad}{json.dumps(k)}: {_dump(v, level + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * level + "}"
+    items = [pad + _dump(v, level + 1) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * level + "]"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line: refresh (or ``--check``) the suites under a folder."""
+    parser = argparse.ArgumentParser(prog="python -m minimaxkit.grading.refresh",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", nargs="?", default="solutions")
+    parser.add_argument("--check", action="store_true",
+                        help="only report stale files; exit 1 if there are any")
+    args = parser.parse_args(argv)
+    if args.check:
+        old = stale(args.folder)
+        for path in old:
+            print(f"stale: {path}")
+        return 1 if old else 0
+    for path in refresh(args.folder):
+        print(f"rewrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,20 @@
+# ruff: noqa: F821 - math comes from the notebook's setup cell
+# Stops one ply too deep (depth < 0 instead of depth == 0); question 1 is right.
+# expect: test_minimax=5 test_minimax_limited=0.5 test_best_move=2.67
+# message: depth off by one
+# %% minimax
+def minimax(node):
+    if node.is_leaf():
+        return node.static()
+    values = [minimax(child) for child in node.children()]
+    return max(values) if node.is_max() else min(values)
+# %% minimax_limited
+def minimax_limited(node, depth):
+    if depth < 0 or node.is_leaf():
+        return node.static()
+    values = [minimax_limited(child, depth - 1) for child in node.children()]
+    return max(values) if node.is_max() else min(values)
+# %% best_move
+def best_move(node, depth):
+    pairs = [(minimax_limited(child, depth - 1), child) for child in node.children()]
+    return max(pairs) if node.is_max() else min(pairs)

@@ -1,0 +1,94 @@
+"""The stored test data: current with the reference searches, consistent with the notebooks,
+and never released when hidden."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from minimaxkit.grading.course import parse_sample
+from minimaxkit.grading.refresh import stale
+
+REPO = Path(__file__).resolve().parents[2]
+ASSIGNMENTS = ["a1_minimax", "a2_alphabeta", "a3_move_ordering", "a4_deepening"]
+GRADE_CALL = re.compile(r'grade\("(\w+)", "(\w+)", points=(\d+), hidden=hidden_trees\)')
+
+
+def test_stored_references_equal_what_the_reference_searches_give_now() -> None:
+    assert stale(REPO / "solutions") == [], (
+        "run: python -m minimaxkit.grading.refresh solutions/ (then regenerate assignments)")
+
+
+@pytest.mark.parametrize("name", ASSIGNMENTS)
+def test_every_test_cell_has_data_and_consistent_points(name: str) -> None:
+    source = REPO / "solutions" / name
+    nb = nbformat.read(str(source / f"{name}.ipynb"), as_version=4)
+    visible = json.loads((source / "tests.json").read_text())
+    hidden = json.loads((source / "hidden_tests.json").read_text())
+    assert visible["assignment"] == hidden["assignment"] == name
+    asked = set()
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if not meta.get("grade") or meta.get("solution"):
+            continue
+        match = GRADE_CALL.search(cell.source)
+        assert match, f"test cell {meta['grade_id']} has no grade(...) call"
+        fn, question, points = match.groups()
+        assert int(points) == meta["points"], f"{meta['grade_id']}: points differ"
+        assert "### BEGIN HIDDEN TESTS\nhidden_trees = True\n### END HIDDEN TESTS" in cell.source
+        assert question in visible["questions"] and question in hidden["questions"]
+        trees = (len(visible["questions"][question].get("trees", []))
+                 + len(hidden["questions"][question].get("trees", []))
+                 + len(hidden["questions"][question].get("seeded", [])))
+        assert trees == meta["points"], f"{question}: one point per tree"
+        asked.add(question)
+    assert asked == set(visible["questions"])
+
+
+@pytest.mark.parametrize("name", ASSIGNMENTS)
+def test_nothing_hidden_is_released(name: str) -> None:
+    released = REPO / "assignments" / name
+    assert sorted(p.name for p in released.iterdir()) == [f"{name}.ipynb", "tests.json"]
+    assert (released / "tests.json").read_text() == \
+        (REPO / "solutions" / name / "tests.json").read_text()
+    text = (released / f"{name}.ipynb").read_text()
+    assert "BEGIN HIDDEN TESTS" not in text and "hidden_trees = True" not in text
+    assert "BEGIN SOLUTION" not in text
+    hidden = json.loads((REPO / "solutions" / name / "hidden_tests.json").read_text())
+    for question in hidden["questions"].values():
+        for entry in question.get("trees", []):
+            assert json.dumps(entry["tree"]) not in (released / "tests.json").read_text()
+
+
+def test_the_config_keeps_hidden_data_out_of_releases_and_feedback() -> None:
+    config = (REPO / "nbgrader_config.py").read_text()
+    assert '"hidden_*"' in config
+    assert "c.GenerateFeedback.preprocessors = [GetGrades, ClearHiddenTests" in config
+    assert 'source_directory = "solutions"' in config
+    assert 'release_directory = "assignments"' in config
+
+
+def test_sample_submissions_say_what_they_should_score() -> None:
+    samples = sorted((REPO / "tests" / "grading" / "submissions").glob("*/*.py"))
+    assert len(samples) >= 20
+    for path in samples:
+        sample = parse_sample(path.read_text())
+        assert sample.cells and sample.expect, f"{path.name}: no cells or no expect line"
+
+
+@pytest.mark.parametrize("module", [
+    "minimaxkit.grading", "minimaxkit.grading.node", "minimaxkit.grading.sandbox",
+    "minimaxkit.grading.references", "minimaxkit.grading.compare", "minimaxkit.grading.bugs",
+    "minimaxkit.grading.checks", "minimaxkit.grading.suite", "minimaxkit.grading.refresh",
+    "minimaxkit.grading.explore", "minimaxkit.grading.course", "minimaxkit.grading.grader",
+])
+def test_doctests(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0

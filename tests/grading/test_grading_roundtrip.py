@@ -1,0 +1,188 @@
+"""The real nbgrader round trip on a temporary course: generate every assignment (and check
+the committed assignments/ are current), submit the released notebooks, the solutions, the
+sample submissions (one also through zip_collect from an LMS download), autograde, generate
+feedback, export grades.
+
+Two worker processes share the submissions (each with its own course folder and gradebook),
+so the two cores autograde at once.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import html
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from minimaxkit.grading.course import (
+    make_submission,
+    parse_sample,
+    prepare_course,
+    solution_cells,
+)
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLES = REPO / "tests" / "grading" / "submissions"
+ASSIGNMENTS = ["a1_minimax", "a2_alphabeta", "a3_move_ordering", "a4_deepening"]
+LMS_STUDENT = ("a1_minimax", "lovelaceada_1234_5678")
+
+
+def submissions() -> list[tuple[str, str, dict[str, str] | None]]:
+    out: list[tuple[str, str, dict[str, str] | None]] = []
+    for name in ASSIGNMENTS:
+        out.append((name, "released", None))
+        out.append((name, "solution", solution_cells(REPO / "solutions" / name /
+                                                     f"{name}.ipynb")))
+    for path in sorted(SAMPLES.glob("*/*.py")):
+        out.append((path.parent.name, path.stem, parse_sample(path.read_text()).cells))
+    return out
+
+
+@pytest.fixture(scope="module")
+def trial(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    base = tmp_path_factory.mktemp("nbgrader")
+    subs = submissions()
+    halves = [subs[0::2], subs[1::2]]
+    procs, outputs, roots = [], [], []
+    for i, half in enumerate(halves):
+        root = prepare_course(REPO, base / f"course{i}")
+        spec = {"root": str(root), "submissions": half,
+                "lms": [[*LMS_STUDENT, solution_cells(REPO / "solutions" / LMS_STUDENT[0] /
+                                                      f"{LMS_STUDENT[0]}.ipynb")]] if i else []}
+        (base / f"spec{i}.json").write_text(json.dumps(spec))
+        outputs.append(base / f"out{i}.json")
+        roots.append(root)
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "minimaxkit.grading.course", str(base / f"spec{i}.json"),
+             str(outputs[-1])], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+    # a student validating in their own folder: the solution passes, the released one fails
+    lab = base / "lab"
+    make_submission(REPO / "assignments" / "a2_alphabeta" / "a2_alphabeta.ipynb",
+                    solution_cells(REPO / "solutions" / "a2_alphabeta" / "a2_alphabeta.ipynb"),
+                    lab / "done" / "a2_alphabeta.ipynb")
+    make_submission(REPO / "assignments" / "a2_alphabeta" / "a2_alphabeta.ipynb", {},
+                    lab / "as_released" / "a2_alphabeta.ipynb")
+    validate = subprocess.Popen(
+        [sys.executable, "-m", "nbgrader", "validate", "done/a2_alphabeta.ipynb",
+         "as_released/a2_alphabeta.ipynb"], cwd=lab, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True)
+    logs = [p.communicate(timeout=600)[0] for p in procs]
+    for p, log in zip(procs, logs, strict=True):
+        assert p.returncode == 0, log[-5000:]
+    merged: dict[str, Any] = {"scores": {}, "feedback": {}, "csv": [], "errors": [],
+                              "roots": roots}
+    for out in outputs:
+        data = json.loads(out.read_text())
+        for key in ("scores", "feedback"):
+            for assignment, per in data[key].items():
+                merged[key].setdefault(assignment, {}).update(per)
+        merged["csv"].append(data["csv"])
+        merged["errors"] += data["errors"]
+        print("worker phases (s):", {k: round(v, 1) for k, v in data["phases"].items()})
+    merged["validate"] = validate.communicate(timeout=300)[0]
+    return merged
+
+
+def autograded_text(trial: dict[str, Any], assignment: str, student: str) -> str:
+    for root in trial["roots"]:
+        path = root / "autograded" / student / assignment / f"{assignment}.ipynb"
+        if path.is_file():
+            nb = nbformat.read(str(path), as_version=4)
+            return "\n".join(o.get("text", "") for c in nb.cells if c.cell_type == "code"
+                             for o in c.outputs)
+    raise FileNotFoundError(f"{student}/{assignment} was not autograded")
+
+
+def max_points(assignment: str) -> dict[str, float]:
+    nb = nbformat.read(str(REPO / "solutions" / assignment / f"{assignment}.ipynb"), 4)
+    return {c.metadata["nbgrader"]["grade_id"]: float(c.metadata["nbgrader"]["points"])
+            for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade")}
+
+
+def test_nothing_failed(trial: dict[str, Any]) -> None:
+    assert trial["errors"] == []
+
+
+def test_committed_assignments_are_what_nbgrader_generates_now(trial: dict[str, Any]) -> None:
+    for name in ASSIGNMENTS:
+        generated = trial["roots"][0] / "assignments" / name
+        if not generated.is_dir():
+            generated = trial["roots"][1] / "assignments" / name
+        cmp = filecmp.dircmp(generated, REPO / "assignments" / name)
+        assert not (cmp.left_only or cmp.right_only), f"{name}: files differ"
+        for f in cmp.common_files:
+            assert (generated / f).read_bytes() == (REPO / "assignments" / name / f).read_bytes(), (
+                f"assignments/{name}/{f} is out of date: regenerate it with "
+                f"nbgrader generate_assignment {name} --force (see docs/grading.md)")
+
+
+@pytest.mark.parametrize("name", ASSIGNMENTS)
+def test_released_notebooks_fail_and_solutions_pass(trial: dict[str, Any], name: str) -> None:
+    full = max_points(name)
+    assert trial["scores"][name]["released"] == {k: 0.0 for k in full}
+    assert trial["scores"][name]["solution"] == full
+
+
+def test_sample_submissions_score_as_expected_with_the_right_message(
+        trial: dict[str, Any]) -> None:
+    wrong = []
+    for path in sorted(SAMPLES.glob("*/*.py")):
+        assignment, student = path.parent.name, path.stem
+        sample = parse_sample(path.read_text())
+        got = trial["scores"][assignment][student]
+        for cell, points in sample.expect.items():
+            if abs(got[cell] - points) > 0.011:
+                wrong.append(f"{assignment}/{student}: {cell} = {got[cell]}, expected {points}")
+        text = autograded_text(trial, assignment, student)
+        wrong += [f"{assignment}/{student}: no {m!r} in its output" for m in sample.messages
+                  if m not in text]
+    assert wrong == []
+
+
+def test_validating_in_the_lab_runs_the_visible_trees(trial: dict[str, Any]) -> None:
+    done, released = trial["validate"].split("Validating")[1:]
+    assert "Success! Your notebook passes all the tests." in done
+    assert "VALIDATION FAILED" in released and "Partial credit" in released
+
+
+def test_lms_download_is_collected_and_graded(trial: dict[str, Any]) -> None:
+    assignment = LMS_STUDENT[0]
+    assert trial["scores"][assignment]["lovelaceada"] == max_points(assignment)
+
+
+def test_feedback_shows_verdicts_and_pictures_but_no_hidden_code(trial: dict[str, Any]) -> None:
+    pages = {(a, s): Path(p).read_text() for a, per in trial["feedback"].items()
+             for s, p in per.items()}
+    assert len(pages) == sum(len(v) for v in trial["scores"].values())
+    for (_, student), page in pages.items():
+        text = html.unescape(re.sub(r"<[^>]+>", "", page))
+        assert "BEGIN HIDDEN TESTS" not in text and "hidden_trees = True" not in text, student
+        assert "hidden_trees = False" in text  # the visible part of the test cell stays
+        assert re.search(r"of \d+ points", text), student
+    beta_max = pages[("a2_alphabeta", "beta_max")]
+    text = html.unescape(re.sub(r"<[^>]+>", "", beta_max))
+    assert "likely bug" in text and "as in 003's erratum" in text
+    assert "they part at node F (MAX, path (0, 1))" in text
+    assert "✔ yours (a random tree made for you)" in html.unescape(
+        pages[("a2_alphabeta", "solution")])
+    pytest.importorskip("minimaxkit.draw")
+    assert 'src="data:image/png;base64' in beta_max
+
+
+def test_grades_export_to_csv(trial: dict[str, Any]) -> None:
+    rows = [line.split(",") for csv in trial["csv"] for line in csv.strip().splitlines()]
+    header = rows[0]
+    assert header[:4] == ["assignment", "duedate", "timestamp", "student_id"]
+    score = {(r[0], r[3]): float(r[header.index("score")]) for r in rows if r != header}
+    assert score[("a2_alphabeta", "solution")] == 7.0
+    assert score[("a2_alphabeta", "no_pruning")] == 3.5
+    assert score[("a2_alphabeta", "released")] == 0.0
