@@ -120,7 +120,7 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
     while max_depth is None or depth < max_depth:
         depth += 1
         if isinstance(game, GameTree):
-            game.check_static(depth)
+            game.check_static(depth, state)
         window = (-INF, INF)
         if aspiration is not None and previous is not None:
             window = (previous.value - aspiration, previous.value + aspiration)

@@ -259,10 +259,11 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
 def _prepare(game: Any, state: Any, depth: Any, order: Any) -> tuple[Game, Any, int | None]:
     game = check_game(game)
     depth = check_depth(depth)
+    state = game.initial_state() if state is None else state
     if isinstance(game, GameTree):
-        game.check_static(depth)
+        game.check_static(depth, state)
     _check_order(game, order, depth)
-    return game, (game.initial_state() if state is None else state), depth
+    return game, state, depth
 
 
 _COMMON = ("depth", "trace", "order", "tt")

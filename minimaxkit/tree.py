@@ -411,12 +411,25 @@ class GameTree:
                                         "order='static'); give it a 'value' or search deeper")
         return state.value
 
-    def check_static(self, depth: int | None) -> None:
-        """Raise :class:`TreeError` unless every interior node at ``depth`` has a static value."""
+    def check_static(self, depth: int | None, start: Node | None = None) -> None:
+        """Raise :class:`TreeError` unless every interior node ``depth`` moves below ``start``
+        (the root by default) has a static value: a search stops there and evaluates it.
+
+        >>> t = GameTree.from_nested([[[1, 2]], 3])
+        >>> try:
+        ...     t.check_static(1)
+        ... except TreeError as err:
+        ...     print(err.path, "needs a static value")
+        (0,) needs a static value
+        >>> t.check_static(2, t.node((0,)))  # two moves below B there are only leaves
+        """
         if depth is None:
             return
-        for n in self._nodes:
-            if len(n.path) == depth and n.children and n.value is None:
+        level = [start or self.root]
+        for _ in range(depth):
+            level = [c for n in level for c in n.children]
+        for n in level:
+            if n.children:
                 self.evaluate(n)
 
 

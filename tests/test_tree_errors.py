@@ -97,3 +97,15 @@ def test_random_tree_options():
     assert len({n.value for n in u.leaves()}) == 27
     with pytest.raises(OptionError, match="too few"):
         GameTree.random(depth=3, branching=3, ties=False, values=(0, 9))
+
+
+def test_depth_limit_counts_from_the_search_start():
+    tree = GameTree.from_nested([[[1, 2], [3, 4]], [5, 6]])
+    b = tree.node((0,))
+    # one move below B are C, D: interior, no static value
+    with pytest.raises(TreeError, match=r"path \(0, 0\)"):
+        minimax(tree, b, depth=1)
+    # two moves below B are leaves: fine, though two moves below the root are not all leaves
+    assert minimax(tree, b, depth=2).value == 2
+    with pytest.raises(TreeError, match=r"path \(0, 0\)"):
+        minimax(tree, depth=2)
