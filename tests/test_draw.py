@@ -268,8 +268,9 @@ HAND_TRACE = ("8 8 7 (not used) 3 (not used) <- 8 -------------- 8 -MAX 8 9 9 (s
 
 
 def test_hand_trace_excerpt_is_the_documents() -> None:
-    seeds = sorted(Path("/work/shared/seeds").glob("002_*.txt"))
-    if seeds:  # the source documents are not shipped; where they are, the excerpt is theirs
+    # the source documents live beside the repository (../shared/seeds, as in CI)
+    seeds = sorted((Path(__file__).resolve().parents[2] / "shared" / "seeds").glob("002_*.txt"))
+    if seeds:  # the documents are not shipped with the kit; where they are, the excerpt is theirs
         assert HAND_TRACE in seeds[0].read_text()
 
 
