@@ -172,7 +172,7 @@ def _has_trace(source: Any, trace: Any) -> bool:
 # ----- whole pictures ------------------------------------------------------------------------
 def _figure_bytes(fig: Any, fmt_: str, dpi: float | None = None) -> bytes:
     buf = io.BytesIO()
-    fig.savefig(buf, format=fmt_, dpi=dpi)
+    fig.savefig(buf, format=fmt_, dpi=dpi, bbox_inches="tight", pad_inches=0.05)
     return buf.getvalue()
 
 

@@ -200,8 +200,9 @@ class QuizWidget(w.VBox):
         else:
             summary = (f"Not quite: {len(wrong)} of {len(self.leaf_paths)} leaves are wrong.")
             if too_many:
-                summary += (f" {too_many} selected leaves are evaluated: selecting too many is "
-                            "wrong too.")
+                summary += (f" {too_many} of the leaves you selected "
+                            f"{'is' if too_many == 1 else 'are'} evaluated: selecting too many "
+                            "is wrong too.")
         return QuizResult(tuple(verdicts), not wrong, summary)
 
     def _check_values(self) -> QuizResult:
