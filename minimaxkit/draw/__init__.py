@@ -1,8 +1,10 @@
-"""Pictures of trees, searches and game positions, drawn with matplotlib.
+"""Pictures of trees, searches and game positions, drawn with matplotlib; and
+:func:`tree_svg_text`, the same tree pictures as SVG text without matplotlib (the grader's).
 
 Importing :mod:`minimaxkit` does not import this package (nor matplotlib); the display
 hooks ``GameTree._repr_png_`` and ``SearchResult._repr_png_`` import it when a notebook
-first shows a tree or a result.
+first shows a tree or a result. This package imports matplotlib only when one of its
+matplotlib drawings is first asked for, so ``minimaxkit.draw.svg`` stays light.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -11,22 +13,49 @@ first shows a tree or a result.
 b'\\x89PNG'
 """
 
-from .board import board_png, draw_board
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .model import TreeModel, tidy_layout
-from .render import (
-    FrameRenderer,
-    result_png,
-    result_svg,
-    result_title,
-    save_tree,
-    tree_png,
-    tree_svg,
-)
 from .style import MARKS, NODE_STYLES, OKABE_ITO
-from .tree import TreeView, draw_tree, tree_figure
+from .svg import tree_svg_text
+
+if TYPE_CHECKING:
+    from .board import board_png, draw_board
+    from .render import (
+        FrameRenderer,
+        result_png,
+        result_svg,
+        result_title,
+        save_tree,
+        tree_png,
+        tree_svg,
+    )
+    from .tree import TreeView, draw_tree, tree_figure
 
 __all__ = [
     "draw_tree", "tree_figure", "TreeView", "TreeModel", "tidy_layout",
     "tree_png", "tree_svg", "result_png", "result_svg", "result_title", "save_tree",
     "FrameRenderer", "draw_board", "board_png", "MARKS", "NODE_STYLES", "OKABE_ITO",
+    "tree_svg_text",
 ]
+
+#: The names that need matplotlib, and their modules (imported on first use).
+_MATPLOTLIB = {
+    "board_png": "board", "draw_board": "board",
+    "FrameRenderer": "render", "result_png": "render", "result_svg": "render",
+    "result_title": "render", "save_tree": "render", "tree_png": "render",
+    "tree_svg": "render",
+    "TreeView": "tree", "draw_tree": "tree", "tree_figure": "tree",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MATPLOTLIB.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value

@@ -14,11 +14,11 @@ its trace reached: the visited nodes and the roots of the subtrees cut off.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..replay import _move_label, state_at
+from ..replay import Frame, Replay, _move_label, fmt, state_at
 from ..trace import Cutoff, Enter, Leaf, Path, Trace, TTHit
 from ..tree import GameTree
 
@@ -176,3 +176,104 @@ def _names(paths: Iterable[Path], game: Any, root_state: Any) -> dict[Path, str]
         names[p] = _move_label(game, move)
         states[p] = game.play(parent, move)
     return names
+
+
+def node_statuses(model: TreeModel, frame: Frame | None, traced: bool) -> dict[Path, str]:
+    """Each node's state at ``frame``: plain (no trace), unvisited, visited, active (on the
+    call stack) or pruned. Both renderers (matplotlib and SVG) draw from this."""
+    if frame is None:
+        return {p: "visited" if traced else "plain" for p in model.paths}
+    out: dict[Path, str] = {}
+    stack = frame.on_stack
+    for p in model.paths:  # breadth-first: a parent's state is known first
+        if p in frame.pruned or (p and out.get(p[:-1]) == "pruned"):
+            out[p] = "pruned"
+        elif p in stack:
+            out[p] = "active"
+        elif p in frame.visited:
+            out[p] = "visited"
+        else:
+            out[p] = "unvisited"
+    return out
+
+
+def value_text(p: Path, frame: Frame | None) -> str:
+    """The backed-up value shown at interior node ``p``: the value returned (a bound
+    ``≥``/``≤`` if it was cut off), ``≥v``/``≤v`` while on the stack, else nothing."""
+    if frame is None:
+        return ""
+    if p in frame.values:
+        cut = frame.cuts.get(p)
+        if cut is not None and cut.kind in ("beta", "alpha"):
+            return ("≥" if cut.kind == "beta" else "≤") + fmt(cut.value)
+        return fmt(frame.values[p])
+    for lv in frame.stack:
+        if lv.path == p and lv.best is not None and lv.value is not None:
+            return ("≥" if lv.is_max else "≤") + fmt(lv.value)
+    return ""
+
+
+def label_plan(labels: Any, n_leaves: int) -> tuple[bool, bool, bool]:
+    """Which labels to draw: (values, interior names, leaf names).
+
+    ``labels`` is ``"auto"`` (all up to 40 leaves, no leaf names up to 100, none beyond),
+    ``"all"``/True, ``"values"`` or ``"none"``/False.
+
+    >>> label_plan("auto", 27), label_plan("auto", 80), label_plan("auto", 500)
+    ((True, True, True), (True, True, False), (False, False, False))
+    """
+    if labels is True or labels == "all":
+        return True, True, True
+    if labels is False or labels is None or labels == "none":
+        return False, False, False
+    if labels == "values":
+        return True, False, False
+    if labels == "auto":
+        if n_leaves <= 40:
+            return True, True, True
+        if n_leaves <= 100:
+            return True, True, False
+        return False, False, False
+    raise ValueError(f"labels must be 'auto', 'all', 'values' or 'none', got {labels!r}")
+
+
+def resolve(tree: Any, trace: Any = None, game: Any = None, state: Any = None, *,
+            caller: str = "draw_tree") -> tuple[TreeModel, Replay | None]:
+    """The model to draw and the replay of its trace, from a tree, a search result, a
+    trace or a game (see :func:`~minimaxkit.draw.draw_tree`)."""
+    result = None
+    if hasattr(tree, "trace") and hasattr(tree, "stats"):  # a SearchResult
+        result = tree
+        trace = trace if trace is not None else result.trace
+        tree = game if game is not None else result.game
+    elif isinstance(tree, Trace):
+        trace, tree = tree, game
+    if isinstance(tree, GameTree):
+        model = TreeModel.of_tree(tree)
+    elif trace is not None:
+        model = TreeModel.of_trace(trace if isinstance(trace, Trace) else trace.trace, tree,
+                                   state)
+    else:
+        raise TypeError(f"{caller} needs a GameTree, a search result or a trace, got "
+                        f"{type(tree).__name__}")
+    replay = None
+    if trace is not None:
+        source = result if result is not None and trace is result.trace else trace
+        replay = Replay(source, tree=tree, state=state)
+    return model, replay
+
+
+def check_marks(model: TreeModel, marks: Mapping[Path, str]) -> dict[Path, str]:
+    """``marks`` with tuple paths, after checking every kind is known and every path drawn."""
+    from .style import MARKS
+
+    out: dict[Path, str] = {}
+    for p, kind in marks.items():
+        p = tuple(p)
+        if kind not in MARKS:
+            raise ValueError(f"unknown mark {kind!r} at path {p}; the marks are "
+                             f"{sorted(MARKS)}")
+        if p not in model.pos:
+            raise ValueError(f"mark {kind!r}: no node at path {p} in this drawing")
+        out[p] = kind
+    return out

@@ -32,9 +32,8 @@ from matplotlib.lines import Line2D
 from matplotlib.text import Text
 
 from ..replay import Frame, Replay, fmt
-from ..trace import Path, Trace
-from ..tree import GameTree
-from .model import TreeModel
+from ..trace import Path
+from .model import TreeModel, check_marks, label_plan, node_statuses, resolve, value_text
 from .style import (
     CURRENT,
     EDGE_STYLES,
@@ -52,30 +51,6 @@ __all__ = ["draw_tree", "TreeView", "tree_figure", "resolve", "figsize_for", "la
 _KINDS = ("max", "min", "leaf")
 
 
-def label_plan(labels: Any, n_leaves: int) -> tuple[bool, bool, bool]:
-    """Which labels to draw: (values, interior names, leaf names).
-
-    ``labels`` is ``"auto"`` (all up to 40 leaves, no leaf names up to 100, none beyond),
-    ``"all"``/True, ``"values"`` or ``"none"``/False.
-
-    >>> label_plan("auto", 27), label_plan("auto", 80), label_plan("auto", 500)
-    ((True, True, True), (True, True, False), (False, False, False))
-    """
-    if labels is True or labels == "all":
-        return True, True, True
-    if labels is False or labels is None or labels == "none":
-        return False, False, False
-    if labels == "values":
-        return True, False, False
-    if labels == "auto":
-        if n_leaves <= 40:
-            return True, True, True
-        if n_leaves <= 100:
-            return True, True, False
-        return False, False, False
-    raise ValueError(f"labels must be 'auto', 'all', 'values' or 'none', got {labels!r}")
-
-
 def figsize_for(model: TreeModel, *, legend: bool = True, title: bool = False
                 ) -> tuple[float, float]:
     """A figure size (inches) that gives every leaf room: about a third of an inch per
@@ -85,31 +60,6 @@ def figsize_for(model: TreeModel, *, legend: bool = True, title: bool = False
     width = min(max(per_leaf * n + 0.7, 3.4), 20.0)
     height = min(max(0.95 * (model.height + 1) + 0.2, 1.8), 9.0)
     return width, height + (0.45 if legend else 0) + (0.3 if title else 0)
-
-
-def resolve(tree: Any, trace: Any = None, game: Any = None, state: Any = None
-            ) -> tuple[TreeModel, Replay | None]:
-    """The model to draw and the replay of its trace, from a tree, a search result, a
-    trace or a game (see :func:`draw_tree`)."""
-    result = None
-    if hasattr(tree, "trace") and hasattr(tree, "stats"):  # a SearchResult
-        result = tree
-        trace = trace if trace is not None else result.trace
-        tree = game if game is not None else result.game
-    elif isinstance(tree, Trace):
-        trace, tree = tree, game
-    if isinstance(tree, GameTree):
-        model = TreeModel.of_tree(tree)
-    elif trace is not None:
-        model = TreeModel.of_trace(trace, tree, state)
-    else:
-        raise TypeError(f"draw_tree needs a GameTree, a search result or a trace, got "
-                        f"{type(tree).__name__}")
-    replay = None
-    if trace is not None:
-        source = result if result is not None and trace is result.trace else trace
-        replay = Replay(source, tree=tree, state=state)
-    return model, replay
 
 
 class TreeView:
@@ -249,38 +199,12 @@ class TreeView:
 
     # ----- per frame ------------------------------------------------------------------------
     def statuses(self, frame: Frame | None) -> dict[Path, str]:
-        """Each node's state at ``frame``: plain (no trace), unvisited, visited, active (on
-        the call stack) or pruned."""
-        m = self.model
-        if frame is None:
-            return {p: "plain" if not self.traced else "visited" for p in m.paths}
-        out: dict[Path, str] = {}
-        stack = frame.on_stack
-        for p in m.paths:  # breadth-first: a parent's state is known first
-            if p in frame.pruned or (p and out.get(p[:-1]) == "pruned"):
-                out[p] = "pruned"
-            elif p in stack:
-                out[p] = "active"
-            elif p in frame.visited:
-                out[p] = "visited"
-            else:
-                out[p] = "unvisited"
-        return out
+        """Each node's state at ``frame`` (see :func:`~minimaxkit.draw.model.node_statuses`)."""
+        return node_statuses(self.model, frame, self.traced)
 
     def value_text(self, p: Path, frame: Frame | None) -> str:
-        """The backed-up value shown at interior node ``p``: the value returned (a bound
-        ``≥``/``≤`` if it was cut off), ``≥v``/``≤v`` while on the stack, else nothing."""
-        if frame is None:
-            return ""
-        if p in frame.values:
-            cut = frame.cuts.get(p)
-            if cut is not None and cut.kind in ("beta", "alpha"):
-                return ("≥" if cut.kind == "beta" else "≤") + fmt(cut.value)
-            return fmt(frame.values[p])
-        for lv in frame.stack:
-            if lv.path == p and lv.best is not None and lv.value is not None:
-                return ("≥" if lv.is_max else "≤") + fmt(lv.value)
-        return ""
+        """The backed-up value shown at ``p`` (see :func:`~minimaxkit.draw.model.value_text`)."""
+        return value_text(p, frame)
 
     def show(self, frame: Frame | None, marks: Mapping[Path, str] | None = None) -> None:
         """Recolour every artist for ``frame`` (None: the plain tree) and ``marks``."""
@@ -346,13 +270,7 @@ class TreeView:
     def _show_marks(self, marks: Mapping[Path, str]) -> None:
         m = self.model
         by_kind: dict[str, list[Path]] = {k: [] for k in MARKS}
-        for p, kind in marks.items():
-            p = tuple(p)
-            if kind not in MARKS:
-                raise ValueError(f"unknown mark {kind!r} at path {p}; the marks are "
-                                 f"{sorted(MARKS)}")
-            if p not in m.pos:
-                raise ValueError(f"mark {kind!r}: no node at path {p} in this drawing")
+        for p, kind in check_marks(m, marks).items():
             by_kind[kind].append(p)
         for kind, ps in by_kind.items():
             ms = MARKS[kind]

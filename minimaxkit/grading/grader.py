@@ -203,7 +203,7 @@ def grade(fn: Callable[..., Any] | str, question: str, *, points: float,
 
 
 def _show(report: GradeReport) -> None:
-    from .picture import display_png, picture_png
+    from .picture import display_svg, picture_svg
 
     text = report.text().splitlines()
     print(text[0])
@@ -216,7 +216,7 @@ def _show(report: GradeReport) -> None:
         print("\n".join(single.text().splitlines()[2:]))
         if t.result.picture is not None and pictures < MAX_PICTURES:
             pic = t.result.picture
-            png = picture_png(replace(pic, title=f"{t.name}: reference {pic.title}; "
+            svg = picture_svg(replace(pic, title=f"{t.name}: reference {pic.title}; "
                                                  "your differences marked"))
-            if png is not None and display_png(png):
+            if svg is not None and display_svg(svg):
                 pictures += 1

@@ -3,59 +3,47 @@ that should have been cut (``extra``), the leaves cut that should have been eval
 (``missing``) and the node where the searches part (``diverge``) marked.
 
 nbgrader's feedback is HTML that keeps images but not widgets, so the picture is a static
-PNG in the cell's output. Drawing is optional: if ``minimaxkit.draw`` or matplotlib is not
-available, or drawing fails, grading goes on with text only.
+SVG in the cell's output (nbconvert embeds it as an image). It is drawn by
+:func:`minimaxkit.draw.svg.tree_svg_text`, which needs no matplotlib: importing matplotlib
+and drawing with it would cost a failing submission about a second. If drawing fails,
+grading goes on with text only.
+
+>>> from minimaxkit import alphabeta
+>>> from minimaxkit.examples import tree_002
+>>> from minimaxkit.grading import Picture
+>>> svg = picture_svg(Picture(tree_002(), alphabeta(tree_002()).trace,
+...                           {(0, 1, 1): "extra"}, "002"))
+>>> svg.startswith("<svg"), svg.count('class="mark extra"')
+(True, 1)
 """
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-__all__ = ["picture_png", "display_png"]
+__all__ = ["picture_svg", "display_svg"]
 
 
-def picture_png(picture: Any) -> bytes | None:
-    """PNG bytes of a :class:`~minimaxkit.grading.checks.Picture`, or None if it cannot be
-    drawn here."""
+def picture_svg(picture: Any) -> str | None:
+    """SVG text of a :class:`~minimaxkit.grading.checks.Picture`, or None if it cannot be
+    drawn."""
     try:
-        from .. import draw
-    except Exception:  # no drawing module (yet), or no matplotlib
-        return None
-    try:
-        if hasattr(draw, "tree_figure"):
-            fig, _ = draw.tree_figure(picture.tree, picture.trace, marks=picture.marks,
-                                      title=picture.title, dpi=72)
-        else:
-            fig = _figure_for(picture.tree)
-            draw.draw_tree(picture.tree, picture.trace, ax=fig.add_subplot(),
-                           marks=picture.marks, title=picture.title)
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png")
-        return buf.getvalue()
+        from ..draw.svg import tree_svg_text
+
+        return tree_svg_text(picture.tree, picture.trace, marks=picture.marks,
+                             title=picture.title)
     except Exception:  # a drawing bug must not cost the student points
         return None
 
 
-def _figure_for(tree: Any) -> Any:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    width = min(16.0, max(4.0, 0.42 * len(tree.leaves()) + 1))
-    height = min(8.0, 1.0 + 1.1 * (tree.height + 1))
-    fig = Figure(figsize=(width, height), dpi=72)
-    FigureCanvasAgg(fig)
-    return fig
-
-
-def display_png(png: bytes) -> bool:
-    """Show PNG bytes in the notebook's output; False outside IPython."""
+def display_svg(svg: str) -> bool:
+    """Show SVG text in the notebook's output; False outside IPython."""
     try:
         from IPython import get_ipython
-        from IPython.display import Image, display
+        from IPython.display import display
     except ImportError:
         return False
     if get_ipython() is None:
         return False
-    display(Image(data=png))
+    display({"image/svg+xml": svg}, raw=True)
     return True

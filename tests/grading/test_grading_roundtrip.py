@@ -9,12 +9,14 @@ so the two cores autograde at once.
 
 from __future__ import annotations
 
+import base64
 import filecmp
 import html
 import json
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -174,8 +176,14 @@ def test_feedback_shows_verdicts_and_pictures_but_no_hidden_code(trial: dict[str
     assert "they part at node F (MAX, path (0, 1))" in text
     assert "✔ yours (a random tree made for you)" in html.unescape(
         pages[("a2_alphabeta", "solution")])
-    pytest.importorskip("minimaxkit.draw")
-    assert 'src="data:image/png;base64' in beta_max
+    # one picture (the first failing tree's), an SVG image: the tree with the marks
+    pictures = re.findall(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', beta_max)
+    assert len(pictures) == 1
+    svg = ET.fromstring(base64.b64decode(pictures[0]))
+    classes = [e.get("class", "") for e in svg.iter()]
+    assert sum(c.startswith("node ") for c in classes) == 40  # 002's tree
+    assert "mark extra" in classes and "mark diverge" in classes
+    assert "data:image/png" not in beta_max
 
 
 def test_grades_export_to_csv(trial: dict[str, Any]) -> None:

@@ -1,0 +1,376 @@
+"""A tree, or a search on it at a step, as SVG text, without matplotlib.
+
+The grader's pictures: nbgrader's feedback HTML keeps images, and importing matplotlib and
+drawing with it would cost a failing submission about a second. This draws the same picture
+vocabulary as :func:`~minimaxkit.draw.draw_tree` from the same model
+(:class:`~minimaxkit.draw.model.TreeModel`) and the same palette and marks
+(:mod:`~minimaxkit.draw.style`): MAX ▲, MIN ▼, leaves ■ with their values; visited light
+blue; the call stack orange with its window; pruned subtrees grey with dotted outlines and
+dashed edges; the best line thick blue; the marks ``extra``, ``missing``, ``diverge``,
+``wrong`` and ``right``; and a small legend of what the picture shows. Each node is one
+shape with ``class="node <kind> <state>"`` and ``data-path``, each mark one shape with
+``class="mark <kind>"``. Lectures, widgets and files keep the matplotlib drawing.
+
+>>> from minimaxkit import alphabeta
+>>> from minimaxkit.examples import tree_002
+>>> svg = tree_svg_text(alphabeta(tree_002()), step=10, marks={(0, 1, 1): "extra"})
+>>> svg.startswith("<svg"), svg.count('class="node '), svg.count('class="node leaf pruned"')
+(True, 40, 2)
+>>> svg.count('class="mark extra"')
+1
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+
+from ..replay import Frame, fmt
+from ..trace import Path
+from .model import TreeModel, check_marks, label_plan, node_statuses, resolve, value_text
+from .style import (
+    CURRENT,
+    EDGE_STYLES,
+    MARKS,
+    NAME_TEXT,
+    NODE_STYLES,
+    OKABE_ITO,
+    PRUNED_TEXT,
+    SHAPES,
+    TEXT,
+)
+
+__all__ = ["tree_svg_text"]
+
+FONT = "DejaVu Sans, Bitstream Vera Sans, Verdana, Arial, sans-serif"
+MAX_WIDTH = 1440.0  # px (20 inches at 72 px per inch, as the matplotlib figures)
+LEVEL = 68.0  # px between two depths
+TITLE_LINE, LEGEND_ROW = 13.0, 16.0
+
+
+def tree_svg_text(tree: Any, trace: Any = None, *, step: int | None = None,
+                  marks: Mapping[Path, str] | None = None, title: str | None = None) -> str:
+    """The drawing of :func:`~minimaxkit.draw.draw_tree` as SVG text (no matplotlib).
+
+    ``tree`` is a :class:`~minimaxkit.tree.GameTree` (with ``trace``, a trace or search
+    result on it), a search result, or a trace (the part of the tree it reached is drawn).
+    ``step`` counts the events applied (default: all). ``marks`` maps paths to ``"extra"``,
+    ``"missing"``, ``"diverge"``, ``"wrong"`` or ``"right"``; an unknown kind or a path not
+    drawn raises ``ValueError``, as in ``draw_tree``.
+    """
+    model, rp = resolve(tree, trace, caller="tree_svg_text")
+    frame = None
+    if rp is not None:
+        n = len(rp) - 1
+        step = n if step is None else step
+        if not 0 <= step <= n:
+            raise ValueError(f"step must be in 0..{n} for this trace, got {step}")
+        frame = rp.frame(step)
+    checked = check_marks(model, marks or {})
+    return _Svg(model, frame, traced=rp is not None, marks=checked, title=title).text()
+
+
+# ----- shapes and strokes --------------------------------------------------------------------
+def _num(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def _points(pts: list[tuple[float, float]]) -> str:
+    return " ".join(f"{_num(x)},{_num(y)}" for x, y in pts)
+
+
+_X = [(0.25, 0), (0.5, 0.25), (0.75, 0), (1, 0.25), (0.75, 0.5), (1, 0.75), (0.75, 1),
+      (0.5, 0.75), (0.25, 1), (0, 0.75), (0.25, 0.5), (0, 0.25)]  # matplotlib's filled X
+
+
+def _shape(marker: str, x: float, y: float, size: float) -> str:
+    """An SVG element (without its closing ``/>``) for a matplotlib marker of ``size``
+    points (its width) centred at (x, y)."""
+    h = size / 2
+    if marker == "^":
+        return f'<polygon points="{_points([(x, y - h), (x + h, y + h), (x - h, y + h)])}"'
+    if marker == "v":
+        return f'<polygon points="{_points([(x, y + h), (x - h, y - h), (x + h, y - h)])}"'
+    if marker == "s":
+        return (f'<rect x="{_num(x - h)}" y="{_num(y - h)}" width="{_num(size)}" '
+                f'height="{_num(size)}"')
+    if marker == "o":
+        return f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(h)}"'
+    if marker == "D":
+        d = h * math.sqrt(2)
+        return f'<polygon points="{_points([(x, y - d), (x + d, y), (x, y + d), (x - d, y)])}"'
+    if marker == "X":
+        cross = [(x + (a - 0.5) * size, y + (b - 0.5) * size) for a, b in _X]
+        return f'<polygon points="{_points(cross)}"'
+    if marker == "*":
+        pts = []
+        for i in range(10):
+            r = h if i % 2 == 0 else h * 0.381966
+            a = math.pi / 2 + i * math.pi / 5
+            pts.append((x + r * math.cos(a), y - r * math.sin(a)))
+        return f'<polygon points="{_points(pts)}"'
+    raise ValueError(f"no SVG shape for marker {marker!r}")
+
+
+def _dashes(linestyle: str, width: float) -> str:
+    """matplotlib's dash patterns (scaled by the line width) as an SVG attribute."""
+    pattern = {"--": (3.7, 1.6), ":": (1.0, 1.65), "-.": (6.4, 1.6, 1.0, 1.6)}.get(linestyle)
+    if pattern is None:
+        return ""
+    return f' stroke-dasharray="{",".join(_num(d * width) for d in pattern)}"'
+
+
+def _paint(face: str, edge: str, width: float, linestyle: str = "-") -> str:
+    return (f' fill="{face}" stroke="{edge}" stroke-width="{_num(width)}"'
+            f'{_dashes(linestyle, width)}')
+
+
+def _text(x: float, y: float, s: str, size: float, color: str, *, anchor: str = "middle",
+          baseline: str = "central", bold: bool = False) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" fill="{color}" '
+            f'text-anchor="{anchor}" dominant-baseline="{baseline}"{weight}>{escape(s)}</text>')
+
+
+def _text_width(s: str, size: float) -> float:
+    return 0.62 * size * len(s)  # DejaVu Sans, roughly (wide)
+
+
+def _wrap(title: str, width: float, size: float = 10.0) -> list[str]:
+    """``title`` in lines that fit ``width`` (broken at spaces)."""
+    lines: list[str] = []
+    for word in title.split(" "):
+        if lines and 0.5 * size * len(f"{lines[-1]} {word}") <= width - 10:  # average
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+# ----- the picture ---------------------------------------------------------------------------
+class _Svg:
+    """One picture: geometry as matplotlib's figure has it, at 72 px per inch."""
+
+    def __init__(self, model: TreeModel, frame: Frame | None, *, traced: bool,
+                 marks: dict[Path, str], title: str | None) -> None:
+        self.m, self.frame, self.traced, self.marks, self.title = (
+            model, frame, traced, marks, title)
+        n = model.n_leaves
+        self.show_values, _, self.show_names = label_plan("auto", n)  # as draw_tree's default
+        xs = [model.pos[p][0] for p in model.paths]
+        self.xmin, span = min(xs) - 0.6, max(xs) - min(xs) + 1.2
+        per_leaf = 26.0 if n <= 40 else 14.4 if n <= 100 else 2.9
+        self.xpt = min(per_leaf, (MAX_WIDTH - 10) / span)
+        self.ypt = LEVEL if model.height < 9 else 600 / (model.height + 1.15)
+        self.width = max(span * self.xpt + 10, 245.0)
+        self.left = (self.width - span * self.xpt) / 2
+        self.title_lines = _wrap(title, self.width) if title else []
+        self.top = 10 + TITLE_LINE * len(self.title_lines) if title else 6.0
+        self.tree_h = (model.height + 1.15) * self.ypt
+        self.status = node_statuses(self.m, self.frame, self.traced)
+        self._sizes()
+
+    def x(self, p: Path) -> float:
+        return self.left + (self.m.pos[p][0] - self.xmin) * self.xpt
+
+    def y(self, p: Path) -> float:
+        return self.top + (0.55 - self.m.pos[p][1]) * self.ypt
+
+    def _sizes(self) -> None:
+        """Marker sizes (points), as :class:`~minimaxkit.draw.tree.TreeView` sizes them."""
+        m = self.m
+        leaf = min(max(min(0.72 * self.xpt, 0.42 * self.ypt), 2.0), 22.0)
+        by_depth: dict[int, list[float]] = {}
+        for p in m.paths:
+            by_depth.setdefault(len(p), []).append(m.pos[p][0])
+        self.gap: dict[int, float] = {}
+        for d, xs in by_depth.items():
+            xs.sort()
+            self.gap[d] = min((b - a for a, b in zip(xs, xs[1:], strict=False)), default=1e9)
+        self.size = {p: leaf if p in m.leaves else
+                     min(max(min(0.8 * self.gap[len(p)] * self.xpt, 0.5 * self.ypt), leaf, 3.0),
+                         30.0) for p in m.paths}
+        self.value_font = min(max(0.48 * leaf, 4.5), 10.0)
+        self.name_font = min(max(0.85 * self.value_font, 4.5), 9.0)
+
+    # ----- layers ---------------------------------------------------------------------------
+    def _edges(self) -> list[str]:
+        pv = set(self.frame.pv) if self.frame is not None else set()
+        out = ['<g class="edges" fill="none">']
+        for p in self.m.paths:
+            if not p:
+                continue
+            st = self.status[p]
+            if st in ("pruned", "active"):
+                es = EDGE_STYLES[st]
+            elif p in pv:
+                es = EDGE_STYLES["pv"]
+            else:
+                es = EDGE_STYLES["plain" if self.frame is None else st]
+            cap = "butt" if es.linestyle != "-" else "round"
+            q = p[:-1]
+            out.append(f'<line class="edge {st}" x1="{_num(self.x(q))}" y1="{_num(self.y(q))}" '
+                       f'x2="{_num(self.x(p))}" y2="{_num(self.y(p))}" stroke="{es.color}" '
+                       f'stroke-width="{_num(es.linewidth)}" stroke-linecap="{cap}"'
+                       f'{_dashes(es.linestyle, es.linewidth)}/>')
+        out.append("</g>")
+        return out
+
+    def _nodes(self) -> list[str]:
+        out = ['<g class="nodes">']
+        for p in self.m.paths:
+            kind, st = self.m.kind(p), self.status[p]
+            ns = NODE_STYLES[st]
+            out.append(f'{_shape(SHAPES[kind], self.x(p), self.y(p), self.size[p])} '
+                       f'class="node {kind} {st}" data-path="{" ".join(map(str, p))}"'
+                       f'{_paint(ns.face, ns.edge, ns.linewidth, ns.linestyle)}/>')
+        out.append("</g>")
+        cur = self.frame.current if self.frame is not None and not self.frame.done else None
+        if cur is not None and cur in self.m.pos:
+            c = CURRENT
+            out.append(f'{_shape(c.marker, self.x(cur), self.y(cur), c.scale * self.size[cur])}'
+                       f' class="current"{_paint(c.face, c.edge, c.linewidth, c.linestyle)}/>')
+        return out
+
+    def _labels(self) -> list[str]:
+        m = self.m
+        out = ['<g class="labels">']
+        for p in m.paths:
+            s, x, y = self.size[p], self.x(p), self.y(p)
+            pruned = self.status[p] == "pruned"
+            if p in m.leaves:
+                if self.show_values and p in m.values:
+                    out.append(_text(x, y, fmt(m.values[p]), self.value_font,
+                                     PRUNED_TEXT if pruned else TEXT))
+                if self.show_names:
+                    out.append(_text(x, y + 0.5 * CURRENT.scale * s + 1, m.names[p],
+                                     self.name_font, PRUNED_TEXT if pruned else NAME_TEXT,
+                                     baseline="hanging"))
+                continue
+            value = value_text(p, self.frame) if self.show_values else ""
+            if value:
+                dy = s / 6 if m.is_max[p] else -s / 6
+                out.append(_text(x, y + dy, value, min(max(0.38 * s, 4.5), 11.0), TEXT,
+                                 bold=True))
+            name = m.names[p]
+            room = self.gap[len(p)] * self.xpt - CURRENT.scale * s
+            if self.show_values and _text_width(name, self.name_font) + 4 <= room:
+                side = self._side(p)
+                out.append(_text(x + side * (0.5 * CURRENT.scale * s + 3), y - 0.08 * s, name,
+                                 self.name_font + 0.5, PRUNED_TEXT if pruned else NAME_TEXT,
+                                 anchor="end" if side < 0 else "start"))
+        out.append("</g>")
+        return out
+
+    def _side(self, p: Path) -> int:
+        """Names go on the side away from the edge from the parent; windows the other."""
+        return -1 if not p or self.m.pos[p[:-1]][0] >= self.m.pos[p][0] else 1
+
+    def _windows(self) -> list[str]:
+        if self.frame is None or not self.show_values:
+            return []
+        out = []
+        f = self.value_font
+        for lv in self.frame.stack:
+            if lv.path not in self.m.pos:
+                continue
+            lines = [f"α {fmt(lv.alpha)}", f"β {fmt(lv.beta)}"]
+            w = max(_text_width(t, f) for t in lines) + 4
+            side = -self._side(lv.path)
+            gap = 0.5 * CURRENT.scale * self.size[lv.path] + 2
+            x0 = self.x(lv.path) + gap if side > 0 else self.x(lv.path) - gap - w
+            y0 = self.y(lv.path) - f - 2
+            out.append(f'<g class="window"><rect x="{_num(x0)}" y="{_num(y0)}" '
+                       f'width="{_num(w)}" height="{_num(2 * f + 4)}" rx="2" fill="#ffffff" '
+                       f'fill-opacity="0.9" stroke="{OKABE_ITO["orange"]}" stroke-width="0.8"/>')
+            for i, t in enumerate(lines):
+                out.append(_text(x0 + 2, y0 + 2 + (i + 0.5) * f, t, f, TEXT, anchor="start"))
+            out.append("</g>")
+        return out
+
+    def _marks(self) -> list[str]:
+        out = ['<g class="marks">']
+        for p, kind in self.marks.items():
+            ms, s = MARKS[kind], self.size[p]
+            dx = {"ne": 0.5 * s, "nw": -0.5 * s}.get(ms.where, 0.0)
+            dy = 0.0 if ms.where == "center" else -0.45 * s
+            out.append(f'{_shape(ms.marker, self.x(p) + dx, self.y(p) + dy, ms.scale * max(s, 7))}'
+                       f' class="mark {kind}" data-path="{" ".join(map(str, p))}"'
+                       f'{_paint(ms.face, ms.edge, ms.linewidth, ms.linestyle)}/>')
+        out.append("</g>")
+        return out
+
+    def _legend_items(self) -> list[tuple[str, Any, str, Any]]:
+        """(marker, style, label, line style or None) for what this picture shows."""
+        plain = NODE_STYLES["plain"]
+        items: list[tuple[str, Any, str, Any]] = [
+            (SHAPES["max"], plain, "MAX", None), (SHAPES["min"], plain, "MIN", None),
+            (SHAPES["leaf"], plain, "leaf", None)]
+        shown = set(self.status.values())
+        if self.traced:
+            items.append(("s", NODE_STYLES["visited"], "visited", None))
+            if "active" in shown:
+                items.append(("s", NODE_STYLES["active"], "call stack (α, β)",
+                              EDGE_STYLES["active"]))
+            if "pruned" in shown:
+                items.append(("s", NODE_STYLES["pruned"], "pruned", EDGE_STYLES["pruned"]))
+            if self.frame is not None and not self.frame.done:
+                items.append(("o", CURRENT, "current", None))
+            if self.frame is not None and self.frame.pv:
+                items.append(("", None, "best line", EDGE_STYLES["pv"]))
+        for kind in dict.fromkeys(self.marks.values()):
+            items.append((MARKS[kind].marker, MARKS[kind], MARKS[kind].label, None))
+        return items
+
+    def _legend(self, y0: float) -> tuple[list[str], float]:
+        """The legend rows from ``y0``, centred; and their height."""
+        widths, entries = [], []
+        for marker, style, label, line in self._legend_items():
+            parts = []
+            if line is not None:
+                parts.append(f'<line x1="0" y1="0" x2="16" y2="0" stroke="{line.color}" '
+                             f'stroke-width="{_num(min(line.linewidth, 2.4))}"'
+                             f'{_dashes(line.linestyle, line.linewidth)}/>')
+            if marker:
+                size = 7.0 if style is CURRENT else 8.0
+                parts.append(f'{_shape(marker, 8, 0, size)}'
+                             f'{_paint(style.face, style.edge, max(style.linewidth, 1.0))}/>')
+            parts.append(_text(20, 0, label, 7, TEXT, anchor="start"))
+            entries.append(parts)
+            widths.append(20 + _text_width(label, 7) + 10)
+        rows: list[list[int]] = [[]]
+        used = 0.0
+        for i, w in enumerate(widths):
+            if rows[-1] and used + w > self.width - 10:
+                rows.append([])
+                used = 0.0
+            rows[-1].append(i)
+            used += w
+        out = ['<g class="legend">']
+        for r, row in enumerate(rows):
+            x = (self.width - sum(widths[i] for i in row)) / 2
+            y = y0 + (r + 0.5) * LEGEND_ROW
+            for i in row:
+                out.append(f'<g transform="translate({_num(x)},{_num(y)})">')
+                out.extend(entries[i])
+                out.append("</g>")
+                x += widths[i]
+        out.append("</g>")
+        return out, len(rows) * LEGEND_ROW + 6
+
+    def text(self) -> str:
+        legend, legend_h = self._legend(self.top + self.tree_h)
+        height = self.top + self.tree_h + legend_h
+        head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(self.width)}" '
+                f'height="{_num(height)}" viewBox="0 0 {_num(self.width)} {_num(height)}" '
+                f'font-family="{FONT}">',
+                '<rect width="100%" height="100%" fill="#ffffff"/>']
+        if self.title:
+            head.append(f"<title>{escape(self.title)}</title>")
+            for i, line in enumerate(self.title_lines):
+                head.append(_text(self.width / 2, 5 + (i + 0.5) * TITLE_LINE, line, 10, TEXT))
+        body = (self._edges() + self._nodes() + self._labels() + self._windows()
+                + self._marks() + legend)
+        return "\n".join([*head, *body, "</svg>"]) + "\n"
