@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
+import textwrap
 import traceback
 import warnings
 from collections.abc import Callable
@@ -82,8 +83,9 @@ class GradeReport:
             r = t.result
             mark = OK if r.score == 1 else NO
             about = f" ({t.about})" if t.about else ""
-            lines.append(f"{mark} {t.name}{about}: {r.summary}")
-            lines.extend(f"    {ln}" for ln in r.lines)
+            lines.extend(_wrap(f"{mark} {t.name}{about}: {r.summary}"))
+            for ln in r.lines:
+                lines.extend(_wrap(f"    {ln}"))
             if r.printed:
                 shown = r.printed.rstrip("\n").splitlines()
                 lines.append("    your function printed:")
@@ -91,6 +93,18 @@ class GradeReport:
                 if len(shown) > 10:
                     lines.append(f"      [... {len(shown) - 10} more lines]")
         return "\n".join(lines)
+
+
+def _wrap(line: str, width: int = 100) -> list[str]:
+    """``line`` folded at ``width`` (feedback pages do not wrap printed text), its
+    continuation lines indented two more than the line itself.
+
+    >>> _wrap("    leaves: " + "N=8 " * 30, 40)[:2]
+    ['    leaves: N=8 N=8 N=8 N=8 N=8 N=8 N=8', '      N=8 N=8 N=8 N=8 N=8 N=8 N=8 N=8']
+    """
+    indent = line[: len(line) - len(line.lstrip())]
+    return textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent + "  ",
+                         break_long_words=False, break_on_hyphens=False) or [line]
 
 
 def _resolve(fn: Callable[..., Any] | str, caller: dict[str, Any]) -> Callable[..., Any] | str:
