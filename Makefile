@@ -27,7 +27,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 lab: $(STAMP)
 	$(BIN)/python tools/student_setup.py
-	$(BIN)/python -m jupyter lab $(ALLOW_ROOT) $(FIRST_LECTURE)
+	$(BIN)/python -m jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir="$(CURDIR)" $(FIRST_LECTURE)
 
 test: lint typecheck pytest
 
