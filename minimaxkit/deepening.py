@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
-from .search import SearchResult, _prepare, _run, check_depth, reject_unknown
+from .search import SearchResult, _prepare, _run, check_conventions, check_depth, reject_unknown
 from .trace import Stats
 from .tree import GameTree
 
@@ -98,8 +98,7 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
     reject_unknown(unknown, ("max_depth", "reorder", "aspiration", "node_budget",
                              "time_budget", "prune_on_equal", "fail", "trace"))
     check_depth(max_depth, "max_depth")
-    if fail not in ("soft", "hard"):
-        raise OptionError("fail", f"must be 'soft' or 'hard', got {fail!r}")
+    check_conventions(prune_on_equal, fail)
     if aspiration is not None and not aspiration > 0:
         raise OptionError("aspiration", f"must be None or a half-width > 0, got {aspiration!r}")
     for name, v in (("node_budget", node_budget), ("time_budget", time_budget)):
@@ -108,8 +107,7 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
     if isinstance(game, GameTree) and max_depth is None:
         max_depth = game.height
     if max_depth is None and node_budget is None and time_budget is None:
-        max_depth_needed = "give max_depth, node_budget or time_budget for a game"
-        raise OptionError("max_depth", max_depth_needed)
+        raise OptionError("max_depth", "give max_depth, node_budget or time_budget for a game")
     game, state, _ = _prepare(game, state, None, None)
     deadline = time.monotonic() + time_budget if time_budget is not None else None
     status = _status if _status is not None else []
@@ -134,7 +132,7 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
                               _budget_check(node_budget, deadline, spent))
         except Interrupted as stop:
             status.append(("interrupted", stop.args[1]))
-            status.append(stop.args[0])
+            status.append(("stopped", stop.args[0]))
             return
         spent += result.stats.nodes
         assert result.trace is not None
@@ -143,9 +141,9 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
         previous = result
         yield result if trace else _untraced(result)
         if solved:
-            status.append("solved")
+            status.append(("stopped", "solved"))
             return
-    status.append("max_depth")
+    status.append(("stopped", "max_depth"))
 
 
 def _one(game: Any, state: Any, depth: int, window: tuple[float, float],
@@ -176,12 +174,11 @@ def deepen(game: Any, state: Any = None, **options: Any) -> DeepeningResult:
     """
     status: list[Any] = []
     iterations = tuple(iter_deepen(game, state, _status=status, **options))
-    notes = [s for s in status if isinstance(s, tuple)]
-    failed = [stats for kind, _, stats in (n for n in notes if n[0] == "researched")]
-    researched = tuple(n[1] for n in notes if n[0] == "researched")
-    interrupted = sum(n[1] for n in notes if n[0] == "interrupted")
-    stopped = status[-1]
-    runs = [r.stats for r in iterations] + failed
+    failed = [n for n in status if n[0] == "researched"]
+    researched = tuple(depth for _, depth, _ in failed)
+    interrupted = sum(n[1] for n in status if n[0] == "interrupted")
+    stopped = next(n[1] for n in status if n[0] == "stopped")
+    runs = [r.stats for r in iterations] + [stats for _, _, stats in failed]
     total = Stats(*(sum(getattr(st, f) for st in runs)
                     for f in ("nodes", "leaves", "expanded", "cutoffs", "tt_hits")))
     return DeepeningResult(iterations, stopped, researched, total, interrupted)

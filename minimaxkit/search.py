@@ -102,6 +102,14 @@ def _check_order(game: Game, order: Any, depth: int | None) -> None:
                 game.evaluate(node)  # raises TreeError naming the node without a static value
 
 
+def check_conventions(prune_on_equal: Any, fail: Any) -> None:
+    """Raise :class:`OptionError` unless the cut rule and the fail mode are ones the kit has."""
+    if not isinstance(prune_on_equal, bool):
+        raise OptionError("prune_on_equal", f"must be True or False, got {prune_on_equal!r}")
+    if fail not in ("soft", "hard"):
+        raise OptionError("fail", f"must be 'soft' or 'hard', got {fail!r}")
+
+
 def _check_window(window: Any) -> tuple[float, float]:
     try:
         lo, hi = window
@@ -326,10 +334,7 @@ def alphabeta(game: Any, state: Any = None, *, depth: int | None = None,
     (5, [8, 7, 3, 9, 2, 4, 1, 1, 3, 5, 3, 9, 6, 1, 2, 3])
     """
     reject_unknown(unknown, (*_COMMON, "prune_on_equal", "fail", "window"))
-    if fail not in ("soft", "hard"):
-        raise OptionError("fail", f"must be 'soft' or 'hard', got {fail!r}")
-    if not isinstance(prune_on_equal, bool):
-        raise OptionError("prune_on_equal", f"must be True or False, got {prune_on_equal!r}")
+    check_conventions(prune_on_equal, fail)
     window = _check_window(window)
     game, state, depth = _prepare(game, state, depth, order)
     return _run(game, state, "alphabeta", depth=depth, prune=True, narrow=True, window=window,
@@ -351,8 +356,7 @@ def negamax(game: Any, state: Any = None, *, depth: int | None = None,
     True
     """
     reject_unknown(unknown, ("depth", "trace", "order", "prune_on_equal", "fail", "window"))
-    if fail not in ("soft", "hard"):
-        raise OptionError("fail", f"must be 'soft' or 'hard', got {fail!r}")
+    check_conventions(prune_on_equal, fail)
     lo, hi = _check_window(window)
     game, state, depth = _prepare(game, state, depth, order)
     limit = -1 if depth is None else depth

@@ -160,7 +160,7 @@ class Trace:
     @property
     def cutoffs(self) -> list[Cutoff]:
         """The cut-off events, in order."""
-        return [e for e in self.events if isinstance(e, Cutoff)]
+        return [Cutoff(*r[1:]) for r in self._raw if r[0] == CUTOFF]
 
     @property
     def pruned(self) -> list[Path]:

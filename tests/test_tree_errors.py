@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from minimaxkit import GameTree, OptionError, TreeError, alphabeta, deepen, minimax
+from minimaxkit import GameTree, OptionError, TreeError, alphabeta, deepen, minimax, negamax
 
 
 @pytest.mark.parametrize(("spec", "path", "words"), [
@@ -70,6 +70,9 @@ def test_named_tree_keeps_moves_names_and_players():
     (lambda t: alphabeta(t, window=(3, 1)), "window", "alpha < beta"),
     (lambda t: alphabeta(t, order="best"), "order", "'static', 'perfect'"),
     (lambda t: deepen(t, aspiration=0), "aspiration", "> 0"),
+    (lambda t: negamax(t, prune_on_equal="yes"), "prune_on_equal", "True or False"),
+    (lambda t: negamax(t, fail="firm"), "fail", "'soft' or 'hard'"),
+    (lambda t: deepen(t, prune_on_equal=1), "prune_on_equal", "True or False, got 1"),
 ])
 def test_option_errors_name_the_option(call, option, words):
     with pytest.raises(OptionError) as err:
