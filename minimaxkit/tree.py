@@ -323,11 +323,10 @@ class GameTree:
         while stack:
             node, d = stack.pop()
             if node.children:
-                entries = [{"move": m, "node": one(c)}
-                           for m, c in zip(node.moves, node.children, strict=True)]
-                d["children"] = entries
-                stack.extend((c, e["node"]) for c, e in zip(node.children, entries,
-                                                            strict=True))
+                kids = [one(c) for c in node.children]
+                d["children"] = [{"move": m, "node": k}
+                                 for m, k in zip(node.moves, kids, strict=True)]
+                stack.extend(zip(node.children, kids, strict=True))
         return out
 
     def to_json(self, **kwargs: Any) -> str:
