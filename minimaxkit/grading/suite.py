@@ -30,11 +30,14 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["TESTS", "HIDDEN_TESTS", "student_id", "load_visible", "load_hidden",
-           "course_root", "SuiteError"]
+           "course_root", "SuiteError", "secret_file", "course_secret", "salt_for",
+           "SECRET_NAME", "PRIVATE_DIR"]
 
 TESTS = "tests.json"
 HIDDEN_TESTS = "hidden_tests.json"
 SOURCE_DIR = "solutions"
+SECRET_NAME = ".minimaxkit-secret"  # in the course folder, never committed (.gitignore)
+PRIVATE_DIR = "private"  # <course>/private/<assignment>/hidden_tests.json, never committed
 
 
 class SuiteError(Exception):
@@ -108,7 +111,11 @@ def load_hidden(here: Path, assignment: str) -> dict[str, Any]:
     autograding in ``autograded/<student>/<assignment>/``, in the course's source folder."""
     candidates = [here / HIDDEN_TESTS]
     root = course_root(here)
+    private = os.environ.get("MINIMAXKIT_PRIVATE_TESTS")
+    if private:
+        candidates.insert(0, Path(private) / assignment / HIDDEN_TESTS)
     if root is not None:
+        candidates.insert(0 if not private else 1, root / PRIVATE_DIR / assignment / HIDDEN_TESTS)
         candidates.append(root / SOURCE_DIR / assignment / HIDDEN_TESTS)
     for path in candidates:
         if path.is_file():
@@ -116,3 +123,48 @@ def load_hidden(here: Path, assignment: str) -> dict[str, Any]:
     raise SuiteError(f"hidden test data for {assignment} not found (looked in "
                      f"{', '.join(str(p) for p in candidates)}); autograde from the course "
                      "folder that holds nbgrader_config.py")
+
+
+def secret_file(root: Path | None) -> Path | None:
+    """The course's secrets file: ``MINIMAXKIT_SECRET_FILE``, else ``.minimaxkit-secret`` in
+    the course folder ``root``; None when neither is set or there."""
+    env = os.environ.get("MINIMAXKIT_SECRET_FILE")
+    if env:
+        return Path(env)
+    return root / SECRET_NAME if root is not None else None
+
+
+def course_secret(root: Path | None) -> str:
+    """The course's secret: ``MINIMAXKIT_SECRET``, else the first line of
+    :func:`secret_file`; "" when there is none (the committed salts then stand alone, a
+    demo setting: anyone who reads the repository can compute the seeded trees).
+
+    >>> os.environ["MINIMAXKIT_SECRET"] = "s3cret"
+    >>> course_secret(None)
+    's3cret'
+    >>> del os.environ["MINIMAXKIT_SECRET"]
+    """
+    env = os.environ.get("MINIMAXKIT_SECRET")
+    if env:
+        return env.strip()
+    path = secret_file(root)
+    try:
+        return path.read_text(encoding="utf-8").strip().splitlines()[0] if path else ""
+    except (OSError, IndexError):
+        return ""
+
+
+def salt_for(suite: dict[str, Any], here: Path) -> str:
+    """The salt of the seeded trees: the suite's committed ``salt`` mixed with the course's
+    secret (:func:`course_secret`, found from the notebook's folder ``here``) if there is one.
+
+    >>> salt_for({"salt": "demo"}, Path("/nonexistent")) == "demo"
+    True
+    """
+    import hashlib
+
+    salt = str(suite.get("salt", ""))
+    secret = course_secret(course_root(here))
+    if not secret:
+        return salt
+    return hashlib.sha256(f"{secret}\0{salt}".encode()).hexdigest()
