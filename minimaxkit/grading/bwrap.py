@@ -105,6 +105,8 @@ def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
         argv += ["--bind", str(folder), str(folder)]
     for src, dest in binds:
         argv += ["--bind", str(src), str(dest)]
+    if course_root is not None:  # the empty course folder refuses writes (EROFS)
+        argv += ["--remount-ro", str(Path(course_root).resolve())]
     for secret in hidden_files:
         if Path(secret).exists():
             argv += ["--ro-bind", os.devnull, str(secret)]

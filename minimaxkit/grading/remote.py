@@ -135,6 +135,7 @@ class Session:
         env.update(NBGRADER_EXECUTION="autograde", MINIMAXKIT_SANDBOXED="1",
                    PYTHONDONTWRITEBYTECODE="1")
         if self.sandboxed:
+            env["MINIMAXKIT_PIDNS"] = "1"
             cmd = bwrap.sandbox_argv(cmd, workdir=self.folder, course_root=self.course_root,
                                      binds=[(str(work), str(self.folder))],
                                      hidden_files=self.hidden_files)
@@ -222,9 +223,10 @@ class Session:
             reply = self._recv()
         except _Failed as err:
             self.close()
-            what = (f"did not finish within {EXEC_TIMEOUT:g} s" if err.status == "timeout"
-                    else err.message)
-            self.problems.append(f"the notebook's cells {what}")
+            self.problems.append(
+                f"the notebook's cells did not finish within {EXEC_TIMEOUT:g} s"
+                if err.status == "timeout" else "the notebook's cells ended the grading "
+                "process (os._exit? out of memory?), so none of its functions could be graded")
             self.names = {}
             return
         self.problems += [str(p) for p in reply.get("problems", [])]
@@ -337,6 +339,10 @@ def _verdict(ended: dict[str, Any]) -> dict[str, Any]:
         out.update(status="reference", message=(
             f"called minimaxkit's own search ({flags['reference']}) instead of searching: "
             "write the search yourself with node.children() and node.static()"))
+    elif flags.get("processes"):
+        out.update(status="processes", message=(
+            f"started {flags['processes']} process(es) that were still running when it "
+            "returned (they were stopped): a search needs no other processes"))
     elif flags.get("output"):
         out.update(status="output", message=(
             f"printed more than {sandbox.OUTPUT_LIMIT // 1000} kB; remove the debugging prints"))

@@ -156,6 +156,40 @@ def _failure(err: BaseException) -> dict[str, Any]:
         f"{_student_frames(err.__traceback__)}").rstrip()}
 
 
+def _other_processes() -> list[int]:
+    """Processes in this sandbox's PID namespace other than its init, the server and this
+    one: what student code started and left running. Empty outside a PID namespace."""
+    if os.environ.get("MINIMAXKIT_PIDNS") != "1":
+        return []
+    mine = {1, os.getpid(), os.getppid()}
+    return [int(p) for p in os.listdir("/proc") if p.isdigit() and int(p) not in mine]
+
+
+def _kill_others() -> int:
+    """Kill the processes of :func:`_other_processes` (twice: a fork loop may still be
+    running); how many there were."""
+    import signal
+
+    found = set()
+    for _ in range(3):
+        pids = _other_processes()
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        found.update(pids)
+        if not pids:
+            break
+    for _ in range(100):
+        try:
+            if os.waitpid(-1, os.WNOHANG)[0] == 0:
+                break
+        except ChildProcessError:
+            break
+    return len(found)
+
+
 def _worker(ns: dict[str, Any], timeout: float, done_fd: int) -> None:  # pragma: no cover
     assert _CHANNEL is not None
     code = 0
@@ -174,6 +208,8 @@ def _worker(ns: dict[str, Any], timeout: float, done_fd: int) -> None:  # pragma
             msg = _CHANNEL.recv()
             op = msg.get("op")
             if op == "end":
+                if _other_processes():
+                    flags["processes"] = _kill_others()
                 _CHANNEL.send({"ended": {"flags": flags, "printed": stream.text(),
                                          "violations": RemoteNode.violations[:1]}})
                 os.write(done_fd, b"1")
@@ -251,6 +287,10 @@ def serve() -> int:  # pragma: no cover - runs in the child
         op = msg.get("op")
         if op == "exec":
             problems = _run_cells(ns, list(msg.get("cells", [])))
+            left = _kill_others() if _other_processes() else 0
+            if left:
+                problems.append(f"the notebook's cells started {left} process(es) that were "
+                                "still running; they were stopped")
             names = {}
             for k, v in list(ns.items()):
                 if not k.startswith("_"):

@@ -192,7 +192,7 @@ def trusted_outputs(report: GradeReport, old: list[Any], folder: Path, *,
 
     lines = report.text().splitlines()
     head = lines[:2]
-    extra = [f"(graded outside the notebook, {n})" for n in notes if n]
+    extra = [f"(while grading outside the notebook: {n})" for n in notes if n]
     note = _kernel_note(report, old, folder)
     if note:
         extra.append(f"(note: {note})")
@@ -263,7 +263,7 @@ class TrustedGrade(NbGraderPreprocessor):
                                   _caller=session.caller(), **kwargs)
         finally:
             sandbox.set_remote(None)
-        notes = [] if session.sandboxed else ["WITHOUT the bubblewrap sandbox"]
+        notes = [] if session.sandboxed else ["no bubblewrap sandbox on this machine"]
         notes += session.problems[-2:]
         session.problems = []
         return trusted_outputs(report, old, folder, notes=notes)
