@@ -125,6 +125,12 @@ class Session:
         self._scratch: str | None = None
 
     # ----- the child's life --------------------------------------------------------------
+    def start(self) -> None:
+        """Start the child now (it loads Python and the kit) rather than at the first
+        cells."""
+        if self.proc is None:
+            self._start()
+
     def _start(self) -> None:
         self._scratch = tempfile.mkdtemp(prefix="minimaxkit-trusted-")
         work = Path(self._scratch) / "work"
@@ -214,6 +220,8 @@ class Session:
         if self.proc is None:
             self.cells += cells if record else []
             self._start()
+            return
+        if not self.cells and not cells:
             return
         if record:
             self.cells += cells

@@ -68,6 +68,11 @@ class SandboxedExecute(Execute):
     def preprocess(self, nb: NotebookNode, resources: Any = None, km: Any = None) -> Any:
         self._dead = ""
         self._connection_dir = ""
+        if isinstance(resources, dict) and "nbgrader" in resources:
+            # start TrustedGrade's child now: it loads Python and the kit while the kernel
+            # starts and the notebook runs
+            resources[_SESSION] = _session_for(resources)
+            resources[_SESSION].start()
         try:
             return super().preprocess(nb, resources, km)
         finally:
@@ -90,6 +95,16 @@ class SandboxedExecute(Execute):
             cell.outputs = [_error("KernelDied", "the kernel died while running this cell "
                                    "(did it end the process or run out of memory?)")]
             return cell, self.resources
+
+
+_SESSION = "minimaxkit_session"
+
+
+def _session_for(resources: dict[str, Any]) -> Session:
+    folder = Path(resources.get("metadata", {}).get("path") or ".").resolve()
+    root = course_root(folder)
+    secret = secret_file(root)
+    return Session(folder, root, [secret] if secret else [])
 
 
 def _error(name: str, text: str) -> NotebookNode:
@@ -221,14 +236,13 @@ class TrustedGrade(NbGraderPreprocessor):
     def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> Any:
         folder = Path(resources.get("metadata", {}).get("path") or ".").resolve()
         student = str(resources.get("nbgrader", {}).get("student", ""))
-        root = course_root(folder)
-        secret = secret_file(root)
+        session = resources.pop(_SESSION, None) or _session_for(resources)
         saved = os.environ.get("MINIMAXKIT_STUDENT_ID")
         if student:
             os.environ["MINIMAXKIT_STUDENT_ID"] = student
         pending: list[str] = []
         try:
-            with Session(folder, root, [secret] if secret else []) as session:
+            with session:
                 for cell in nb.cells:
                     if cell.cell_type != "code":
                         continue
