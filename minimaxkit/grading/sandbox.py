@@ -100,7 +100,8 @@ def describe(value: Any, *, _depth: int = 0) -> Any:
         if math.isnan(v):
             return {"other": "nan", "repr": "nan"}
         return {"number": int(v) if v.is_integer() and abs(v) < 2**53 else v}
-    if isinstance(value, SearchNode):
+    if isinstance(value, SearchNode) or (type(value).__name__ == "RemoteNode" and
+                                         type(value).__module__ == _REMOTE_MODULE + "_child"):
         return {"node": list(value.path), "name": value.name}
     if isinstance(value, (tuple, list)) and _depth < 3:
         return {"seq": [describe(v, _depth=_depth + 1) for v in value[:1000]]}

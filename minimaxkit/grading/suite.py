@@ -107,16 +107,20 @@ def course_root(start: Path) -> Path | None:
 
 
 def load_hidden(here: Path, assignment: str) -> dict[str, Any]:
-    """The hidden tests: next to the notebook (the instructor's source folder) or, while
-    autograding in ``autograded/<student>/<assignment>/``, in the course's source folder."""
-    candidates = [here / HIDDEN_TESTS]
+    """The hidden tests. In a course (a folder above ``here`` holds ``nbgrader_config.py``):
+    ``MINIMAXKIT_PRIVATE_TESTS/<assignment>/``, ``private/<assignment>/`` or the source folder
+    ``solutions/<assignment>/``, never the notebook's own folder; outside a course, next to the
+    notebook."""
     root = course_root(here)
+    candidates = []
     private = os.environ.get("MINIMAXKIT_PRIVATE_TESTS")
     if private:
-        candidates.insert(0, Path(private) / assignment / HIDDEN_TESTS)
-    if root is not None:
-        candidates.insert(0 if not private else 1, root / PRIVATE_DIR / assignment / HIDDEN_TESTS)
-        candidates.append(root / SOURCE_DIR / assignment / HIDDEN_TESTS)
+        candidates.append(Path(private) / assignment / HIDDEN_TESTS)
+    if root is None:  # no course: a folder of its own (the instructor's, or a test's)
+        candidates.append(here / HIDDEN_TESTS)
+    else:  # never the submission's folder, where a student could put a file of that name
+        candidates += [root / PRIVATE_DIR / assignment / HIDDEN_TESTS,
+                       root / SOURCE_DIR / assignment / HIDDEN_TESTS]
     for path in candidates:
         if path.is_file():
             return _read(path)

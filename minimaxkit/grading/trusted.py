@@ -237,6 +237,15 @@ class TrustedGrade(NbGraderPreprocessor):
         folder = Path(resources.get("metadata", {}).get("path") or ".").resolve()
         student = str(resources.get("nbgrader", {}).get("student", ""))
         session = resources.pop(_SESSION, None) or _session_for(resources)
+        # the test data comes from the course's source folder, never from the submission's
+        # folder, which the notebook's code could write while it ran
+        root = course_root(folder)
+        assignment = str(resources.get("nbgrader", {}).get("assignment", folder.name))
+        source = root / "solutions" / assignment if root is not None else folder
+        if not (source / "tests.json").is_file():
+            self.log.warning("minimaxkit: %s not found; grading with the submission's "
+                             "tests.json", source / "tests.json")
+            source = folder
         saved = os.environ.get("MINIMAXKIT_STUDENT_ID")
         if student:
             os.environ["MINIMAXKIT_STUDENT_ID"] = student
@@ -256,7 +265,7 @@ class TrustedGrade(NbGraderPreprocessor):
                     if pending:
                         session.run_cells(pending)
                         pending = []
-                    cell.outputs = self._grade(call, cell.outputs, session, folder)
+                    cell.outputs = self._grade(call, cell.outputs, session, source)
         finally:
             sandbox.set_remote(None)
             if saved is None:
