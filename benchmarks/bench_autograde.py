@@ -192,8 +192,9 @@ def report(times: dict[str, list[float]], containment: tuple[float, float, float
     lines += ["", f"Correct submissions {verdict('correct')}; wrong ones {verdict('wrong')}. "
               "The minimaxkit course autogrades in the sandboxed kernel (IPython inside "
               "bubblewrap) and then grades every test cell again outside the kernel "
-              "(`TrustedGrade`: the student's cells in a fresh sandboxed child started while "
-              "the kernel starts, the tree served by nbgrader's process); the kernel's own "
+              "(`TrustedGrade`: the student's cells in a fresh sandboxed child, the tree served "
+              "by nbgrader's process, in a thread that runs while the kernel starts and runs "
+              "the notebook); the kernel's own "
               "`grade(...)` runs only the visible trees there. For each failing test cell the "
               "grader names the likely bug and shows the first failing tree with the "
               "difference marked, an SVG drawn without matplotlib.", "",

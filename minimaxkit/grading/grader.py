@@ -125,7 +125,8 @@ def _resolve(fn: Callable[..., Any] | str, caller: dict[str, Any]) -> Callable[.
 def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
                  hidden: bool = False, here: str | Path | None = None,
                  conventions: tuple[str, ...] | None = None, timeout: float = TIME_LIMIT,
-                 _caller: dict[str, Any] | None = None) -> GradeReport:
+                 _caller: dict[str, Any] | None = None,
+                 _student: str | None = None) -> GradeReport:
     """Grade ``fn`` on every tree of ``question`` and return the :class:`GradeReport`.
 
     ``here`` is the notebook's folder (default: the working directory, where Jupyter and
@@ -181,7 +182,7 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
     for part in specs:
         for entry in part.get("trees", []):
             entries.append((entry, build_tree(entry["tree"]), entry.get("reference")))
-    who = student_id()
+    who = _student or student_id()
     salt = salt_for(suite, folder) if hidden else ""
     for entry in spec.get("seeded", []) if hidden else []:
         seed = seed_for(who, f"{assignment}/{question}/{entry['name']}", salt)

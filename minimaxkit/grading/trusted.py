@@ -7,7 +7,8 @@
   course folder hidden except the submission's own folder, no network, limits, every
   process killed with the kernel); a kernel that dies (``os._exit``, out of memory) costs
   the cells after it, not the whole submission.
-* :class:`TrustedGrade` then grades again, outside the kernel: in nbgrader's own process it
+* :class:`TrustedGrade` grades again, outside the kernel: in nbgrader's own process (in a
+  thread that :class:`SandboxedExecute` starts before the kernel, so both run at once) it
   reads each test cell's ``grade(...)`` call (the cell as nbgrader restored it from the
   gradebook, so edits to it do not count), runs the notebook's other code cells in a fresh
   sandboxed child (:class:`~minimaxkit.grading.remote.Session`) and grades each tree
@@ -29,6 +30,7 @@ import os
 import re
 import shutil
 import tempfile
+import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -51,6 +53,8 @@ class SandboxedExecute(Execute):
     """nbgrader's ``Execute`` in the ``minimaxkit-sandbox`` kernel (see :mod:`.kernel`)."""
 
     kernel_name = Unicode(KERNEL_NAME, help="kernel spec for autograde").tag(config=True)
+    trusted_grade = Bool(True, help="start TrustedGrade's grading while the kernel runs "
+                         "(TrustedGrade must follow in the pipeline)").tag(config=True)
 
     def create_kernel_manager(self) -> Any:
         from jupyter_client.kernelspec import KernelSpecManager
@@ -68,11 +72,11 @@ class SandboxedExecute(Execute):
     def preprocess(self, nb: NotebookNode, resources: Any = None, km: Any = None) -> Any:
         self._dead = ""
         self._connection_dir = ""
-        if isinstance(resources, dict) and "nbgrader" in resources:
-            # start TrustedGrade's child now: it loads Python and the kit while the kernel
-            # starts and the notebook runs
-            resources[_SESSION] = _session_for(resources)
-            resources[_SESSION].start()
+        if isinstance(resources, dict) and "nbgrader" in resources and self.trusted_grade:
+            # TrustedGrade's grading starts now, in a thread and a sandboxed child of its
+            # own, while the kernel starts and runs the notebook
+            resources[_GRADING] = _Grading(nb, resources)
+            resources[_GRADING].start()
         try:
             return super().preprocess(nb, resources, km)
         finally:
@@ -97,14 +101,7 @@ class SandboxedExecute(Execute):
             return cell, self.resources
 
 
-_SESSION = "minimaxkit_session"
-
-
-def _session_for(resources: dict[str, Any]) -> Session:
-    folder = Path(resources.get("metadata", {}).get("path") or ".").resolve()
-    root = course_root(folder)
-    secret = secret_file(root)
-    return Session(folder, root, [secret] if secret else [])
+_GRADING = "minimaxkit_trusted_grading"
 
 
 def _error(name: str, text: str) -> NotebookNode:
@@ -228,65 +225,108 @@ def trusted_outputs(report: GradeReport, old: list[Any], folder: Path, *,
     return outputs
 
 
-class TrustedGrade(NbGraderPreprocessor):
-    """Grade every ``grade(...)`` test cell outside the kernel (see the module docstring)."""
+@dataclass
+class _Verdict:
+    report: GradeReport
+    notes: list[str]
 
-    enabled = Bool(True, help="grade test cells outside the kernel").tag(config=True)
 
-    def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> Any:
+class _Grading:
+    """The trusted grading of one notebook, run in a thread while the kernel runs it (the
+    cells' sources are read before execution; execution changes only their outputs)."""
+
+    def __init__(self, nb: NotebookNode, resources: dict[str, Any]) -> None:
         folder = Path(resources.get("metadata", {}).get("path") or ".").resolve()
-        student = str(resources.get("nbgrader", {}).get("student", ""))
-        session = resources.pop(_SESSION, None) or _session_for(resources)
+        self.student = str(resources.get("nbgrader", {}).get("student", "")) or None
+        root = course_root(folder)
+        secret = secret_file(root)
+        self.session = Session(folder, root, [secret] if secret else [])
         # the test data comes from the course's source folder, never from the submission's
         # folder, which the notebook's code could write while it ran
-        root = course_root(folder)
         assignment = str(resources.get("nbgrader", {}).get("assignment", folder.name))
-        source = root / "solutions" / assignment if root is not None else folder
-        if not (source / "tests.json").is_file():
-            self.log.warning("minimaxkit: %s not found; grading with the submission's "
-                             "tests.json", source / "tests.json")
-            source = folder
-        saved = os.environ.get("MINIMAXKIT_STUDENT_ID")
-        if student:
-            os.environ["MINIMAXKIT_STUDENT_ID"] = student
+        self.source = root / "solutions" / assignment if root is not None else folder
+        self.warning = ""
+        if not (self.source / "tests.json").is_file():
+            self.warning = f"{self.source / 'tests.json'} not found: grading with the " \
+                           "submission's tests.json"
+            self.source = folder
+        self.plan: list[tuple[int, str | GradeCall]] = []
+        for i, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            meta = cell.metadata.get("nbgrader", {})
+            is_test = bool(meta.get("grade")) and not meta.get("solution")
+            call = grade_call(cell.source) if is_test else None
+            if call is not None:
+                self.plan.append((i, call))
+            elif not is_test:
+                self.plan.append((i, cell.source))
+        self.verdicts: dict[int, _Verdict] = {}
+        self.error: BaseException | None = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Grade in a thread (see :meth:`wait`)."""
+        self.session.start()
+        self.thread = threading.Thread(target=self.run, name="minimaxkit-trusted", daemon=True)
+        self.thread.start()
+
+    def wait(self) -> dict[int, _Verdict]:
+        """The verdicts by cell index, once grading is done."""
+        if self.thread is None:
+            self.run()
+        else:
+            self.thread.join()
+        if self.error is not None:
+            raise self.error
+        return self.verdicts
+
+    def run(self) -> None:
         pending: list[str] = []
         try:
-            with session:
-                for cell in nb.cells:
-                    if cell.cell_type != "code":
-                        continue
-                    meta = cell.metadata.get("nbgrader", {})
-                    is_test = bool(meta.get("grade")) and not meta.get("solution")
-                    call = grade_call(cell.source) if is_test else None
-                    if call is None:
-                        if not is_test:
-                            pending.append(cell.source)
+            with self.session:
+                for index, step in self.plan:
+                    if isinstance(step, str):
+                        pending.append(step)
                         continue
                     if pending:
-                        session.run_cells(pending)
+                        self.session.run_cells(pending)
                         pending = []
-                    cell.outputs = self._grade(call, cell.outputs, session, source)
-        finally:
-            sandbox.set_remote(None)
-            if saved is None:
-                os.environ.pop("MINIMAXKIT_STUDENT_ID", None)
-            else:
-                os.environ["MINIMAXKIT_STUDENT_ID"] = saved
-        return nb, resources
+                    self.verdicts[index] = self._grade(step)
+        except BaseException as err:  # reported by wait(), in nbgrader's thread
+            self.error = err
 
-    def _grade(self, call: GradeCall, old: list[Any], session: Session,
-               folder: Path) -> list[NotebookNode]:
+    def _grade(self, call: GradeCall) -> _Verdict:
+        session = self.session
         kwargs = {k: v for k, v in call.kwargs.items()
                   if k in ("points", "hidden", "conventions", "timeout")}
         if isinstance(kwargs.get("conventions"), list):
             kwargs["conventions"] = tuple(kwargs["conventions"])
         sandbox.set_remote(session)
         try:
-            report = grade_report(call.fn, call.question, here=folder,
-                                  _caller=session.caller(), **kwargs)
+            report = grade_report(call.fn, call.question, here=self.source,
+                                  _caller=session.caller(), _student=self.student, **kwargs)
         finally:
             sandbox.set_remote(None)
         notes = [] if session.sandboxed else ["no bubblewrap sandbox on this machine"]
         notes += session.problems[-2:]
         session.problems = []
-        return trusted_outputs(report, old, folder, notes=notes)
+        return _Verdict(report, notes)
+
+
+class TrustedGrade(NbGraderPreprocessor):
+    """Grade every ``grade(...)`` test cell outside the kernel (see the module docstring).
+    :class:`SandboxedExecute` starts the grading while the kernel runs the notebook; this
+    step waits for it (or grades now, after another ``Execute``) and writes the verdicts."""
+
+    enabled = Bool(True, help="grade test cells outside the kernel").tag(config=True)
+
+    def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> Any:
+        grading = resources.pop(_GRADING, None) or _Grading(nb, resources)
+        if grading.warning:
+            self.log.warning("minimaxkit: %s", grading.warning)
+        for index, verdict in grading.wait().items():
+            cell = nb.cells[index]
+            cell.outputs = trusted_outputs(verdict.report, cell.outputs, grading.source,
+                                           notes=verdict.notes)
+        return nb, resources
