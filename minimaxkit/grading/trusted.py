@@ -184,15 +184,18 @@ def _visible_share(report: GradeReport, folder: Path) -> float | None:
 def _kernel_note(report: GradeReport, old: list[Any], folder: Path) -> str:
     """Where the notebook's own grade(...) output differs from the trusted verdict."""
     text = _printed(old)
-    claim = re.search(rf"^{re.escape(report.question)}: ([\d.]+) of [\d.]+ points", text, re.M)
-    trusted = _visible_share(report, folder)
+    claim = re.search(rf"^{re.escape(report.question)}: ([\d.]+) of [\d.]+ points(.*)$",
+                      text, re.M)
     if claim is None:
         return ("the notebook's own grade(...) printed no verdict for this cell (its code "
                 "failed, ended the kernel, or replaced the grader)")
     got = float(claim.group(1))
+    visible = "on the visible trees" in claim.group(2)
+    trusted = _visible_share(report, folder) if visible else report.earned
     if trusted is not None and abs(got - trusted) > 0.011:
-        return (f"the notebook's own grade(...) printed {got:g} of {report.points:g} for the "
-                f"visible trees, the trusted grader found {trusted:g}: the notebook's code "
+        which = "the visible trees" if visible else "all trees"
+        return (f"the notebook's own grade(...) printed {got:g} of {report.points:g} for "
+                f"{which}, the trusted grader found {trusted:g}: the notebook's code "
                 "changed the grader or what it saw; the trusted grade counts")
     return ""
 

@@ -154,3 +154,29 @@ def test_hidden_tests_never_come_from_the_submission_folder(tmp_path: Path) -> N
     (private / "hidden_tests.json").write_text(json.dumps({"questions": {"p": {}}}))
     assert list(load_hidden(folder, "a2")["questions"]) == ["p"]
     assert os.environ.get("MINIMAXKIT_PRIVATE_TESTS") is None
+
+
+def test_the_verdict_says_where_the_notebooks_own_grade_differs() -> None:
+    from minimaxkit.grading.checks import TreeResult
+    from minimaxkit.grading.grader import GradeReport, TreeVerdict
+    from minimaxkit.grading.trusted import _kernel_note
+
+    folder = Path(__file__).resolve().parents[2] / "solutions" / "a2_alphabeta"
+    # visible trees 002, 002-binary, aima; ties is hidden. Scores 1, 1, 0, 1 of 4 points:
+    # all trees 4 * 3/4 = 3; the visible ones 4 * 2/3 = 2.67
+    report = GradeReport("alphabeta", 4.0, [
+        TreeVerdict(n, "", TreeResult(score, "")) for n, score in
+        (("002", 1.0), ("002-binary", 1.0), ("aima", 0.0), ("ties", 1.0))], hidden=True)
+    assert report.earned == 3.0
+
+    def said(text: str) -> str:
+        return _kernel_note(report, [{"output_type": "stream", "text": text}], folder)
+
+    visible = " points on the visible trees (hidden ones are added when your work is graded)"
+    assert said("alphabeta: 2.67 of 4" + visible) == ""
+    assert "printed 4 of 4 for the visible trees, the trusted grader found 2.67" in said(
+        "alphabeta: 4 of 4" + visible)
+    assert said("alphabeta: 3 of 4 points") == ""
+    assert "printed 4 of 4 for all trees, the trusted grader found 3" in said(
+        "alphabeta: 4 of 4 points")
+    assert "printed no verdict" in said("")
