@@ -162,25 +162,37 @@ def _other_processes() -> list[int]:
     if os.environ.get("MINIMAXKIT_PIDNS") != "1":
         return []
     mine = {1, os.getpid(), os.getppid()}
-    return [int(p) for p in os.listdir("/proc") if p.isdigit() and int(p) not in mine]
+    out = []
+    for p in os.listdir("/proc"):
+        if p.isdigit() and int(p) not in mine:
+            try:
+                with open(f"/proc/{p}/stat", "rb") as f:
+                    state = f.read().rsplit(b")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                continue  # ended meanwhile
+            if state not in (b"Z", b"X"):  # an ended process not yet reaped is no process
+                out.append(int(p))
+    return out
 
 
 def _kill_others() -> int:
-    """Kill the processes of :func:`_other_processes` (twice: a fork loop may still be
-    running); how many there were."""
+    """Kill the processes of :func:`_other_processes` (again while a fork loop goes on
+    making more); how many there were."""
     import signal
+    import time
 
-    found = set()
-    for _ in range(3):
+    found: set[int] = set()
+    for _ in range(50):
         pids = _other_processes()
+        if not pids:
+            break
         for pid in pids:
             try:
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
         found.update(pids)
-        if not pids:
-            break
+        time.sleep(0.002)
     for _ in range(100):
         try:
             if os.waitpid(-1, os.WNOHANG)[0] == 0:

@@ -40,7 +40,7 @@ from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Bool, Unicode
 
 from . import bwrap, sandbox
-from .grader import MAX_PICTURES, GradeReport, grade_report
+from .grader import MAX_PICTURES, GradeReport, _wrap, grade_report
 from .kernel import KERNEL_NAME, KERNELSPEC_DIR
 from .remote import Session
 from .suite import SuiteError, course_root, load_visible, secret_file
@@ -195,8 +195,9 @@ def _kernel_note(report: GradeReport, old: list[Any], folder: Path) -> str:
     if trusted is not None and abs(got - trusted) > 0.011:
         which = "the visible trees" if visible else "all trees"
         return (f"the notebook's own grade(...) printed {got:g} of {report.points:g} for "
-                f"{which}, the trusted grader found {trusted:g}: the notebook's code "
-                "changed the grader or what it saw; the trusted grade counts")
+                f"{which}, the trusted grader found {trusted:g}; the trusted grade counts: it "
+                "runs outside the notebook, where the code cannot replace the grader or its "
+                "test data, and it also stops processes the code left running")
     return ""
 
 
@@ -207,10 +208,10 @@ def trusted_outputs(report: GradeReport, old: list[Any], folder: Path, *,
 
     lines = report.text().splitlines()
     head = lines[:2]
-    extra = [f"(while grading outside the notebook: {n})" for n in notes if n]
+    extra = [ln for n in notes if n for ln in _wrap(f"(while grading outside the notebook: {n})")]
     note = _kernel_note(report, old, folder)
     if note:
-        extra.append(f"(note: {note})")
+        extra += _wrap(f"(note: {note})")
     outputs = [from_dict({"output_type": "stream", "name": "stdout",
                           "text": "\n".join(head + extra + lines[2:]) + "\n"})]
     pictures = 0
