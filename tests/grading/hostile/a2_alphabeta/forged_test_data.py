@@ -2,7 +2,7 @@
 # Writes its own tests.json and hidden_tests.json (trees on which returning 0 is right) into
 # its folder while the notebook runs; alphabeta returns 0.
 # expect: test_alphabeta=0
-# message: printed 3.5 of 7 for the visible trees, the trusted grader found 0; the trusted grade counts
+# message: the trusted grader found 0; the trusted grade counts
 # %% alphabeta
 import json
 
