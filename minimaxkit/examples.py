@@ -4,6 +4,14 @@
 (True, 27)
 >>> aima_5_2().root.moves
 ('a1', 'a2', 'a3')
+
+The lectures use names that say what each source is: the example sheet with a hand trace
+(``sheet_tree``, ``sheet_binary``) and the machine-player tutorial (``tutorial_tree``).
+
+>>> sheet_tree() == tree_002(), sheet_binary(4) == binary_002(4)
+(True, True)
+>>> tutorial_tree().to_nested()
+[0.3, [0.7, 0.5, 0.9]]
 """
 
 from __future__ import annotations
@@ -52,11 +60,6 @@ def aima_5_2() -> GameTree:
 #: students do not have the documents, so the lectures never use their file numbers):
 #: the example sheet with a hand trace (its 27-leaf tree and its binary example) and the
 #: machine-player tutorial (its 0.3 / 0.7 example).
-#:
-#: >>> sheet_tree() == tree_002(), sheet_binary(4) == binary_002(4)
-#: (True, True)
-#: >>> tutorial_tree().to_nested()
-#: [0.3, [0.7, 0.5, 0.9]]
 sheet_tree = tree_002
 sheet_binary = binary_002
 tutorial_tree = example_001
