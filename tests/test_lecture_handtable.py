@@ -93,7 +93,9 @@ def test_beside_marks_the_rows_that_differ_and_refuses_other_orders() -> None:
     hard = hand_table(alphabeta(sheet_tree(), fail="hard"))
     soft = hand_table(alphabeta(sheet_tree()))
     text = hard.beside(soft, ("fail-hard", "fail-soft"))
-    assert text.count("◀") == 3 and text.splitlines()[0].startswith("fail-hard")
+    # the three leaves that stop a node (F, I, J: only the sheet's loop writes them into α),
+    # K's return, D's cut and D's return
+    assert text.count("◀") == 6 and text.splitlines()[0].startswith("fail-hard")
     with pytest.raises(ValueError, match="different rows"):
         hard.beside(hand_table(alphabeta(sheet_tree(), order="perfect")))
 

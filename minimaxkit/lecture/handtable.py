@@ -62,6 +62,10 @@ class HandTable:
 
     rows: tuple[Row, ...]
     levels: tuple[bool, ...]  # is_max of each interior level, from the root down
+    #: The example sheet's loop keeps its value in α (β) itself, so the value that makes a
+    #: node stop is written in that column; a fail-soft node stops with the value in its own
+    #: ``v`` and leaves α and β as they were, so the table writes that ``v`` in the note.
+    fail_hard: bool = True
 
     def lines(self) -> list[str]:
         """The table as text, headed by the levels' names. As on the sheet, the windows
@@ -91,12 +95,14 @@ class HandTable:
             if kind == "window":
                 cells[2 * row[1]], cells[2 * row[1] + 1] = _num(row[2]), _num(row[3])
             elif kind == "bound":
-                cells[2 * row[1] + (row[2] == "β")] = _num(row[3])
+                if self.fail_hard or row[4] != "stop":
+                    cells[2 * row[1] + (row[2] == "β")] = _num(row[3])
                 if row[4] == "stop":
-                    out[-1] = (cells, "", "(stop)")
+                    note = "(stop)" if self.fail_hard else f"(stop: v = {_num(row[3])})"
+                    out[-1] = (cells, "", note)
             elif kind == "static":
                 depth, value, note = row[1:]
-                if note != "not used":
+                if note == "" or (note == "stop" and self.fail_hard):
                     cells[2 * depth + (not self.levels[depth])] = _num(value)
                 out[-1] = (cells, _num(value), f"({note})" if note else "")
             else:
@@ -179,4 +185,4 @@ def hand_table(result: Any) -> HandTable:
             child_value(e.value, i, leaf=False)
         elif not isinstance(e, Cutoff):
             raise ValueError(f"hand_table reads plain alpha-beta traces; event {i} is {e!r}")
-    return HandTable(tuple(rows), tuple(levels[d] for d in sorted(levels)))
+    return HandTable(tuple(rows), tuple(levels[d] for d in sorted(levels)), fail_hard)
