@@ -293,7 +293,8 @@ def test_the_document_number_pattern() -> None:
     assert not any(DOC_NUMBER.search(s) for s in misses)
 
 
-@pytest.mark.parametrize("path", released_files(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", released_files(),
+                         ids=lambda p: p.relative_to(NOTEBOOKS.parent).as_posix())
 def test_no_document_numbers_in_lectures_or_assignments(path: Path) -> None:
     """Lectures and released assignments name a source by what it is, never by file number."""
     text = path.read_text(encoding="utf-8")
