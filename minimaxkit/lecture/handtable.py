@@ -57,7 +57,7 @@ def _shape(row: Row) -> tuple[Any, ...]:
 
 @dataclass(frozen=True)
 class HandTable:
-    """The rows of a hand trace (see the module's docstring) and the tree's height;
+    """The rows of a hand trace (see the module's docstring) and who moves at each level;
     shows itself as the sheet's columns: α and β per level, the static value, a note."""
 
     rows: tuple[Row, ...]
