@@ -69,7 +69,8 @@ def _random_trees(n: int, **options: Any) -> list[GameTree]:
 # ----- the checks ------------------------------------------------------------------------------
 def check_count(count: Any) -> Result:
     game = TicTacToe()
-    cases = [("the example sheet's tree", sheet_tree(), sheet_tree().root),
+    sheet = sheet_tree()
+    cases = [("the example sheet's tree", sheet, sheet.root),
              ("tic-tac-toe after 3 moves", game, game.state_from_text("X.. .O. ..X")),
              ("tic-tac-toe", game, game.initial_state())]
     for label, g, state in cases:
