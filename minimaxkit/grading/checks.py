@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..tree import GameTree
-from .bugs import BUGS, Bug, recognise, swapped
+from .bugs import BUGS, Bug, recognise, source_conventions, swapped, written_conventions
 from .compare import Comparison, compare, fmt, names
 from .node import Recorder, evaluated_in
 from .references import CONVENTIONS, convention_label, trace_of
@@ -88,6 +88,8 @@ def run_check(check: str, fn: Callable[..., Any], tree: GameTree, ref: dict[str,
         return TreeResult(0.0, out.message.splitlines()[0],
                           out.message.splitlines()[1:], printed=out.printed, status=out.status)
     grader = _GRADERS[check]
+    if check in ("alphabeta", "ordered_alphabeta"):
+        opts = {**opts, "_source": source_conventions(fn)}
     result = grader(out, tree, ref, opts, conventions)
     result.printed = out.printed
     return result
@@ -286,12 +288,22 @@ def _grade_alphabeta(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: di
     parts.append(f"{_leaves(len(leaves))} {NO}")
     result = TreeResult(float(value_ok) / 2, ", ".join(parts))
     refs = {n: trace_of(ref["conventions"][n]["trace"]) for n in allowed}
-    c = compare(leaves, refs, tree)
+    c = compare(leaves, refs, tree, prefer=_likely(leaves, tree, check, opts))
     label = convention_label([n for n in allowed
                               if refs[n].leaves == refs[c.closest].leaves])
     result.lines = _mismatch_lines(tree, c, label) + _bug_text(recognise(leaves, tree, check))
     result.picture = Picture(tree, refs[c.closest], c.marks(), f"({label})")
     return result
+
+
+def _likely(leaves: list[Path], tree: GameTree, check: str, opts: dict[str, Any]) -> list[str]:
+    """The conventions a failing alpha-beta was evidently written in: those its source reads
+    as (cut tests, returns) that a known buggy sample in that convention also reproduces;
+    failing that, either kind of evidence alone."""
+    read = list(opts.get("_source", ()))
+    written = written_conventions(leaves, tree) if check == "alphabeta" else []
+    both = [n for n in written if n in read]
+    return both or read or written
 
 
 def _grade_ordered(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
