@@ -14,13 +14,22 @@ value, re-searching with the full window when the value falls outside it.
 from __future__ import annotations
 
 import math
+import numbers
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
-from .search import SearchResult, _prepare, _run, check_conventions, check_depth, reject_unknown
+from .search import (
+    Collected,
+    SearchResult,
+    _prepare,
+    _run,
+    check_conventions,
+    check_depth,
+    reject_unknown,
+)
 from .trace import Stats
 from .tree import GameTree
 
@@ -36,7 +45,8 @@ class Interrupted(Exception):
 @dataclass(frozen=True)
 class DeepeningResult:
     """The completed iterations (one :class:`SearchResult` each, deepest last), why deepening
-    stopped (``"max_depth"``, ``"solved"``, ``"node_budget"``, ``"time_budget"``), the depths
+    stopped (``"max_depth"``, ``"solved"``, ``"node_budget"``, ``"time_budget"``, or
+    ``"error"`` when the game raised in a later iteration: ``error`` says what), the depths
     whose aspiration window failed and were searched again, and the work: ``stats`` adds up
     every search that ran to its end, the failed aspiration searches included;
     ``interrupted_nodes`` counts the nodes of the iteration a budget cut short."""
@@ -46,6 +56,7 @@ class DeepeningResult:
     researched: tuple[int, ...]
     stats: Stats
     interrupted_nodes: int = 0
+    error: str | None = None
 
     @property
     def total_nodes(self) -> int:
@@ -90,27 +101,40 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
                 prune_on_equal: bool = True, fail: str = "soft", trace: bool = True,
                 _status: list[Any] | None = None, **unknown: Any) -> Iterator[SearchResult]:
     """Yield one alpha-beta result per depth 1, 2, ... (the anytime form of :func:`deepen`).
+    The options are checked at the call, before the first iteration is asked for.
 
     >>> from minimaxkit.examples import tree_002
     >>> [r.stats.leaves for r in iter_deepen(tree_002().with_static(), reorder=False)]
     [3, 7, 16]
+    >>> iter_deepen(tree_002(), node_budget=True)
+    Traceback (most recent call last):
+    ...
+    minimaxkit.errors.OptionError: option 'node_budget': must be None or a number > 0, got True
     """
     reject_unknown(unknown, ("max_depth", "reorder", "aspiration", "node_budget",
                              "time_budget", "prune_on_equal", "fail", "trace"))
     check_depth(max_depth, "max_depth")
     check_conventions(prune_on_equal, fail)
-    if aspiration is not None and not aspiration > 0:
-        raise OptionError("aspiration", f"must be None or a half-width > 0, got {aspiration!r}")
-    for name, v in (("node_budget", node_budget), ("time_budget", time_budget)):
-        if v is not None and not v > 0:
-            raise OptionError(name, f"must be None or > 0, got {v!r}")
+    for name, v in (("aspiration", aspiration), ("node_budget", node_budget),
+                    ("time_budget", time_budget)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, numbers.Real)
+                              or not v > 0):
+            raise OptionError(name, f"must be None or a number > 0, got {v!r}")
+    game, state, _ = _prepare(game, state, None, None)
     if isinstance(game, GameTree) and max_depth is None:
-        max_depth = game.height
+        max_depth = max(game.height - len(state.path), 1)
     if max_depth is None and node_budget is None and time_budget is None:
         raise OptionError("max_depth", "give max_depth, node_budget or time_budget for a game")
-    game, state, _ = _prepare(game, state, None, None)
+    return _iterations(game, state, max_depth, reorder, aspiration, node_budget, time_budget,
+                       prune_on_equal, fail, trace,
+                       _status if _status is not None else [])
+
+
+def _iterations(game: Any, state: Any, max_depth: int | None, reorder: bool,
+                aspiration: float | None, node_budget: int | None, time_budget: float | None,
+                prune_on_equal: bool, fail: str, trace: bool,
+                status: list[Any]) -> Iterator[SearchResult]:
     deadline = time.monotonic() + time_budget if time_budget is not None else None
-    status = _status if _status is not None else []
     prior: dict[Any, float] | None = None
     spent = 0
     previous: SearchResult | None = None
@@ -122,24 +146,25 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
         window = (-INF, INF)
         if aspiration is not None and previous is not None:
             window = (previous.value - aspiration, previous.value + aspiration)
+        seen = Collected()
         try:
             result = _one(game, state, depth, window, prior, prune_on_equal, fail,
-                          _budget_check(node_budget, deadline, spent))
+                          _budget_check(node_budget, deadline, spent), trace, seen)
             if window != (-INF, INF) and not window[0] < result.value < window[1]:
                 status.append(("researched", depth, result.stats))
                 spent += result.stats.nodes
+                seen = Collected()
                 result = _one(game, state, depth, (-INF, INF), prior, prune_on_equal, fail,
-                              _budget_check(node_budget, deadline, spent))
+                              _budget_check(node_budget, deadline, spent), trace, seen)
         except Interrupted as stop:
             status.append(("interrupted", stop.args[1]))
             status.append(("stopped", stop.args[0]))
             return
         spent += result.stats.nodes
-        assert result.trace is not None
-        prior = result.trace.values if reorder else None
-        solved = max(len(p) for p in result.trace.leaves) < depth
+        prior = seen.values if reorder else None
+        solved = seen.deepest < depth
         previous = result
-        yield result if trace else _untraced(result)
+        yield result
         if solved:
             status.append(("stopped", "solved"))
             return
@@ -148,18 +173,13 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
 
 def _one(game: Any, state: Any, depth: int, window: tuple[float, float],
          prior: dict[Any, float] | None, prune_on_equal: bool, fail: str,
-         check: Any) -> SearchResult:
+         check: Any, trace: bool, seen: Collected) -> SearchResult:
     return _run(game, state, "alphabeta", depth=depth, prune=True, narrow=True, window=window,
                 prune_on_equal=prune_on_equal, fail_hard=fail == "hard", order=None, tt=False,
-                trace=True, prior=prior, check=check,
+                trace=trace, prior=prior, check=check, collect=seen,
                 options={"depth": depth, "prune_on_equal": prune_on_equal, "fail": fail,
                          "window": window, "order": "previous iteration" if prior else None,
                          "tt": False})
-
-
-def _untraced(r: SearchResult) -> SearchResult:
-    return SearchResult(r.value, r.move, r.pv, None, r.stats, r.algorithm, r.options, r.game,
-                        r.state)
 
 
 def deepen(game: Any, state: Any = None, **options: Any) -> DeepeningResult:
@@ -173,7 +193,19 @@ def deepen(game: Any, state: Any = None, **options: Any) -> DeepeningResult:
     (0, 10, 'solved')
     """
     status: list[Any] = []
-    iterations = tuple(iter_deepen(game, state, _status=status, **options))
+    done: list[SearchResult] = []
+    error: str | None = None
+    try:
+        for result in iter_deepen(game, state, _status=status, **options):
+            done.append(result)
+    except (OptionError, Interrupted):
+        raise
+    except Exception as err:  # the game failed in iteration k: keep iterations 1..k-1
+        if not done:
+            raise
+        error = f"{type(err).__name__}: {err}"
+        status.append(("stopped", "error"))
+    iterations = tuple(done)
     failed = [n for n in status if n[0] == "researched"]
     researched = tuple(depth for _, depth, _ in failed)
     interrupted = sum(n[1] for n in status if n[0] == "interrupted")
@@ -181,4 +213,4 @@ def deepen(game: Any, state: Any = None, **options: Any) -> DeepeningResult:
     runs = [r.stats for r in iterations] + [stats for _, _, stats in failed]
     total = Stats(*(sum(getattr(st, f) for st in runs)
                     for f in ("nodes", "leaves", "expanded", "cutoffs", "tt_hits")))
-    return DeepeningResult(iterations, stopped, researched, total, interrupted)
+    return DeepeningResult(iterations, stopped, researched, total, interrupted, error)

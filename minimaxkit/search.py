@@ -19,14 +19,18 @@ separate, independent formulation (values negated at each level) whose traces ar
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import gc
 import math
-from collections.abc import Callable, Hashable, Sequence
+import numbers
+import sys
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, TreeError
 from .game import Game
 from .trace import CUTOFF, ENTER, EXIT, LEAF, TTHIT, Path, Stats, Trace
 from .tree import GameTree
@@ -51,9 +55,18 @@ class SearchResult:
     trace: Trace | None
     stats: Stats
     algorithm: str
-    options: dict[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
     game: Any = field(default=None, repr=False, compare=False)
     state: Any = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # a result is a record of what happened: its options are read-only
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+    def __reduce__(self) -> Any:
+        fields = [getattr(self, f) for f in ("value", "move", "pv", "trace", "stats",
+                                              "algorithm")]
+        return (SearchResult, (*fields, dict(self.options), self.game, self.state))
 
     def _repr_png_(self) -> bytes | None:
         try:
@@ -92,14 +105,19 @@ def reject_unknown(unknown: dict[str, Any], known: Sequence[str]) -> None:
         raise OptionError(name, f"unknown option{hint} The options are {sorted(known)}")
 
 
-def _check_order(game: Game, order: Any, depth: int | None) -> None:
+def _check_order(game: Game, order: Any, depth: int | None, start: Any = None) -> None:
     if order not in _ORDERS and not callable(order):
         raise OptionError("order", f"must be None, 'static', 'perfect' or a key function "
                                    f"f(game, state, move) -> float, got {order!r}")
     if order == "static" and isinstance(game, GameTree):
-        for node in game.nodes():
-            if node.children and node is not game.root:
-                game.evaluate(node)  # raises TreeError naming the node without a static value
+        # static ordering evaluates the children of every node the search expands: the
+        # interior nodes from one move below the start down to the depth limit
+        level = list(start.children) if start is not None else []
+        while level and (depth is None or len(level[0].path) - len(start.path) <= depth):
+            for node in level:
+                if node.children:
+                    game.evaluate(node)  # raises TreeError naming the node without a value
+            level = [c for n in level for c in n.children]
 
 
 def check_conventions(prune_on_equal: Any, fail: Any) -> None:
@@ -113,7 +131,8 @@ def check_conventions(prune_on_equal: Any, fail: Any) -> None:
 def _check_window(window: Any) -> tuple[float, float]:
     try:
         lo, hi = window
-        ok = float(lo) < float(hi)
+        ok = all(isinstance(x, numbers.Real) and not isinstance(x, bool) for x in (lo, hi)) \
+            and lo < hi
     except (TypeError, ValueError):
         ok = False
     if not ok:
@@ -164,23 +183,66 @@ def _make_order(game: Game, order: Order, limit: int,
     return by_key
 
 
+# ----- the transposition table ---------------------------------------------------------------
+# An entry is keyed by (state, remaining depth; -1 when unlimited) and holds the window
+# (α, β) it was searched with, the value returned, its flag from MAX's view and the PV.
+TTEntry = tuple[float, float, float, str, tuple[Any, ...]]
+_FLIP = {_LOWER: _UPPER, _UPPER: _LOWER}
+
+
+def _tt_rule(replay_same_window: bool) -> Callable[[TTEntry, float, float], bool]:
+    """When an entry may answer a node searched with the window (alpha, beta), so that the
+    search returns exactly what it would have returned without the table.
+
+    An exact value strictly inside the window is what any search of that window returns,
+    in every convention. A bound is only reused for the very same window, where the search
+    would repeat itself (child order does not depend on the path, so it is the same search).
+
+    >>> rule = _tt_rule(True)
+    >>> rule((-INF, INF, 3, "exact", ()), 0, 5), rule((-INF, INF, 3, "exact", ()), 3, 5)
+    (True, False)
+    >>> rule((2, 5, 5, "lower", ()), 2, 5), rule((2, 5, 5, "lower", ()), 2, 6)
+    (True, False)
+    """
+    def answers(entry: TTEntry, alpha: float, beta: float) -> bool:
+        lo, hi, value, flag, _ = entry
+        if flag == _EXACT and alpha < value < beta:
+            return True
+        return replay_same_window and lo == alpha and hi == beta
+    return answers
+
+
 # ----- the core ----------------------------------------------------------------------------
+@dataclass
+class Collected:
+    """What a search can hand back without a trace: every node's returned value by path and
+    the depth of the deepest node evaluated statically (progressive deepening needs both)."""
+
+    values: dict[Path, float] = field(default_factory=dict)
+    deepest: int = 0
+
+
 def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bool,
          narrow: bool, window: tuple[float, float], prune_on_equal: bool, fail_hard: bool,
          order: Order, tt: bool, trace: bool, prior: dict[Path, float] | None = None,
-         check: Callable[[], None] | None = None, options: dict[str, Any]) -> SearchResult:
+         check: Callable[[], None] | None = None, options: dict[str, Any],
+         collect: Collected | None = None) -> SearchResult:
     moves_f, play_f, is_max_f, eval_f = game.moves, game.play, game.is_max, game.evaluate
     limit = -1 if depth is None else depth
     rec: list[tuple[Any, ...]] | None = [] if trace else None
     emit = rec.append if rec is not None else None
     order_fn = _make_order(game, order, limit, prior)
-    need_path = emit is not None or order_fn is not None
-    table: dict[Any, tuple[float, float, str, tuple[Any, ...]]] | None = {} if tt else None
+    need_path = emit is not None or order_fn is not None or collect is not None
+    seen = collect.values if collect is not None else None
+    table: dict[Any, TTEntry] | None = {} if tt else None
     cut_kind = ("beta", "alpha") if narrow else ("best", "best")
     leaves = expanded = cutoffs = tt_hits = 0
 
     # pvs[d] holds the principal variation below the node last returned at depth d
-    pvs: list[tuple[Any, ...]] = [()] * (limit + 2 if limit >= 0 else 64)
+    # (grown on demand: a huge depth limit costs nothing up front)
+    pvs: list[tuple[Any, ...]] = [()] * 64
+
+    tt_answers = _tt_rule(replay_same_window=prior is None)
 
     def node(state: Any, d: int, alpha: float, beta: float, path: Path) -> float:
         nonlocal leaves, expanded, cutoffs, tt_hits
@@ -193,18 +255,20 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
             pvs[d] = ()
             if emit is not None:
                 emit((LEAF, path, v, alpha, beta, is_max_f(state), d))
+            if seen is not None:
+                seen[path] = v
+                collect.deepest = max(collect.deepest, d)  # type: ignore[union-attr]
             return v
         if table is not None:
-            rem = limit - d if limit >= 0 else INF
-            hit = table.get(state)
-            if hit is not None and hit[0] >= rem and (
-                    hit[2] == _EXACT or (hit[2] == _LOWER and hit[1] >= beta)
-                    or (hit[2] == _UPPER and hit[1] <= alpha)):
+            hit = table.get((state, limit - d if limit >= 0 else -1))
+            if hit is not None and tt_answers(hit, alpha, beta):
                 tt_hits += 1
-                pvs[d] = hit[3]
+                pvs[d] = hit[4]
                 if emit is not None:
-                    emit((TTHIT, path, hit[1], hit[2]))
-                return hit[1]
+                    emit((TTHIT, path, hit[2], hit[3]))
+                if seen is not None:
+                    seen[path] = hit[2]
+                return hit[2]
         mx = is_max_f(state)
         expanded += 1
         if emit is not None:
@@ -220,14 +284,18 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
         v = a if fail_hard else -INF
         idx: Sequence[int] = (order_fn(state, d, path, moves, mx) if order_fn is not None
                               else range(len(moves)))
+        a0 = a
         best = idx[0]
-        pv: tuple[Any, ...] = (moves[best],)
+        pv: tuple[Any, ...] = ()
         d1 = d + 1
         for i in idx:
             cv = s * node(play_f(state, moves[i]), d1, ca, cb,
                           path + (i,) if need_path else path)
-            if cv > v:
-                v, best, pv = cv, i, (moves[i], *pvs[d1])
+            if cv > v or not pv:
+                # the first child stands for the node until a better one comes, so that a
+                # node whose every move loses still has its whole principal variation
+                best, pv = i, (moves[i], *pvs[d1])
+                v = max(v, cv)
             if prune and (v >= b if prune_on_equal else v > b):
                 cutoffs += 1
                 if emit is not None:
@@ -241,10 +309,14 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
         pvs[d] = pv
         if emit is not None:
             emit((EXIT, path, value, best))
+        if seen is not None:
+            seen[path] = value
         if table is not None:
-            flag = (_UPPER if value <= alpha else _LOWER if value >= beta else _EXACT) \
-                if prune else _EXACT
-            table[state] = (limit - d if limit >= 0 else INF, value, flag, pv)
+            # the flag in the node's own view, then from MAX's: a value never raised above
+            # the window's low end is an upper bound, one at or past its high end a lower bound
+            own = _EXACT if not prune else _UPPER if v <= a0 else _LOWER if v >= b else _EXACT
+            table[(state, limit - d if limit >= 0 else -1)] = (
+                alpha, beta, value, own if mx or own == _EXACT else _FLIP[own], pv)
         return value
 
     # The trace is hundreds of thousands of small tuples that hold no cycles; the cyclic
@@ -253,7 +325,8 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
     collecting = gc.isenabled()
     gc.disable()
     try:
-        value = node(state, 0, window[0], window[1], ())
+        with _recursion_room():
+            value = node(state, 0, window[0], window[1], ())
     finally:
         if collecting:
             gc.enable()
@@ -264,13 +337,41 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
                         state)
 
 
+#: The deepest tree a search will recurse into (one Python frame per level; the recursion
+#: limit is raised for the search's duration). Deeper trees get a TreeError before the search.
+MAX_TREE_DEPTH = 50_000
+
+
+@contextlib.contextmanager
+def _recursion_room(levels: int = MAX_TREE_DEPTH) -> Iterator[None]:
+    """Raise the interpreter's recursion limit, if needed, so that a search can recurse
+    ``levels`` deep, and put it back afterwards."""
+    old = sys.getrecursionlimit()
+    need = old + levels
+    if need > old:
+        sys.setrecursionlimit(need)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
 def _prepare(game: Any, state: Any, depth: Any, order: Any) -> tuple[Game, Any, int | None]:
     game = check_game(game)
     depth = check_depth(depth)
     state = game.initial_state() if state is None else state
     if isinstance(game, GameTree):
+        if not game.contains(state):
+            raise TreeError(getattr(state, "path", ()),
+                            f"the start state {state!r} is not a node of the tree being "
+                            "searched (a node of another tree?); pass tree.node(path)")
+        height = game.height - len(state.path)
+        if height > MAX_TREE_DEPTH and (depth is None or depth > MAX_TREE_DEPTH):
+            raise TreeError(state.path, f"the tree is {height} levels deep below the start; "
+                                        f"searches go at most {MAX_TREE_DEPTH} levels deep "
+                                        "(give a smaller depth)")
         game.check_static(depth, state)
-    _check_order(game, order, depth)
+    _check_order(game, order, depth, state if isinstance(game, GameTree) else None)
     return game, state, depth
 
 
@@ -345,24 +446,30 @@ def alphabeta(game: Any, state: Any = None, *, depth: int | None = None,
 
 def negamax(game: Any, state: Any = None, *, depth: int | None = None,
             prune_on_equal: bool = True, fail: str = "soft",
-            window: tuple[float, float] = (-INF, INF), order: Order = None,
+            window: tuple[float, float] = (-INF, INF), order: Order = None, tt: bool = False,
             trace: bool = True, **unknown: Any) -> SearchResult:
     """Alpha-beta as negamax: each node returns its value for the player to move there and
     a child's value is negated where the player changes. Traces (α, β from MAX's view) are
-    equal to :func:`alphabeta`'s under the same options.
+    equal to :func:`alphabeta`'s under the same options, and ``tt=True`` gives the same
+    guarantee: the value is the value without the table.
 
     >>> from minimaxkit.examples import tree_002
     >>> negamax(tree_002()).trace == alphabeta(tree_002()).trace
     True
+    >>> from minimaxkit.games import Nim
+    >>> negamax(Nim((1, 3, 4)), depth=6, tt=True).value == alphabeta(Nim((1, 3, 4)), depth=6).value
+    True
     """
-    reject_unknown(unknown, ("depth", "trace", "order", "prune_on_equal", "fail", "window"))
+    reject_unknown(unknown, (*_COMMON, "prune_on_equal", "fail", "window"))
     check_conventions(prune_on_equal, fail)
     lo, hi = _check_window(window)
     game, state, depth = _prepare(game, state, depth, order)
     limit = -1 if depth is None else depth
     order_fn = _make_order(game, order, limit, None)
-    rec: list[tuple[Any, ...]] = []
+    rec: Any = [] if trace else _Tally()
     hard = fail == "hard"
+    table: dict[Any, TTEntry] | None = {} if tt else None
+    tt_answers = _tt_rule(replay_same_window=True)
 
     def max_view(color: int, a: float, b: float) -> tuple[float, float]:
         return (a, b) if color > 0 else (-b, -a)
@@ -373,7 +480,13 @@ def negamax(game: Any, state: Any = None, *, depth: int | None = None,
             v = color * game.evaluate(st)
             rec.append((LEAF, path, color * v, *max_view(color, a, b), color > 0, d))
             return v, ()
+        key = (st, limit - d if limit >= 0 else -1)
+        if table is not None and key in table and tt_answers(table[key], *max_view(color, a, b)):
+            _, _, value, flag, tpv = table[key]
+            rec.append((TTHIT, path, value, flag))
+            return color * value, tpv
         rec.append((ENTER, path, *max_view(color, a, b), color > 0, d))
+        a0 = a
         v, best, best_pv = (a if hard else -INF), None, ()
         idx = order_fn(st, d, path, moves, color > 0) if order_fn else list(range(len(moves)))
         for k, i in enumerate(idx):
@@ -392,11 +505,32 @@ def negamax(game: Any, state: Any = None, *, depth: int | None = None,
                 break
             a = max(a, v)
         rec.append((EXIT, path, color * v, best))
-        return v, (moves[best],) + best_pv
+        pv = (moves[best],) + best_pv
+        if table is not None:
+            own = _UPPER if v <= a0 else _LOWER if v >= b else _EXACT
+            table[key] = (*max_view(color, a0, b), color * v,
+                          own if color > 0 or own == _EXACT else _FLIP[own], pv)
+        return v, pv
 
     color = 1 if game.is_max(state) else -1
-    v, pv = nega(state, 0, *max_view(color, lo, hi), color, ())
-    t = Trace(rec)
-    return SearchResult(color * v, pv[0] if pv else None, pv, t if trace else None, t.stats,
-                        "negamax", {"depth": depth, "prune_on_equal": prune_on_equal,
-                                    "fail": fail, "window": (lo, hi), "order": order}, game, state)
+    with _recursion_room():
+        v, pv = nega(state, 0, *max_view(color, lo, hi), color, ())
+    t = Trace(rec) if trace else None
+    return SearchResult(color * v, pv[0] if pv else None, pv, t,
+                        t.stats if t is not None else rec.stats(), "negamax",
+                        {"depth": depth, "prune_on_equal": prune_on_equal, "fail": fail,
+                         "window": (lo, hi), "order": order, "tt": tt}, game, state)
+
+
+class _Tally:
+    """Counts events instead of keeping them (a search with ``trace=False``)."""
+
+    def __init__(self) -> None:
+        self.counts = {ENTER: 0, LEAF: 0, CUTOFF: 0, EXIT: 0, TTHIT: 0}
+
+    def append(self, event: tuple[Any, ...]) -> None:
+        self.counts[event[0]] += 1
+
+    def stats(self) -> Stats:
+        c = self.counts
+        return Stats(c[ENTER] + c[LEAF] + c[TTHIT], c[LEAF], c[ENTER], c[CUTOFF], c[TTHIT])

@@ -88,14 +88,62 @@ class Node:
 
 
 def _check_value(value: Any, path: Path, *, leaf: bool) -> float | None:
+    """A node's value as given, after checking it is an int or a float that a search, a
+    drawing and JSON all handle exactly: finite and within a float's range. Other number
+    types (``Fraction``, ``Decimal``) are refused rather than rounded behind the user's back.
+    """
     if value is None and not leaf:
         return None
     what = "a leaf" if leaf else "a static value"
     if isinstance(value, bool) or not isinstance(value, Real):
         raise TreeError(path, f"{what} must be a finite number, got {value!r}")
+    if not isinstance(value, (int, float)):
+        raise TreeError(path, f"{what} must be an int or a float, got the "
+                              f"{type(value).__name__} {value!r}; convert it, e.g. float(x)")
+    if isinstance(value, int) and not -_FLOAT_MAX <= value <= _FLOAT_MAX:
+        raise TreeError(path, f"{what} must be within a float's range (about ±1.8e308), "
+                              f"got an int of {len(str(abs(value)))} digits")
     if not math.isfinite(value):
         raise TreeError(path, f"{what} must be a finite number, got {value!r}")
-    return value  # type: ignore[return-value]
+    return value
+
+
+_FLOAT_MAX = int(__import__("sys").float_info.max)
+
+
+def _build(spec: Any, is_max: bool, expand: Any, make: Any) -> Node:
+    """Build a tree bottom-up without recursion (any depth that fits in memory).
+
+    ``expand(item, path, is_max)`` returns the item's children as ``(move, item, is_max)``
+    triples, or None for a leaf; ``make(item, path, is_max, edges)`` makes its Node. An item
+    met again on its own path is a cycle: a TreeError at the path where it closes."""
+    on_path = {id(spec)}
+    kids = expand(spec, (), is_max)
+    stack: list[list[Any]] = [[spec, (), is_max, kids, 0, []]]
+    while True:
+        frame = stack[-1]
+        item, path, mx, kids, i, edges = frame
+        if kids is not None and i < len(kids):
+            frame[4] = i + 1
+            move, child, cmx = kids[i]
+            cpath = path + (i,)
+            if id(child) in on_path and isinstance(child, (list, dict)):
+                raise TreeError(cpath, "cycle: this node contains itself (the nested "
+                                       "structure refers back to one of its ancestors)")
+            ckids = expand(child, cpath, cmx)
+            if ckids is not None:
+                on_path.add(id(child))
+            edges.append(move)
+            stack.append([child, cpath, cmx, ckids, 0, []])
+            continue
+        node = make(item, path, mx, [(m, n) for m, n in edges] if kids else [])
+        stack.pop()
+        if kids is not None:
+            on_path.discard(id(item))
+        if not stack:
+            return node
+        parent_edges = stack[-1][5]
+        parent_edges[-1] = (parent_edges[-1], node)
 
 
 def _player(spec: Any, path: Path) -> bool:
@@ -107,6 +155,8 @@ def _player(spec: Any, path: Path) -> bool:
 def _make(path: Path, name: str | None, is_max: bool, value: float | None,
           edges: Sequence[tuple[Hashable, Node]]) -> Node:
     """A node from its parts; unnamed nodes get their default name later."""
+    if not edges:
+        return Node(path, name or "", is_max, value)
     return Node(path, name or "", is_max, value, tuple(c for _, c in edges),
                 tuple(m for m, _ in edges), dict(edges))
 
@@ -119,10 +169,12 @@ def _name_nodes(root: Node) -> Node:
     seen: dict[str, Path] = {}
     for node in order:
         if not node.name:
-            while default_name(counter) in taken:
+            name = default_name(counter)
+            while name in taken:
                 counter += 1
-            object.__setattr__(node, "name", default_name(counter))
-            taken.add(node.name)
+                name = default_name(counter)
+            object.__setattr__(node, "name", name)
+            taken.add(name)
             counter += 1
         if node.name in seen:
             raise TreeError(node.path, f"name {node.name!r} is already used by the node at "
@@ -169,16 +221,20 @@ class GameTree:
         ...
         minimaxkit.errors.TreeError: node at path (0, 1): a leaf must be a finite number, got None
         """
-        def build(item: Any, path: Path, is_max: bool) -> Node:
+        def expand(item: Any, path: Path, is_max: bool) -> list[Any] | None:
             if isinstance(item, (list, tuple)):
                 if not item:
                     raise TreeError(path, "an interior node needs at least one child, "
                                           "got an empty list")
-                edges = [(i, build(c, path + (i,), not is_max)) for i, c in enumerate(item)]
+                return [(i, c, not is_max) for i, c in enumerate(item)]
+            return None
+
+        def make(item: Any, path: Path, is_max: bool, edges: list[Any]) -> Node:
+            if edges:
                 return _make(path, None, is_max, None, edges)
             return _make(path, None, is_max, _check_value(item, path, leaf=True), [])
 
-        return cls(_name_nodes(build(spec, (), _player(root, ()))))
+        return cls(_name_nodes(_build(spec, _player(root, ()), expand, make)))
 
     @classmethod
     def from_dict(cls, spec: dict[str, Any]) -> GameTree:
@@ -194,31 +250,26 @@ class GameTree:
         >>> t.node((1,)).name, t.root.moves
         ('C', ('a1', 'a2'))
         """
-        on_path: set[int] = set()
-
-        def build(d: Any, path: Path, default_max: bool) -> Node:
+        def expand(d: Any, path: Path, default_max: bool) -> list[Any] | None:
             if not isinstance(d, dict):
                 raise TreeError(path, f"a node must be a dict, got {type(d).__name__}")
-            if id(d) in on_path:
-                raise TreeError(path, "cycle: this node contains itself")
-            extra = set(d) - _NODE_KEYS
-            if extra:
-                raise TreeError(path, f"unknown key(s) {sorted(extra)}; a node has "
-                                      f"{sorted(_NODE_KEYS)}")
+            if not d.keys() <= _NODE_KEYS:
+                raise TreeError(path, f"unknown key(s) {sorted(set(d) - _NODE_KEYS)}; a node "
+                                      f"has {sorted(_NODE_KEYS)}")
             is_max = _player(d["player"], path) if "player" in d else default_max
             name = d.get("name")
             if name is not None and (not isinstance(name, str) or not name):
                 raise TreeError(path, f"a name must be a non-empty string, got {name!r}")
             children = d.get("children")
             if children is None:
-                value = _check_value(d.get("value"), path, leaf=True)
-                return _make(path, name, is_max, value, [])
+                _check_value(d.get("value"), path, leaf=True)
+                return None
             if not isinstance(children, list) or not children:
                 raise TreeError(path, "an interior node needs a non-empty list of children, "
                                       f"got {children!r}")
-            value = _check_value(d.get("value"), path, leaf=False)
-            on_path.add(id(d))
-            edges: list[tuple[Hashable, Node]] = []
+            _check_value(d.get("value"), path, leaf=False)
+            kids: list[Any] = []
+            used: set[Hashable] = set()
             for i, entry in enumerate(children):
                 move: Hashable = i
                 if isinstance(entry, dict) and "node" in entry:
@@ -231,38 +282,66 @@ class GameTree:
                         raise TreeError(path + (i,), "a move label must be a string or an "
                                                      f"int, got {move!r}")
                     entry = entry["node"]
-                if any(move == m for m, _ in edges):
+                if move in used:
                     raise TreeError(path + (i,), f"move {move!r} is used twice at this node")
-                edges.append((move, build(entry, path + (i,), not is_max)))
-            on_path.discard(id(d))
-            return _make(path, name, is_max, value, edges)
+                used.add(move)
+                kids.append((move, entry, not is_max))
+            return kids
+
+        def make(d: Any, path: Path, default_max: bool, edges: list[Any]) -> Node:
+            is_max = d["player"] == "max" if "player" in d else default_max
+            return _make(path, d.get("name"), is_max, d.get("value"), edges)
 
         if not isinstance(spec, dict):
             raise TreeError((), f"a tree must be a dict, got {type(spec).__name__}")
-        return cls(_name_nodes(build(spec, (), True)))
+        return cls(_name_nodes(_build(spec, True, expand, make)))
 
     @classmethod
     def from_json(cls, text: str) -> GameTree:
-        """The tree of :meth:`to_json`'s text."""
-        return cls.from_dict(json.loads(text))
+        """The tree of :meth:`to_json`'s text. Python's JSON reader nests only so deep
+        (about a thousand levels): a deeper text is a TreeError; build such trees with
+        :meth:`from_dict` or :meth:`from_nested` instead."""
+        try:
+            spec = json.loads(text)
+        except RecursionError:
+            raise TreeError((), "the JSON text nests deeper than Python's JSON reader "
+                                "allows; build so deep a tree with from_dict") from None
+        return cls.from_dict(spec)
 
     def to_dict(self) -> dict[str, Any]:
-        """The named form, complete: ``from_dict(t.to_dict())`` equals ``t``."""
+        """The named form, complete: ``from_dict(t.to_dict())`` equals ``t``. Built without
+        recursion, so any depth works."""
 
-        def dump(node: Node) -> dict[str, Any]:
+        def one(node: Node) -> dict[str, Any]:
             d: dict[str, Any] = {"name": node.name, "player": node.player}
             if node.value is not None:
                 d["value"] = node.value
-            if node.children:
-                d["children"] = [{"move": m, "node": dump(c)}
-                                 for m, c in zip(node.moves, node.children, strict=True)]
             return d
 
-        return dump(self.root)
+        out = one(self.root)
+        stack = [(self.root, out)]
+        while stack:
+            node, d = stack.pop()
+            if node.children:
+                kids = [one(c) for c in node.children]
+                d["children"] = [{"move": m, "node": k}
+                                 for m, k in zip(node.moves, kids, strict=True)]
+                stack.extend(zip(node.children, kids, strict=True))
+        return out
 
     def to_json(self, **kwargs: Any) -> str:
-        """The named form as JSON text (keyword arguments go to ``json.dumps``)."""
-        return json.dumps(self.to_dict(), **kwargs)
+        """The named form as JSON text (keyword arguments go to ``json.dumps``). A tree
+        deeper than the JSON writer's nesting limit is written without it (compact, keys
+        in the named form's order or sorted with ``sort_keys=True``; other keywords need
+        a shallower tree)."""
+        if self.height < _JSON_NESTING:
+            return json.dumps(self.to_dict(), **kwargs)
+        unknown = set(kwargs) - {"sort_keys"}
+        if unknown:
+            raise OptionError(sorted(unknown)[0], f"this tree is {self.height} levels deep; "
+                                                  "only sort_keys works past "
+                                                  f"{_JSON_NESTING} levels")
+        return _deep_json(self.root, bool(kwargs.get("sort_keys")))
 
     def to_nested(self) -> list[Any] | float:
         """The nested-list form (players and names are not kept).
@@ -270,11 +349,20 @@ class GameTree:
         >>> GameTree.from_nested([[3, 1], [2]]).to_nested()
         [[3, 1], [2]]
         """
-
-        def dump(node: Node) -> Any:
-            return [dump(c) for c in node.children] if node.children else node.value
-
-        return dump(self.root)  # type: ignore[no-any-return,unused-ignore]
+        if not self.root.children:
+            return self.root.value  # type: ignore[return-value]
+        out: list[Any] = []
+        stack = [(self.root, out)]
+        while stack:
+            node, lst = stack.pop()
+            for c in node.children:
+                if c.children:
+                    sub: list[Any] = []
+                    lst.append(sub)
+                    stack.append((c, sub))
+                else:
+                    lst.append(c.value)
+        return out
 
     @classmethod
     def random(cls, *, depth: int, branching: int | tuple[int, int] = 2,
@@ -350,6 +438,16 @@ class GameTree:
         except KeyError:
             raise KeyError(f"no node at path {tuple(path)}") from None
 
+    def contains(self, state: Any) -> bool:
+        """True when ``state`` is one of this tree's own nodes (not an equal-looking node of
+        another tree).
+
+        >>> a, b = GameTree.from_nested([1, 2]), GameTree.from_nested([1, 2])
+        >>> a.contains(a.root), a.contains(b.root)
+        (True, False)
+        """
+        return isinstance(state, Node) and self._by_path.get(state.path) is state
+
     def by_name(self, name: str) -> Node:
         """The node called ``name``."""
         return self._by_name[name]
@@ -371,10 +469,15 @@ class GameTree:
         return len(self._nodes)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, GameTree) and self.to_dict() == other.to_dict()
+        if not isinstance(other, GameTree) or len(self) != len(other):
+            return False
+        # node lists are breadth-first, so equal trees list equal nodes in the same order
+        return all(a.path == b.path and a.name == b.name and a.is_max == b.is_max
+                   and a.value == b.value and a.moves == b.moves
+                   for a, b in zip(self._nodes, other._nodes, strict=True))
 
     def __hash__(self) -> int:
-        return hash(self.to_json(sort_keys=True))
+        return hash(tuple((n.path, n.name, n.is_max, n.value, n.moves) for n in self._nodes))
 
     def __repr__(self) -> str:
         return f"GameTree.from_dict({self.to_dict()!r})"
@@ -428,9 +531,47 @@ class GameTree:
         level = [start or self.root]
         for _ in range(depth):
             level = [c for n in level for c in n.children]
+            if not level:  # below the deepest leaf: nothing to check (depth may be huge)
+                return
         for n in level:
             if n.children:
                 self.evaluate(n)
+
+
+_JSON_NESTING = 300  # tree levels json.dumps handles well below the recursion limit
+
+
+def _deep_json(root: Node, sort_keys: bool) -> str:
+    """The named form of a very deep tree as compact JSON, written without recursion
+    (the same text ``json.dumps`` writes for shallower trees, with ", " and ": ")."""
+    out: list[str] = []
+    enc = json.dumps
+    stack: list[Any] = [root]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        node: Node = item
+        fields = [("name", enc(node.name)), ("player", enc(node.player))]
+        if node.value is not None:
+            fields.append(("value", enc(node.value)))
+        head = ", ".join(f'"{k}": {v}' for k, v in fields)
+        if not node.children:
+            out.append("{" + head + "}")
+            continue
+        if sort_keys:  # "children" sorts before "name"
+            out.append('{"children": [')
+            stack.append("], " + head + "}")
+        else:
+            out.append("{" + head + ', "children": [')
+            stack.append("]}")
+        for k in range(len(node.children) - 1, -1, -1):
+            stack.append("}")
+            stack.append(node.children[k])
+            stack.append(("" if k == 0 else ", ") + '{"move": ' + enc(node.moves[k])
+                         + ', "node": ')
+    return "".join(out)
 
 
 def _count_leaves(shape: Any) -> int:
