@@ -76,8 +76,8 @@ def _random_trees(n: int, **options: Any) -> list[GameTree]:
 
 # ----- the checks ------------------------------------------------------------------------------
 def check_count(count: Any) -> Result:
-    game = TicTacToe()
-    cases = [("002's tree", tree_002(), tree_002().root),
+    game, sheet = TicTacToe(), tree_002()
+    cases = [("the example sheet's tree", sheet, sheet.root),
              ("tic-tac-toe after 3 moves", game, game.state_from_text("X.. .O. ..X")),
              ("tic-tac-toe", game, game.initial_state())]
     for label, g, state in cases:
