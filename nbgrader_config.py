@@ -8,8 +8,23 @@
 See docs/grading.md for the whole workflow.
 """
 
-from nbconvert.preprocessors import CSSHTMLHeaderPreprocessor
-from nbgrader.preprocessors import ClearHiddenTests, GetGrades
+from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
+from nbgrader.preprocessors import (
+    AssignLatePenalties,
+    CheckCellMetadata,
+    ClearHiddenTests,
+    GetGrades,
+    IgnorePattern,
+    LimitOutput,
+    SaveAutoGrades,
+)
+
+try:
+    from minimaxkit.grading.trusted import SandboxedExecute, TrustedGrade
+except ImportError:  # the kit not installed: take it from the folder of this file
+    import sys
+    sys.path.insert(0, __file__.rsplit("/", 1)[0])  # noqa: F821 - set by traitlets
+    from minimaxkit.grading.trusted import SandboxedExecute, TrustedGrade
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 
@@ -26,6 +41,18 @@ c.CourseDirectory.release_directory = "assignments"
 # directly (minimaxkit.grading.suite.load_hidden).
 c.CourseDirectory.ignore = [
     ".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback", ".git", "hidden_*",
+]
+
+# Autograde: nbgrader's own pipeline with two changes (docs/grading.md, "Untrusted code").
+# SandboxedExecute runs the notebook in the kernel spec minimaxkit-sandbox: IPython inside
+# bubblewrap, the course folder hidden except the submission's own folder, no network,
+# limits on memory, processes and file size, every process killed with the kernel.
+# TrustedGrade then grades each grade(...) test cell again in this process, the student's
+# code running in a fresh sandboxed child that only sees the tree through a protocol; its
+# verdict replaces the cell's output and gives the points nbgrader records.
+c.Autograde.autograde_preprocessors = [
+    SandboxedExecute, TrustedGrade, IgnorePattern, ClearMetadataPreprocessor, LimitOutput,
+    SaveAutoGrades, AssignLatePenalties, CheckCellMetadata,
 ]
 
 # A time limit per cell behind the grader's own limit per test tree (2 s): a student cell

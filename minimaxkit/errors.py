@@ -10,7 +10,7 @@ node at path (1,): an interior node needs at least one child, got an empty list
 
 from __future__ import annotations
 
-__all__ = ["MinimaxkitError", "TreeError", "OptionError"]
+__all__ = ["MinimaxkitError", "TreeError", "OptionError", "TraceError"]
 
 
 class MinimaxkitError(ValueError):
@@ -33,3 +33,13 @@ class OptionError(MinimaxkitError):
         self.option = option
         self.problem = problem
         super().__init__(f"option {option!r}: {problem}")
+
+
+class TraceError(MinimaxkitError):
+    """A stored trace is malformed; the message names the event's index (None: the whole
+    text) and what was expected."""
+
+    def __init__(self, index: int | None, problem: str) -> None:
+        self.index = index
+        self.problem = problem
+        super().__init__(f"event {index}: {problem}" if index is not None else problem)

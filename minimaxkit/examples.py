@@ -4,13 +4,22 @@
 (True, 27)
 >>> aima_5_2().root.moves
 ('a1', 'a2', 'a3')
+
+The lectures use names that say what each source is: the example sheet with a hand trace
+(``sheet_tree``, ``sheet_binary``) and the machine-player tutorial (``tutorial_tree``).
+
+>>> sheet_tree() == tree_002(), sheet_binary(4) == binary_002(4)
+(True, True)
+>>> tutorial_tree().to_nested()
+[0.3, [0.7, 0.5, 0.9]]
 """
 
 from __future__ import annotations
 
 from .tree import GameTree
 
-__all__ = ["tree_002", "binary_002", "example_001", "aima_5_2", "EXAMPLES"]
+__all__ = ["tree_002", "binary_002", "example_001", "aima_5_2", "sheet_tree", "sheet_binary",
+           "tutorial_tree", "EXAMPLES"]
 
 #: 002's 3-ply, branching-3 tree (27 leaves), left to right as drawn in the document.
 TREE_002 = [[[8, 7, 3], [9, 1, 6], [2, 4, 1]],
@@ -47,6 +56,15 @@ def aima_5_2() -> GameTree:
         for i, (mn, vals) in enumerate(zip("BCD", leaves, strict=True))]})
 
 
+#: The same examples under the names the lectures use, which say what each source is (the
+#: students do not have the documents, so the lectures never use their file numbers):
+#: the example sheet with a hand trace (its 27-leaf tree and its binary example) and the
+#: machine-player tutorial (its 0.3 / 0.7 example).
+sheet_tree = tree_002
+sheet_binary = binary_002
+tutorial_tree = example_001
+
 #: Every built-in example by name.
 EXAMPLES = {"tree_002": tree_002, "binary_002": binary_002, "example_001": example_001,
-            "aima_5_2": aima_5_2}
+            "aima_5_2": aima_5_2, "sheet_tree": sheet_tree, "sheet_binary": sheet_binary,
+            "tutorial_tree": tutorial_tree}

@@ -204,7 +204,7 @@ class Replay:
         self.game = game
         self.tree: GameTree | None = game if isinstance(game, GameTree) else None
         self.root_state = state
-        self.events: list[Event] = trace.events
+        self.events: Sequence[Event] = trace.events
         if names is None:
             namer: Callable[[Path], str] = (node_namer(game, state) if game is not None
                                             else lambda p: "root" if not p else str(p))

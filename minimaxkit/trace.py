@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, fields
 from typing import Any, Literal
+
+from .errors import TraceError
 
 __all__ = ["Enter", "Leaf", "Cutoff", "Exit", "TTHit", "Event", "Trace", "Stats", "Path"]
 
@@ -86,6 +88,7 @@ class TTHit:
 Event = Enter | Leaf | Cutoff | Exit | TTHit
 _CLASSES: dict[str, type] = {ENTER: Enter, LEAF: Leaf, CUTOFF: Cutoff, EXIT: Exit, TTHIT: TTHit}
 _KIND_OF = {cls: kind for kind, cls in _CLASSES.items()}
+_FIELDS = {kind: tuple(f.name for f in fields(cls)) for kind, cls in _CLASSES.items()}
 
 
 @dataclass(frozen=True)
@@ -102,9 +105,10 @@ class Stats:
 class Trace:
     """A search's events in order, with the views every other part of the kit reads."""
 
-    def __init__(self, raw: list[tuple[Any, ...]]) -> None:
-        self._raw = raw
-        self._events: list[Event] | None = None
+    def __init__(self, raw: Sequence[tuple[Any, ...]]) -> None:
+        # a trace is a record: frozen, so every view of it stays in step
+        self._raw: tuple[tuple[Any, ...], ...] = tuple(raw)
+        self._events: tuple[Event, ...] | None = None
 
     @classmethod
     def of(cls, events: list[Event]) -> Trace:
@@ -113,10 +117,10 @@ class Trace:
                     for e in events])
 
     @property
-    def events(self) -> list[Event]:
-        """Every event as a dataclass, in order."""
+    def events(self) -> tuple[Event, ...]:
+        """Every event as a frozen dataclass, in order (a tuple: a trace cannot change)."""
         if self._events is None:
-            self._events = [_CLASSES[r[0]](*r[1:]) for r in self._raw]
+            self._events = tuple(_CLASSES[r[0]](*r[1:]) for r in self._raw)
         return self._events
 
     def __iter__(self) -> Iterator[Event]:
@@ -195,32 +199,97 @@ class Trace:
         return Trace(self._raw[:step])
 
     # ----- JSON ---------------------------------------------------------------------------
+    def rows(self) -> list[dict[str, Any]]:
+        """The events as JSON-ready dicts (``{"event": "leaf", "path": [...], ...}``), the
+        readable form the course's stored reference traces use."""
+        return [{"event": r[0], **{k: _enc(v) for k, v in zip(_FIELDS[r[0]], r[1:],
+                                                               strict=True)}}
+                for r in self._raw]
+
     def to_json(self, **kwargs: Any) -> str:
-        """The events as JSON text; ±∞ are written as the strings "inf" and "-inf"."""
-        rows = [{"event": _KIND_OF[type(e)], **{k: _enc(v) for k, v in asdict(e).items()}}
-                for e in self.events]
-        return json.dumps(rows, **kwargs)
+        """The events as compact JSON text: ``{"format": "minimaxkit-trace", "version": 2,
+        "fields": {...}, "events": [[kind, field, ...], ...]}``, each event's fields in the
+        order ``fields`` names; ±∞ are written as the numbers 1e999 and -1e999.
+        :meth:`from_json` reads this and the older list of :meth:`rows`."""
+        body = json.dumps(self._raw, **kwargs)
+        # ±∞ appear only as numbers (kinds and flags are short fixed words); 1e999 is a
+        # standard JSON number that every reader takes as infinity
+        body = body.replace("Infinity", "1e999")
+        head = json.dumps({"format": "minimaxkit-trace", "version": 2,
+                           "fields": {k: list(v) for k, v in _FIELDS.items()}})
+        return head[:-1] + ', "events": ' + body + "}"
 
     @classmethod
     def from_json(cls, text: str) -> Trace:
-        """The trace of :meth:`to_json`'s text."""
-        raw = []
-        for row in json.loads(text):
-            kind = row.pop("event")
-            names = [f.name for f in fields(_CLASSES[kind])]
-            raw.append((kind, *(_dec(k, row[k]) for k in names)))
-        return cls(raw)
+        """The trace of :meth:`to_json`'s text (or of a list of :meth:`rows`). A malformed
+        event raises :class:`~minimaxkit.errors.TraceError` with the event's index."""
+        data = json.loads(text)
+        if isinstance(data, dict):
+            if data.get("format") != "minimaxkit-trace" or data.get("version") != 2 \
+                    or not isinstance(data.get("events"), list):
+                raise TraceError(None, "not a minimaxkit trace (expected format "
+                                       "'minimaxkit-trace', version 2, and a list of events)")
+            return cls(_decode_all(data["events"]))
+        if not isinstance(data, list):
+            raise TraceError(None, f"expected a list of events, got {type(data).__name__}")
+        out = []
+        for i, row in enumerate(data):
+            if not isinstance(row, dict) or row.get("event") not in _FIELDS:
+                raise TraceError(i, f"expected an object with 'event' one of "
+                                    f"{sorted(_FIELDS)}, got {row!r:.80}")
+            missing = [k for k in _FIELDS[row["event"]] if k not in row]
+            if missing:
+                raise TraceError(i, f"a {row['event']!r} event lacks {missing}")
+            out.append(_decode(i, [row["event"], *(row[k] for k in _FIELDS[row["event"]])]))
+        return cls(out)
+
+
+def _decode_all(rows: list[Any]) -> list[tuple[Any, ...]]:
+    """The events of the compact form; a row of the wrong shape goes to :func:`_decode`,
+    which names what is wrong with it."""
+    out: list[tuple[Any, ...]] = []
+    append, sizes = out.append, _SIZES
+    for i, row in enumerate(rows):
+        if type(row) is not list or not row or sizes.get(row[0]) != len(row) \
+                or type(row[1]) is not list:
+            append(_decode(i, row))
+        elif row[0] == CUTOFF:
+            append((CUTOFF, tuple(row[1]), row[2], row[3], row[4], tuple(row[5])))
+        else:
+            append((row[0], tuple(row[1]), *row[2:]))
+    return out
+
+
+def _decode(i: int, row: Any) -> tuple[Any, ...]:
+    """One event from its JSON list form, checked: kind, field count, paths of ints,
+    numbers (or "inf"/"-inf") where numbers belong."""
+    if not isinstance(row, list) or not row or row[0] not in _FIELDS:
+        raise TraceError(i, f"expected [kind, ...] with kind one of {sorted(_FIELDS)}, "
+                            f"got {row!r:.80}")
+    kind, names = row[0], _FIELDS[row[0]]
+    if len(row) != len(names) + 1:
+        raise TraceError(i, f"a {kind!r} event has {len(names)} fields {list(names)}, "
+                            f"got {len(row) - 1}")
+    out: list[Any] = [kind]
+    for name, v in zip(names, row[1:], strict=True):
+        if name in ("path", "pruned"):
+            if not isinstance(v, list) or not all(type(x) is int for x in v):
+                raise TraceError(i, f"{name} must be a list of child indices, got {v!r:.80}")
+            v = tuple(v)
+        elif name in _NUMBERS:
+            if v in ("inf", "-inf"):
+                v = float(v)
+            elif isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise TraceError(i, f"{name} must be a number, got {v!r:.80}")
+        out.append(v)
+    return tuple(out)
+
+
+_NUMBERS = {"alpha", "beta", "value", "bound"}
+_SIZES = {kind: len(names) + 1 for kind, names in _FIELDS.items()}
 
 
 def _enc(v: Any) -> Any:
     if isinstance(v, float) and math.isinf(v):
         return "inf" if v > 0 else "-inf"
     return list(v) if isinstance(v, tuple) else v
-
-
-def _dec(name: str, v: Any) -> Any:
-    if v in ("inf", "-inf"):
-        return float(v)
-    if name in ("path", "pruned"):
-        return tuple(v)
-    return v

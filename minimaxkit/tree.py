@@ -378,14 +378,30 @@ class GameTree:
         >>> len(t.leaves()), t == GameTree.random(depth=2, branching=3, seed=1)
         (9, True)
         """
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        def whole(x: Any) -> bool:
+            return isinstance(x, int) and not isinstance(x, bool)
+
+        if not whole(depth) or depth < 0:
             raise OptionError("depth", f"must be a whole number >= 0, got {depth!r}")
-        lo_b, hi_b = (branching, branching) if isinstance(branching, int) else branching
-        if lo_b < 1 or hi_b < lo_b:
-            raise OptionError("branching", f"must be >= 1 (or a range lo <= hi), got {branching!r}")
+        pair: Any = (branching, branching) if whole(branching) else branching
+        if not (isinstance(pair, (tuple, list)) and len(pair) == 2
+                and all(whole(b) for b in pair) and 1 <= pair[0] <= pair[1]):
+            raise OptionError("branching", "must be a whole number >= 1 or a range (lo, hi) "
+                                           f"with 1 <= lo <= hi, got {branching!r}")
+        lo_b, hi_b = int(pair[0]), int(pair[1])
+        if not (isinstance(values, (tuple, list)) and len(values) == 2
+                and all(whole(v) for v in values) and values[0] <= values[1]):
+            raise OptionError("values", "must be a range (lo, hi) of whole numbers with "
+                                        f"lo <= hi, got {values!r}")
         lo, hi = values
-        if hi < lo:
-            raise OptionError("values", f"must be a range (lo, hi) with lo <= hi, got {values!r}")
+        if seed is not None and not whole(seed):
+            raise OptionError("seed", f"must be None or a whole number, got {seed!r}")
+        if not isinstance(ties, bool):
+            raise OptionError("ties", f"must be True or False, got {ties!r}")
+        if hi_b ** depth > _RANDOM_LEAVES:
+            raise OptionError("depth", f"branching {hi_b} to depth {depth} may make "
+                                       f"{hi_b ** depth:,} leaves; the limit is "
+                                       f"{_RANDOM_LEAVES:,}")
         rng = _random.Random(seed)
         shape = cls._random_shape(rng, depth, lo_b, hi_b)
         n_leaves = _count_leaves(shape)
@@ -401,10 +417,21 @@ class GameTree:
 
     @staticmethod
     def _random_shape(rng: _random.Random, depth: int, lo_b: int, hi_b: int) -> Any:
+        """Nested lists of None (the leaves), drawn depth-first (the order seeds rely on)."""
         if depth == 0:
             return None
-        return [GameTree._random_shape(rng, depth - 1, lo_b, hi_b)
-                for _ in range(rng.randint(lo_b, hi_b))]
+        root: list[Any] = []
+        stack = [(root, depth)]
+        while stack:
+            lst, d = stack.pop()
+            n = rng.randint(lo_b, hi_b)
+            if d == 1:
+                lst.extend([None] * n)
+                continue
+            kids: list[list[Any]] = [[] for _ in range(n)]
+            lst.extend(kids)
+            stack.extend((k, d - 1) for k in reversed(kids))
+        return root
 
     def with_static(self, *, noise: float = 0.0, seed: int | None = None) -> GameTree:
         """A copy whose interior nodes carry a static value: their true minimax value plus
@@ -538,6 +565,7 @@ class GameTree:
                 self.evaluate(n)
 
 
+_RANDOM_LEAVES = 1_000_000  # the most leaves GameTree.random may make
 _JSON_NESTING = 300  # tree levels json.dumps handles well below the recursion limit
 
 
@@ -575,8 +603,34 @@ def _deep_json(root: Node, sort_keys: bool) -> str:
 
 
 def _count_leaves(shape: Any) -> int:
-    return 1 if shape is None else sum(_count_leaves(c) for c in shape)
+    count, stack = 0, [shape]
+    while stack:
+        item = stack.pop()
+        if item is None:
+            count += 1
+        else:
+            stack.extend(item)
+    return count
 
 
 def _fill(shape: Any, values: Iterator[int]) -> Any:
-    return next(values) if shape is None else [_fill(c, values) for c in shape]
+    """The shape with its leaves (None) replaced by values, left to right."""
+    if shape is None:
+        return next(values)
+    out: list[Any] = []
+    stack: list[tuple[Iterator[Any], list[Any]]] = [(iter(shape), out)]
+    while stack:
+        it, dst = stack[-1]
+        c: Any = next(it, _END)
+        if c is _END:
+            stack.pop()
+        elif c is None:
+            dst.append(next(values))
+        else:
+            sub: list[Any] = []
+            dst.append(sub)
+            stack.append((iter(c), sub))
+    return out
+
+
+_END = object()

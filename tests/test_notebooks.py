@@ -146,7 +146,7 @@ def test_a_wrong_answer_is_reported_not_raised() -> None:
 
     verdict = lecture.check("maxmin", broken, broken)
     assert not verdict.ok and "ZeroDivisionError" in verdict.message
-    assert not lecture.check("bug_001", line=27, beta_start=2).ok
+    assert not lecture.check("bug_tutorial", line=27, beta_start=2).ok
     with pytest.raises(KeyError, match="no exercise"):
         lecture.check("no_such_exercise", 1)
 
@@ -262,7 +262,8 @@ def test_readme_lists_every_lecture_with_a_binder_link() -> None:
 
 
 @pytest.mark.parametrize("module", ["minimaxkit.lecture", "minimaxkit.lecture.checks",
-                                    "minimaxkit.lecture.exercises"])
+                                    "minimaxkit.lecture.exercises",
+                                    "minimaxkit.lecture.handtable"])
 def test_lecture_helpers_doctests(module: str) -> None:
     import doctest
     import importlib
@@ -270,3 +271,86 @@ def test_lecture_helpers_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
     assert result.attempted > 0 or module != "minimaxkit.lecture"
+
+
+# ----- sources: the students do not have the documents ------------------------------------------
+#: A document's file number, as tools/hooks find it: 000 to 004, not inside a longer number
+#: and not after a decimal point or a thousands comma (so 0.001 and 1,000 are not hits).
+DOC_NUMBER = re.compile(r"(^|[^0-9,.])00[0-4]([^0-9]|$)")
+RELEASED = [NOTEBOOKS, NOTEBOOKS.parent / "assignments"]
+
+
+def released_files() -> list[Path]:
+    return sorted(p for folder in RELEASED for p in folder.rglob("*")
+                  if p.is_file() and ".ipynb_checkpoints" not in p.parts
+                  and p.suffix in (".ipynb", ".json", ".py", ".md", ".txt"))
+
+
+def test_the_document_number_pattern() -> None:
+    hits = ["as 002 does", "(001 §1.2)", "tree_002()", "003's ALPHA-BETA", "000"]
+    misses = ["0.001", "1,002 nodes", "10024", "2004", "1003", "x = 0.004"]
+    assert all(DOC_NUMBER.search(s) for s in hits)
+    assert not any(DOC_NUMBER.search(s) for s in misses)
+
+
+@pytest.mark.parametrize("path", released_files(),
+                         ids=lambda p: p.relative_to(NOTEBOOKS.parent).as_posix())
+def test_no_document_numbers_in_lectures_or_assignments(path: Path) -> None:
+    """Lectures and released assignments name a source by what it is, never by file number."""
+    text = path.read_text(encoding="utf-8")
+    hits = [line.strip()[:100] for line in text.splitlines() if DOC_NUMBER.search(line)]
+    assert not hits, f"{path.relative_to(NOTEBOOKS.parent)} cites documents by number: {hits[:5]}"
+
+
+def test_lecture_one_has_a_sources_table() -> None:
+    text = "\n".join(c.source for c in load("01_game_trees").cells if c.cell_type == "markdown")
+    section = text.split("## Sources", 1)[1]
+    for source in ("handout", "tutorial", "example sheet", "6.034", "blog"):
+        assert re.search(rf"^\|.*{re.escape(source)}", section, re.M | re.I), source
+
+
+# ----- pictures: no figure shown twice -----------------------------------------------------------
+def image_outputs(nb: Any) -> list[tuple[int, bytes]]:
+    """(cell index, PNG bytes) of every image a notebook shows."""
+    import base64
+
+    return [(i, base64.b64decode(o["data"]["image/png"]))
+            for i, c in enumerate(nb.cells) if c.cell_type == "code"
+            for o in c.outputs if "image/png" in o.get("data", {})]
+
+
+def identical_figures(nb: Any) -> list[tuple[int, int]]:
+    """Pairs of cells whose figures are byte for byte the same picture."""
+    first: dict[bytes, int] = {}
+    pairs = []
+    for i, png in image_outputs(nb):
+        if png in first:
+            pairs.append((first[png], i))
+        else:
+            first[png] = i
+    return pairs
+
+
+def test_identical_figures_are_found() -> None:
+    """The check below can fail: a notebook that shows one picture twice is caught."""
+    import base64
+
+    from minimaxkit.draw import tree_png
+    from minimaxkit.examples import aima_5_2, sheet_tree
+
+    png = tree_png(sheet_tree())
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell(outputs=[nbformat.v4.new_output(
+            "display_data", data={"image/png": base64.b64encode(p).decode()})])
+        for p in (png, tree_png(aima_5_2()), png)])
+    assert identical_figures(nb) == [(0, 2)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LECTURES)
+def test_no_two_figures_are_the_same(name: str, executed: dict[str, Any]) -> None:
+    """A picture that repeats an earlier one byte for byte shows nothing new: a drawing
+    option that draws nothing (static values, bounds) or a copied cell."""
+    nb, _ = executed[name]
+    assert len(image_outputs(nb)) >= 1
+    assert not identical_figures(nb), f"{name}: cells {identical_figures(nb)} show the same figure"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import sys
 import textwrap
 import traceback
@@ -35,7 +36,7 @@ from ..tree import GameTree
 from .checks import NO, OK, TreeResult, run_check
 from .references import build_tree, reference, seed_for
 from .sandbox import TIME_LIMIT
-from .suite import SuiteError, load_hidden, load_visible, student_id
+from .suite import SuiteError, load_hidden, load_visible, salt_for, student_id
 
 __all__ = ["grade", "grade_report", "GradeReport", "TreeVerdict", "MAX_PICTURES",
            "AFTER_TIMEOUT"]
@@ -62,6 +63,7 @@ class GradeReport:
     trees: list[TreeVerdict] = field(default_factory=list)
     problem: str = ""
     hidden: bool = False
+    note: str = ""
 
     @property
     def earned(self) -> float:
@@ -77,6 +79,8 @@ class GradeReport:
         if not self.hidden:
             head += " on the visible trees (hidden ones are added when your work is graded)"
         lines = [head, "-" * len(head)]
+        if self.note:
+            lines.append(f"({self.note})")
         if self.problem:
             lines.append(f"{NO} {self.problem}")
         for t in self.trees:
@@ -121,7 +125,8 @@ def _resolve(fn: Callable[..., Any] | str, caller: dict[str, Any]) -> Callable[.
 def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
                  hidden: bool = False, here: str | Path | None = None,
                  conventions: tuple[str, ...] | None = None, timeout: float = TIME_LIMIT,
-                 _caller: dict[str, Any] | None = None) -> GradeReport:
+                 _caller: dict[str, Any] | None = None,
+                 _student: str | None = None) -> GradeReport:
     """Grade ``fn`` on every tree of ``question`` and return the :class:`GradeReport`.
 
     ``here`` is the notebook's folder (default: the working directory, where Jupyter and
@@ -149,7 +154,17 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
     try:
         visible = load_visible(folder)
         assignment = str(visible.get("assignment", folder.name))
-        suite = load_hidden(folder, assignment) if hidden else visible
+        try:
+            suite = load_hidden(folder, assignment) if hidden else visible
+        except SuiteError:
+            if os.environ.get("MINIMAXKIT_SANDBOXED") != "1":
+                raise
+            # autograde's sandboxed kernel cannot see the hidden trees: the trusted grader,
+            # outside the kernel, grades them; this cell grades the visible ones
+            report.hidden = hidden = False
+            report.note = ("the hidden trees are graded outside this notebook by the trusted "
+                           "grader; its verdict replaces this one")
+            suite = visible
         spec = suite["questions"].get(question)
         if spec is None:
             raise SuiteError(f"no question {question!r} in the test data of {assignment}")
@@ -167,9 +182,10 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
     for part in specs:
         for entry in part.get("trees", []):
             entries.append((entry, build_tree(entry["tree"]), entry.get("reference")))
-    who = student_id()
+    who = _student or student_id()
+    salt = salt_for(suite, folder) if hidden else ""
     for entry in spec.get("seeded", []) if hidden else []:
-        seed = seed_for(who, f"{assignment}/{question}/{entry['name']}", suite.get("salt", ""))
+        seed = seed_for(who, f"{assignment}/{question}/{entry['name']}", salt)
         entries.append((entry, build_tree(entry["tree"], seed=seed), None))
     for entry, tree, ref in entries:
         name, about = entry["name"], entry.get("about", "")
@@ -220,10 +236,8 @@ def _show(report: GradeReport) -> None:
     from .picture import display_svg, picture_svg
 
     text = report.text().splitlines()
-    print(text[0])
-    print(text[1])
-    if report.problem:
-        print(text[2])
+    head = 2 + bool(report.note) + bool(report.problem)
+    print("\n".join(text[:head]))
     pictures = 0
     for t in report.trees:
         single = GradeReport(report.question, report.points, [t], hidden=report.hidden)

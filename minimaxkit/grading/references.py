@@ -136,7 +136,7 @@ def trace_of(data: list[dict[str, Any]]) -> Trace:
 
 def _stored(trace: Trace | None) -> list[dict[str, Any]]:
     assert trace is not None
-    return list(json.loads(trace.to_json()))
+    return trace.rows()
 
 
 def optimal_moves(tree: GameTree, depth: int | None) -> list[int]:

@@ -46,7 +46,7 @@ from typing import Any
 from ..tree import GameTree
 from .node import Recorder, SearchNode, TooManyCalls
 
-__all__ = ["Outcome", "run_contained", "describe", "OUTPUT_LIMIT", "TIME_LIMIT"]
+__all__ = ["Outcome", "run_contained", "describe", "OUTPUT_LIMIT", "TIME_LIMIT", "set_remote"]
 
 Path = tuple[int, ...]
 TIME_LIMIT = 1.0  # seconds per test tree; a correct search of a test tree takes milliseconds
@@ -54,6 +54,7 @@ OUTPUT_LIMIT = 200_000  # characters a student function may print during one tes
 _KEEP_PRINTED = 2_000  # characters of it shown in the report
 _GRADER_DIR = os.path.dirname(os.path.abspath(__file__))
 _KIT_DIR = os.path.dirname(_GRADER_DIR)
+_REMOTE_MODULE = __name__.rsplit(".", 1)[0] + ".remote"
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,8 @@ def describe(value: Any, *, _depth: int = 0) -> Any:
     >>> describe((1, "x"))
     {'seq': [{'number': 1}, {'other': 'str', 'repr': "'x'"}]}
     """
+    if type(value).__name__ == "Described" and type(value).__module__ == _REMOTE_MODULE:
+        return value.data  # described in the remote child already (see .remote)
     if value is None:
         return {"none": True}
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
@@ -97,7 +100,8 @@ def describe(value: Any, *, _depth: int = 0) -> Any:
         if math.isnan(v):
             return {"other": "nan", "repr": "nan"}
         return {"number": int(v) if v.is_integer() and abs(v) < 2**53 else v}
-    if isinstance(value, SearchNode):
+    if isinstance(value, SearchNode) or (type(value).__name__ == "RemoteNode" and
+                                         type(value).__module__ == _REMOTE_MODULE + "_child"):
         return {"node": list(value.path), "name": value.name}
     if isinstance(value, (tuple, list)) and _depth < 3:
         return {"seq": [describe(v, _depth=_depth + 1) for v in value[:1000]]}
@@ -260,12 +264,27 @@ def _safe_str(err: BaseException) -> str:
 
 
 # ----- the two ways of running -----------------------------------------------------------
+_REMOTE: list[Any] = [None]
+
+
+def set_remote(session: Any) -> None:
+    """Run tasks through ``session`` (a :class:`~minimaxkit.grading.remote.Session`), or
+    forked here again with None."""
+    _REMOTE[0] = session
+
+
 def run_contained(task: Callable[[Recorder], Any], tree: GameTree, *, timeout: float = TIME_LIMIT,
                   call_limit: int = 50_000) -> Outcome:
     """Run ``task(recorder)`` on a :class:`Recorder` of ``tree`` under the rules above and
     return what happened. ``task`` is grader code that calls the student function on
-    ``recorder.root()`` and returns :func:`describe` of its result."""
+    ``recorder.root()`` and returns :func:`describe` of its result.
+
+    While a remote session is set (:func:`set_remote`: trusted grading outside the
+    notebook), the task runs here and the student function in the session's sandboxed
+    child; the recorder stays here."""
     rec = Recorder(tree, limit=call_limit)
+    if _REMOTE[0] is not None:
+        return _REMOTE[0].run(task, rec, timeout)  # type: ignore[no-any-return]
     start = time.monotonic()
     if hasattr(os, "fork"):
         out = _forked(task, rec, timeout)

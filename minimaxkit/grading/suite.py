@@ -30,11 +30,14 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["TESTS", "HIDDEN_TESTS", "student_id", "load_visible", "load_hidden",
-           "course_root", "SuiteError"]
+           "course_root", "SuiteError", "secret_file", "course_secret", "salt_for",
+           "SECRET_NAME", "PRIVATE_DIR"]
 
 TESTS = "tests.json"
 HIDDEN_TESTS = "hidden_tests.json"
 SOURCE_DIR = "solutions"
+SECRET_NAME = ".minimaxkit-secret"  # in the course folder, never committed (.gitignore)
+PRIVATE_DIR = "private"  # <course>/private/<assignment>/hidden_tests.json, never committed
 
 
 class SuiteError(Exception):
@@ -104,15 +107,68 @@ def course_root(start: Path) -> Path | None:
 
 
 def load_hidden(here: Path, assignment: str) -> dict[str, Any]:
-    """The hidden tests: next to the notebook (the instructor's source folder) or, while
-    autograding in ``autograded/<student>/<assignment>/``, in the course's source folder."""
-    candidates = [here / HIDDEN_TESTS]
+    """The hidden tests. In a course (a folder above ``here`` holds ``nbgrader_config.py``):
+    ``MINIMAXKIT_PRIVATE_TESTS/<assignment>/``, ``private/<assignment>/`` or the source folder
+    ``solutions/<assignment>/``, never the notebook's own folder; outside a course, next to the
+    notebook."""
     root = course_root(here)
-    if root is not None:
-        candidates.append(root / SOURCE_DIR / assignment / HIDDEN_TESTS)
+    candidates = []
+    private = os.environ.get("MINIMAXKIT_PRIVATE_TESTS")
+    if private:
+        candidates.append(Path(private) / assignment / HIDDEN_TESTS)
+    if root is None:  # no course: a folder of its own (the instructor's, or a test's)
+        candidates.append(here / HIDDEN_TESTS)
+    else:  # never the submission's folder, where a student could put a file of that name
+        candidates += [root / PRIVATE_DIR / assignment / HIDDEN_TESTS,
+                       root / SOURCE_DIR / assignment / HIDDEN_TESTS]
     for path in candidates:
         if path.is_file():
             return _read(path)
     raise SuiteError(f"hidden test data for {assignment} not found (looked in "
                      f"{', '.join(str(p) for p in candidates)}); autograde from the course "
                      "folder that holds nbgrader_config.py")
+
+
+def secret_file(root: Path | None) -> Path | None:
+    """The course's secrets file: ``MINIMAXKIT_SECRET_FILE``, else ``.minimaxkit-secret`` in
+    the course folder ``root``; None when neither is set or there."""
+    env = os.environ.get("MINIMAXKIT_SECRET_FILE")
+    if env:
+        return Path(env)
+    return root / SECRET_NAME if root is not None else None
+
+
+def course_secret(root: Path | None) -> str:
+    """The course's secret: ``MINIMAXKIT_SECRET``, else the first line of
+    :func:`secret_file`; "" when there is none (the committed salts then stand alone, a
+    demo setting: anyone who reads the repository can compute the seeded trees).
+
+    >>> os.environ["MINIMAXKIT_SECRET"] = "s3cret"
+    >>> course_secret(None)
+    's3cret'
+    >>> del os.environ["MINIMAXKIT_SECRET"]
+    """
+    env = os.environ.get("MINIMAXKIT_SECRET")
+    if env:
+        return env.strip()
+    path = secret_file(root)
+    try:
+        return path.read_text(encoding="utf-8").strip().splitlines()[0] if path else ""
+    except (OSError, IndexError):
+        return ""
+
+
+def salt_for(suite: dict[str, Any], here: Path) -> str:
+    """The salt of the seeded trees: the suite's committed ``salt`` mixed with the course's
+    secret (:func:`course_secret`, found from the notebook's folder ``here``) if there is one.
+
+    >>> salt_for({"salt": "demo"}, Path("/nonexistent")) == "demo"
+    True
+    """
+    import hashlib
+
+    salt = str(suite.get("salt", ""))
+    secret = course_secret(course_root(here))
+    if not secret:
+        return salt
+    return hashlib.sha256(f"{secret}\0{salt}".encode()).hexdigest()

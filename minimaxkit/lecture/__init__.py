@@ -7,6 +7,7 @@
   shows folded (an HTML ``<details>`` element): it stays hidden until the reader opens it.
 * ``player(search, **options)`` and ``play_game(game, x, o)`` play a match between searches.
 * ``forest(n, ...)`` and ``mean_leaves(trees, ...)`` measure searches over random trees.
+* ``hand_table(result)`` writes an alpha-beta run as a hand-trace table (α and β per level).
 
 >>> check("km_4_5", 79)
 ✓ km_4_5: 4^3 + 4^2 - 1 = 79.
@@ -27,9 +28,10 @@ from ..search import alphabeta
 from ..tree import GameTree
 from .checks import Failed
 from .exercises import EXERCISES, Exercise
+from .handtable import HandTable, hand_table
 
 __all__ = ["Verdict", "Answer", "Exercise", "check", "show_answer", "player", "play_game",
-           "forest", "mean_leaves", "EXERCISES"]
+           "forest", "mean_leaves", "hand_table", "HandTable", "EXERCISES"]
 
 
 @dataclass(frozen=True)
@@ -152,8 +154,8 @@ def mean_leaves(trees: Sequence[Any], search: Callable[..., Any] = alphabeta,
                 **options: Any) -> float:
     """The mean number of leaves ``search(tree, **options)`` evaluates over ``trees``.
 
-    >>> from minimaxkit.examples import aima_5_2, tree_002
-    >>> mean_leaves([tree_002(), aima_5_2()])
+    >>> from minimaxkit.examples import aima_5_2, sheet_tree
+    >>> mean_leaves([sheet_tree(), aima_5_2()])
     11.5
     """
     return sum(search(t, trace=False, **options).stats.leaves for t in trees) / len(trees)

@@ -50,7 +50,7 @@ def positions(game, state, seen=None):
         for move in game.moves(state):
             positions(game, game.play(state, move), seen)
     return seen''', ("positions",)),
-    "binary_002": Exercise(checks.check_binary, """\
+    "binary": Exercise(checks.check_binary, """\
 A MAX root over two MIN nodes, each over two leaves. The last leaf is the "?" that
 alpha-beta never evaluates: any number will do.""", "binary = [[2, 7], [1, 9]]", ("binary",)),
     "maxmin": Exercise(checks.check_maxmin, """\
@@ -83,34 +83,34 @@ def best(game, state):
         if (value > best_value) if mx else (value < best_value):
             best_value, best_move = value, move
     return best_value, best_move''', ("best",)),
-    "bug_003": Exercise(checks.check_bug_003, """\
+    "bug_recitation": Exercise(checks.check_bug_recitation, """\
 The minimizer's bound is β, the most the minimizer has to concede so far: a new, smaller
 value must lower it, so β ← min(v, β). With max, β never falls below its starting value,
 the maximizer's children never see a tight β, and β-cuts below MIN nodes are missed. The
 value stays right (a wider window is never wrong) but the search does more work: the
 kind of bug that survives in lecture notes.""", '''\
-def alpha_beta_003(game, n, alpha, beta):
+def ab_recitation(game, n, alpha, beta):
     if not game.moves(n):
         return game.evaluate(n)
     if game.is_max(n):
         v = -math.inf
         for m in game.moves(n):
-            v = max(v, alpha_beta_003(game, game.play(n, m), alpha, beta))
+            v = max(v, ab_recitation(game, game.play(n, m), alpha, beta))
             if v >= beta:
                 return v
             alpha = max(v, alpha)
         return v
     v = math.inf
     for m in game.moves(n):
-        v = min(v, alpha_beta_003(game, game.play(n, m), alpha, beta))
+        v = min(v, ab_recitation(game, game.play(n, m), alpha, beta))
         if v <= alpha:
             return v
         beta = min(v, beta)
-    return v''', ("alpha_beta_003",)),
-    "bug_004": Exercise(checks.check_bug_004, """\
-The recursive calls must call minimax_ab itself, passing α and β on; 004's listing calls
-minimax with five arguments, which (even if it ran) would search every subtree in full
-and prune nothing below the root.""", '''\
+    return v''', ("ab_recitation",)),
+    "bug_blog": Exercise(checks.check_bug_blog, """\
+The recursive calls must call minimax_ab itself, passing α and β on; the blog's listing
+calls minimax with five arguments, which (even if it ran) would search every subtree in
+full and prune nothing below the root. The fix is one word in each of the two calls.""", '''\
 def minimax_ab(game, n, depth, max_depth, alpha, beta):
     if not game.moves(n) or depth == max_depth:
         return game.evaluate(n)
@@ -131,12 +131,13 @@ def minimax_ab(game, n, depth, max_depth, alpha, beta):
                 break
             beta = min(beta, value)
     return value''', ("minimax_ab",)),
-    "bug_001": Exercise(checks.check_bug_001, """\
-Line 28 stores the whole ScoredMove `result` where a score belongs: the human's branch
-must read `beta = bestSoFar.score = result.score`, as the computer's branch does (Figure 2
-has the same slip). And in §1.3, β starts at 2, not -2: the search starts with the window
-(-2, 2), just outside the scores -1 ... 1, so that some move is always chosen.""",
-                        "check('bug_001', line=28, beta_start=2)"),
+    "bug_tutorial": Exercise(checks.check_bug_tutorial, """\
+Line 11 stores the whole result, a (move, score) pair, where a score belongs: the human's
+branch must read `best = (m, result.score)`, as the computer's branch does (the tutorial's
+plain minimax has the same slip). And in the prose, β starts at 2, not -2: the search
+starts with the window (-2, 2), just outside the scores -1 ... 1, so that some move is
+always chosen.""",
+                        "check('bug_tutorial', line=11, beta_start=2)"),
     "best_order": Exercise(lambda nested: checks.check_order(nested, 5, "best"), """\
 Put the MIN node with the highest value first, so α is as high as it can be at once, and
 inside every later MIN node put its lowest leaf first, so that it cuts after one leaf:

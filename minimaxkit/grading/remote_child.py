@@ -1,0 +1,332 @@
+"""The child side of :mod:`.remote`: runs the student's cells, and per test tree a forked
+worker that calls the student function on proxy nodes (:class:`RemoteNode`) whose
+``children()`` and ``static()`` are answered by the trusted parent.
+
+It runs in the sandbox, as ``python -m minimaxkit.grading.remote``; nothing here is
+trusted: the parent records the calls and judges. The protocol channel is a copy of
+stdin/stdout made before any student code runs; fds 0, 1 and 2 then point at /dev/null.
+"""
+
+from __future__ import annotations
+
+import builtins
+import io
+import json
+import os
+import sys
+from typing import Any
+
+from .node import TooManyCalls
+from .sandbox import (
+    _CappedStream,
+    _guard_reference_searches,
+    _guard_test_data,
+    _limit_resources,
+    _ReferenceCalled,
+    _safe_str,
+    _stack_depth,
+    _student_frames,
+    _TooMuchOutput,
+    describe,
+)
+
+__all__ = ["serve", "RemoteNode"]
+
+
+class _Channel:
+    def __init__(self, rfd: int, wfd: int) -> None:
+        self.rfd, self.wfd, self.buf = rfd, wfd, b""
+
+    def send(self, msg: dict[str, Any]) -> None:
+        data = memoryview(json.dumps(msg).encode() + b"\n")
+        while data:
+            data = data[os.write(self.wfd, data):]
+
+    def recv(self) -> dict[str, Any]:
+        while b"\n" not in self.buf:
+            chunk = os.read(self.rfd, 1 << 16)
+            if not chunk:
+                os._exit(0)  # the parent is gone
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return dict(json.loads(line))
+
+
+_CHANNEL: _Channel | None = None
+
+
+def _ask(kind: str, path: tuple[int, ...]) -> dict[str, Any]:
+    assert _CHANNEL is not None
+    _CHANNEL.send({"ask": kind, "path": list(path)})
+    reply = _CHANNEL.recv()
+    if "error" in reply:
+        raise LookupError(reply["error"])
+    return reply
+
+
+class RemoteNode:
+    """The worker's view of a tree node: identity is known, ``children()``, ``static()``
+    and ``estimate()`` are asked of the parent (which records them)."""
+
+    __slots__ = ("_info",)
+    _info: dict[str, Any]
+    violations: list[str] = []
+
+    @classmethod
+    def _make(cls, info: dict[str, Any]) -> RemoteNode:
+        self = object.__new__(cls)
+        object.__setattr__(self, "_info", info)
+        return self
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        msg = (f"nodes are read-only: cannot set {name!r} on node {self.name}; keep your "
+               "own dict (e.g. values[node] = ...) instead")
+        RemoteNode.violations.append(msg)
+        raise AttributeError(msg)
+
+    def __delattr__(self, name: str) -> None:
+        self.__setattr__(name, None)
+
+    @property
+    def name(self) -> str:
+        return str(self._info["name"])
+
+    @property
+    def path(self) -> tuple[int, ...]:
+        return tuple(self._info["path"])
+
+    @property
+    def depth(self) -> int:
+        return len(self._info["path"])
+
+    @property
+    def move(self) -> Any:
+        return self._info["move"] if self._info["path"] else None
+
+    def __repr__(self) -> str:
+        player = "max" if self._info["max"] else "min"
+        return f"SearchNode({self.name!r}, {player}, path={self.path})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RemoteNode) and other.path == self.path
+
+    def __hash__(self) -> int:
+        return hash(self.path)
+
+    def __lt__(self, other: RemoteNode) -> bool:
+        return self.path < other.path
+
+    def is_leaf(self) -> bool:
+        return bool(self._info["leaf"])
+
+    def is_max(self) -> bool:
+        return bool(self._info["max"])
+
+    def children(self) -> list[RemoteNode]:
+        return [RemoteNode._make(i) for i in _ask("children", self.path)["nodes"]]
+
+    def static(self) -> float:
+        return _ask("static", self.path)["value"]  # type: ignore[no-any-return]
+
+    def estimate(self) -> float:
+        return _ask("estimate", self.path)["value"]  # type: ignore[no-any-return]
+
+
+def _value(a: Any) -> Any:
+    if isinstance(a, dict) and "node" in a:
+        return RemoteNode._make(_ask("node", tuple(a["node"]))["node"])
+    if isinstance(a, dict) and "inf" in a:
+        return float("inf") * a["inf"]
+    return a
+
+
+def _failure(err: BaseException) -> dict[str, Any]:
+    if isinstance(err, (_ReferenceCalled, _TooMuchOutput)):
+        return {"status": "flagged", "message": ""}
+    if isinstance(err, TooManyCalls):
+        return {"status": "looping", "message": str(err)}
+    if isinstance(err, RecursionError):
+        return {"status": "recursion", "message": (
+            "recursion too deep (RecursionError): the function kept calling itself without "
+            "reaching a leaf. Does it stop at leaves (node.is_leaf()) and at the depth limit?")}
+    if isinstance(err, MemoryError):
+        return {"status": "memory", "message": "ran out of memory (MemoryError)"}
+    return {"status": "raised", "message": (
+        f"raised {type(err).__name__}: {_safe_str(err)}\n"
+        f"{_student_frames(err.__traceback__)}").rstrip()}
+
+
+def _other_processes() -> list[int]:
+    """Processes in this sandbox's PID namespace other than its init, the server and this
+    one: what student code started and left running. Empty outside a PID namespace."""
+    if os.environ.get("MINIMAXKIT_PIDNS") != "1":
+        return []
+    mine = {1, os.getpid(), os.getppid()}
+    out = []
+    for p in os.listdir("/proc"):
+        if p.isdigit() and int(p) not in mine:
+            try:
+                with open(f"/proc/{p}/stat", "rb") as f:
+                    state = f.read().rsplit(b")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                continue  # ended meanwhile
+            if state not in (b"Z", b"X"):  # an ended process not yet reaped is no process
+                out.append(int(p))
+    return out
+
+
+def _kill_others() -> int:
+    """Kill the processes of :func:`_other_processes` (again while a fork loop goes on
+    making more); how many there were."""
+    import signal
+    import time
+
+    found: set[int] = set()
+    for _ in range(50):
+        pids = _other_processes()
+        if not pids:
+            break
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        found.update(pids)
+        time.sleep(0.002)
+    for _ in range(100):
+        try:
+            if os.waitpid(-1, os.WNOHANG)[0] == 0:
+                break
+        except ChildProcessError:
+            break
+    return len(found)
+
+
+def _worker(ns: dict[str, Any], timeout: float, done_fd: int) -> None:  # pragma: no cover
+    assert _CHANNEL is not None
+    code = 0
+    try:
+        flags: dict[str, Any] = {}
+        stream = _CappedStream(200_000, flags)
+        sys.stdout = sys.stderr = stream  # type: ignore[assignment]
+        _limit_resources(timeout)
+        sys.setrecursionlimit(_stack_depth() + 1000)
+        _guard_reference_searches(flags)
+        _guard_test_data(flags)
+        RemoteNode.violations = []
+        _CHANNEL.send({"ready": True})
+        live: Any = None
+        while True:
+            msg = _CHANNEL.recv()
+            op = msg.get("op")
+            if op == "end":
+                if _other_processes():
+                    flags["processes"] = _kill_others()
+                _CHANNEL.send({"ended": {"flags": flags, "printed": stream.text(),
+                                         "violations": RemoteNode.violations[:1]}})
+                os.write(done_fd, b"1")
+                break
+            try:
+                if op == "call":
+                    fn = ns[msg["fn"]]
+                    got = fn(*[_value(a) for a in msg.get("args", [])])
+                    if hasattr(got, "__next__") and not isinstance(got, (list, tuple)):
+                        live = got
+                        _CHANNEL.send({"iterator": True})
+                    else:
+                        _CHANNEL.send({"return": describe(got)})
+                elif op == "next":
+                    try:
+                        item = next(live)
+                    except StopIteration:
+                        _CHANNEL.send({"stop": True})
+                    else:
+                        _CHANNEL.send({"item": describe(item)})
+            except BaseException as err:  # the student's code failed: say how
+                _CHANNEL.send({"raised": _failure(err)})
+    except BaseException:
+        code = 3
+    finally:
+        os._exit(code)
+
+
+def _run_cells(ns: dict[str, Any], cells: list[str]) -> list[str]:
+    """Run each cell as the notebook would (IPython syntax turned into Python); a failing
+    cell is noted and the next one runs, as nbgrader runs every cell."""
+    problems = []
+    transform: Any = str
+    try:
+        from IPython.core.inputtransformer2 import TransformerManager
+        transform = TransformerManager().transform_cell
+    except ImportError:  # pragma: no cover - IPython comes with nbgrader
+        pass
+    stream = _CappedStream(200_000, {})
+    saved = sys.stdout, sys.stderr
+    sys.stdout = sys.stderr = stream  # type: ignore[assignment]
+    try:
+        for i, src in enumerate(cells):
+            try:
+                code = compile(transform(src), f"<cell {i + 1}>", "exec")
+                exec(code, ns)  # noqa: S102 - the point: run the student's cell, sandboxed
+            except BaseException as err:  # the notebook goes on after a failing cell
+                problems.append(f"a cell raised {type(err).__name__}: {_safe_str(err)}")
+    finally:
+        sys.stdout, sys.stderr = saved
+    return problems
+
+
+class _Shell:
+    """``get_ipython()`` for cells that use magics: every magic does nothing."""
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *a, **k: None
+
+
+def serve() -> int:  # pragma: no cover - runs in the child
+    """The child's loop: run cells, start a worker per test tree."""
+    global _CHANNEL
+    from .. import deepening, search  # noqa: F401 - loaded once, before any worker forks
+    from . import suite  # noqa: F401
+    _CHANNEL = _Channel(os.dup(0), os.dup(1))
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    sys.stdin = io.StringIO("")
+    builtins.input = lambda *a: (_ for _ in ()).throw(  # type: ignore[assignment]
+        RuntimeError("input() is not available while grading"))
+    ns: dict[str, Any] = {"__name__": "__main__", "get_ipython": _Shell,
+                          "__builtins__": builtins}
+    while True:
+        msg = _CHANNEL.recv()
+        op = msg.get("op")
+        if op == "exec":
+            problems = _run_cells(ns, list(msg.get("cells", [])))
+            left = _kill_others() if _other_processes() else 0
+            if left:
+                problems.append(f"the notebook's cells started {left} process(es) that were "
+                                "still running; they were stopped")
+            names = {}
+            for k, v in list(ns.items()):
+                if not k.startswith("_"):
+                    names[k] = "callable" if callable(v) else type(v).__name__
+            _CHANNEL.send({"problems": problems, "names": names})
+        elif op == "begin":
+            done_r, done_w = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                os.close(done_r)
+                _worker(ns, float(msg.get("timeout", 1.0)), done_w)
+            os.close(done_w)
+            _, status = os.waitpid(pid, 0)
+            os.set_blocking(done_r, False)
+            try:
+                finished = os.read(done_r, 1) == b"1"
+            except BlockingIOError:
+                finished = False
+            os.close(done_r)
+            if not finished:
+                from .sandbox import _crash_message
+                _CHANNEL.send({"crashed": _crash_message(status)})
+        else:
+            _CHANNEL.send({"crashed": f"unknown request {op!r}"})
+    return 0

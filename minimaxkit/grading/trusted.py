@@ -1,0 +1,336 @@
+"""nbgrader preprocessors for grading that the submission cannot forge.
+
+``nbgrader_config.py`` puts two of them in ``Autograde.autograde_preprocessors``:
+
+* :class:`SandboxedExecute` runs the notebook as nbgrader's ``Execute`` does, but in the
+  kernel spec ``minimaxkit-sandbox`` (:mod:`.kernel`: IPython inside bubblewrap, the
+  course folder hidden except the submission's own folder, no network, limits, every
+  process killed with the kernel); a kernel that dies (``os._exit``, out of memory) costs
+  the cells after it, not the whole submission.
+* :class:`TrustedGrade` grades again, outside the kernel: in nbgrader's own process (in a
+  thread that :class:`SandboxedExecute` starts before the kernel, so both run at once) it
+  reads each test cell's ``grade(...)`` call (the cell as nbgrader restored it from the
+  gradebook, so edits to it do not count), runs the notebook's other code cells in a fresh
+  sandboxed child (:class:`~minimaxkit.grading.remote.Session`) and grades each tree
+  through the remote protocol, the recorder and the verdict staying here. Its verdict
+  replaces the test cell's output, and its points are what nbgrader records (the cell's
+  last value, nbgrader's partial credit). When the notebook's own ``grade(...)`` printed
+  something else for the visible trees, the feedback says so.
+
+>>> call = grade_call('hidden_trees = False\\nhidden_trees = True\\n'
+...                   'grade("alphabeta", "alphabeta", points=7, hidden=hidden_trees)')
+>>> call.fn, call.question, call.kwargs
+('alphabeta', 'alphabeta', {'points': 7, 'hidden': True})
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import shutil
+import tempfile
+import threading
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from nbformat.notebooknode import NotebookNode, from_dict
+from nbgrader.preprocessors import Execute, NbGraderPreprocessor
+from traitlets import Bool, Unicode
+
+from . import bwrap, sandbox
+from .grader import MAX_PICTURES, GradeReport, _wrap, grade_report
+from .kernel import KERNEL_NAME, KERNELSPEC_DIR
+from .remote import Session
+from .suite import SuiteError, course_root, load_visible, secret_file
+
+__all__ = ["SandboxedExecute", "TrustedGrade", "GradeCall", "grade_call", "trusted_outputs"]
+
+
+# ----- the sandboxed kernel -------------------------------------------------------------
+class SandboxedExecute(Execute):
+    """nbgrader's ``Execute`` in the ``minimaxkit-sandbox`` kernel (see :mod:`.kernel`)."""
+
+    kernel_name = Unicode(KERNEL_NAME, help="kernel spec for autograde").tag(config=True)
+    trusted_grade = Bool(True, help="start TrustedGrade's grading while the kernel runs "
+                         "(TrustedGrade must follow in the pipeline)").tag(config=True)
+
+    def create_kernel_manager(self) -> Any:
+        from jupyter_client.kernelspec import KernelSpecManager
+
+        if not bwrap.available():
+            self.log.warning(bwrap.WARNING)
+        specs = KernelSpecManager()
+        specs.kernel_dirs = [str(KERNELSPEC_DIR), *specs.kernel_dirs]
+        self._connection_dir = tempfile.mkdtemp(prefix="minimaxkit-kernel-")
+        self.km = self.kernel_manager_class(
+            kernel_name=self.kernel_name, config=self.config, kernel_spec_manager=specs,
+            transport="ipc", connection_file=os.path.join(self._connection_dir, "kernel.json"))
+        return self.km
+
+    def preprocess(self, nb: NotebookNode, resources: Any = None, km: Any = None) -> Any:
+        self._dead = ""
+        self._connection_dir = ""
+        if isinstance(resources, dict) and "nbgrader" in resources and self.trusted_grade:
+            # TrustedGrade's grading starts now, in a thread and a sandboxed child of its
+            # own, while the kernel starts and runs the notebook
+            resources[_GRADING] = _Grading(nb, resources)
+            resources[_GRADING].start()
+        try:
+            return super().preprocess(nb, resources, km)
+        finally:
+            if self._connection_dir:
+                shutil.rmtree(self._connection_dir, ignore_errors=True)
+
+    def preprocess_cell(self, cell: NotebookNode, resources: Any, index: int) -> Any:
+        from nbclient.exceptions import DeadKernelError
+
+        if cell.cell_type != "code":
+            return cell, self.resources
+        if self._dead:
+            cell.outputs = [_error("KernelDied", f"not run: {self._dead}")]
+            return cell, self.resources
+        try:
+            return super().preprocess_cell(cell, resources, index)
+        except DeadKernelError:
+            self._dead = ("the kernel died in an earlier cell (did the code end the process, "
+                          "e.g. os._exit or sys.exit from a thread, or run out of memory?)")
+            cell.outputs = [_error("KernelDied", "the kernel died while running this cell "
+                                   "(did it end the process or run out of memory?)")]
+            return cell, self.resources
+
+
+_GRADING = "minimaxkit_trusted_grading"
+
+
+def _error(name: str, text: str) -> NotebookNode:
+    return from_dict({"output_type": "error", "ename": name, "evalue": text,
+                      "traceback": [f"{name}: {text}"]})
+
+
+# ----- reading the test cell --------------------------------------------------------------
+@dataclass
+class GradeCall:
+    """A test cell's ``grade(fn, question, **kwargs)`` call, its arguments as plain data."""
+
+    fn: str
+    question: str
+    kwargs: dict[str, Any] = field(default_factory=dict)
+
+
+def grade_call(source: str) -> GradeCall | None:
+    """The ``grade(...)`` call of a test cell's source, with names assigned constants at the
+    top level (``hidden_trees = True``) resolved; None if the cell has no such call."""
+    try:
+        from IPython.core.inputtransformer2 import TransformerManager
+        source = TransformerManager().transform_cell(source)
+    except ImportError:  # pragma: no cover
+        pass
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    known: dict[str, Any] = {}
+    found = None
+
+    def value(node: ast.expr) -> Any:
+        if isinstance(node, ast.Name):
+            if node.id not in known:
+                raise ValueError(node.id)
+            return known[node.id]
+        return ast.literal_eval(node)
+
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and \
+                isinstance(stmt.targets[0], ast.Name):
+            try:
+                known[stmt.targets[0].id] = value(stmt.value)
+            except (ValueError, SyntaxError, TypeError):
+                known.pop(stmt.targets[0].id, None)
+            continue
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if isinstance(call, ast.Call) and _named(call.func) == "grade" and len(call.args) >= 2:
+            try:
+                fn = call.args[0].id if isinstance(call.args[0], ast.Name) else \
+                    value(call.args[0])
+                found = GradeCall(str(fn), str(value(call.args[1])),
+                                  {k.arg: value(k.value) for k in call.keywords if k.arg})
+            except (ValueError, SyntaxError, TypeError):
+                found = None
+    return found
+
+
+def _named(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    return func.attr if isinstance(func, ast.Attribute) else ""
+
+
+# ----- the trusted verdict ----------------------------------------------------------------
+def _printed(outputs: list[Any]) -> str:
+    return "".join(str(o.get("text", "")) for o in outputs if o.get("output_type") == "stream")
+
+
+def _visible_share(report: GradeReport, folder: Path) -> float | None:
+    try:
+        names = {t["name"] for t in load_visible(folder)["questions"][report.question]["trees"]}
+    except (SuiteError, KeyError, TypeError):
+        return None
+    scores = [t.result.score for t in report.trees if t.name in names]
+    return round(report.points * sum(scores) / len(scores), 2) if scores else None
+
+
+def _kernel_note(report: GradeReport, old: list[Any], folder: Path) -> str:
+    """Where the notebook's own grade(...) output differs from the trusted verdict."""
+    text = _printed(old)
+    claim = re.search(rf"^{re.escape(report.question)}: ([\d.]+) of [\d.]+ points(.*)$",
+                      text, re.M)
+    if claim is None:
+        return ("the notebook's own grade(...) printed no verdict for this cell (its code "
+                "failed, ended the kernel, or replaced the grader)")
+    got = float(claim.group(1))
+    visible = "on the visible trees" in claim.group(2)
+    trusted = _visible_share(report, folder) if visible else report.earned
+    if trusted is not None and abs(got - trusted) > 0.011:
+        which = "the visible trees" if visible else "all trees"
+        return (f"the notebook's own grade(...) printed {got:g} of {report.points:g} for "
+                f"{which}, the trusted grader found {trusted:g}; the trusted grade counts: it "
+                "runs outside the notebook, where the code cannot replace the grader or its "
+                "test data, and it also stops processes the code left running")
+    return ""
+
+
+def trusted_outputs(report: GradeReport, old: list[Any], folder: Path, *,
+                    notes: list[str] = ()) -> list[NotebookNode]:  # type: ignore[assignment]
+    """The test cell's new outputs: the verdict text, the first picture, the points."""
+    from .picture import picture_svg
+
+    lines = report.text().splitlines()
+    head = lines[:2]
+    extra = [ln for n in notes if n for ln in _wrap(f"(while grading outside the notebook: {n})")]
+    note = _kernel_note(report, old, folder)
+    if note:
+        extra += _wrap(f"(note: {note})")
+    outputs = [from_dict({"output_type": "stream", "name": "stdout",
+                          "text": "\n".join(head + extra + lines[2:]) + "\n"})]
+    pictures = 0
+    for t in report.trees:
+        if t.result.picture is not None and pictures < MAX_PICTURES:
+            pic = t.result.picture
+            svg = picture_svg(replace(pic, title=f"{t.name}: reference {pic.title}; "
+                                                 "your differences marked"))
+            if svg is not None:
+                outputs.append(from_dict({"output_type": "display_data", "metadata": {},
+                                          "data": {"image/svg+xml": svg}}))
+                pictures += 1
+    outputs.append(from_dict({"output_type": "execute_result", "execution_count": None,
+                              "metadata": {}, "data": {"text/plain": repr(report.earned)}}))
+    return outputs
+
+
+@dataclass
+class _Verdict:
+    report: GradeReport
+    notes: list[str]
+
+
+class _Grading:
+    """The trusted grading of one notebook, run in a thread while the kernel runs it (the
+    cells' sources are read before execution; execution changes only their outputs)."""
+
+    def __init__(self, nb: NotebookNode, resources: dict[str, Any]) -> None:
+        folder = Path(resources.get("metadata", {}).get("path") or ".").resolve()
+        self.student = str(resources.get("nbgrader", {}).get("student", "")) or None
+        root = course_root(folder)
+        secret = secret_file(root)
+        self.session = Session(folder, root, [secret] if secret else [])
+        # the test data comes from the course's source folder, never from the submission's
+        # folder, which the notebook's code could write while it ran
+        assignment = str(resources.get("nbgrader", {}).get("assignment", folder.name))
+        self.source = root / "solutions" / assignment if root is not None else folder
+        self.warning = ""
+        if not (self.source / "tests.json").is_file():
+            self.warning = f"{self.source / 'tests.json'} not found: grading with the " \
+                           "submission's tests.json"
+            self.source = folder
+        self.plan: list[tuple[int, str | GradeCall]] = []
+        for i, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            meta = cell.metadata.get("nbgrader", {})
+            is_test = bool(meta.get("grade")) and not meta.get("solution")
+            call = grade_call(cell.source) if is_test else None
+            if call is not None:
+                self.plan.append((i, call))
+            elif not is_test:
+                self.plan.append((i, cell.source))
+        self.verdicts: dict[int, _Verdict] = {}
+        self.error: BaseException | None = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Grade in a thread (see :meth:`wait`)."""
+        self.session.start()
+        self.thread = threading.Thread(target=self.run, name="minimaxkit-trusted", daemon=True)
+        self.thread.start()
+
+    def wait(self) -> dict[int, _Verdict]:
+        """The verdicts by cell index, once grading is done."""
+        if self.thread is None:
+            self.run()
+        else:
+            self.thread.join()
+        if self.error is not None:
+            raise self.error
+        return self.verdicts
+
+    def run(self) -> None:
+        pending: list[str] = []
+        try:
+            with self.session:
+                for index, step in self.plan:
+                    if isinstance(step, str):
+                        pending.append(step)
+                        continue
+                    if pending:
+                        self.session.run_cells(pending)
+                        pending = []
+                    self.verdicts[index] = self._grade(step)
+        except BaseException as err:  # reported by wait(), in nbgrader's thread
+            self.error = err
+
+    def _grade(self, call: GradeCall) -> _Verdict:
+        session = self.session
+        kwargs = {k: v for k, v in call.kwargs.items()
+                  if k in ("points", "hidden", "conventions", "timeout")}
+        if isinstance(kwargs.get("conventions"), list):
+            kwargs["conventions"] = tuple(kwargs["conventions"])
+        sandbox.set_remote(session)
+        try:
+            report = grade_report(call.fn, call.question, here=self.source,
+                                  _caller=session.caller(), _student=self.student, **kwargs)
+        finally:
+            sandbox.set_remote(None)
+        notes = [] if session.sandboxed else ["no bubblewrap sandbox on this machine"]
+        notes += session.problems[-2:]
+        session.problems = []
+        return _Verdict(report, notes)
+
+
+class TrustedGrade(NbGraderPreprocessor):
+    """Grade every ``grade(...)`` test cell outside the kernel (see the module docstring).
+    :class:`SandboxedExecute` starts the grading while the kernel runs the notebook; this
+    step waits for it (or grades now, after another ``Execute``) and writes the verdicts."""
+
+    enabled = Bool(True, help="grade test cells outside the kernel").tag(config=True)
+
+    def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> Any:
+        grading = resources.pop(_GRADING, None) or _Grading(nb, resources)
+        if grading.warning:
+            self.log.warning("minimaxkit: %s", grading.warning)
+        for index, verdict in grading.wait().items():
+            cell = nb.cells[index]
+            cell.outputs = trusted_outputs(verdict.report, cell.outputs, grading.source,
+                                           notes=verdict.notes)
+        return nb, resources

@@ -1,0 +1,182 @@
+"""The trusted grader's parts without nbgrader: the remote protocol (the recorder stays in
+this process whatever the child does), the sandbox (the course folder is out of reach), the
+reading of a test cell's ``grade(...)`` call, and the course's secret."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from minimaxkit import GameTree
+from minimaxkit.grading import bwrap, describe, run_contained, sandbox
+from minimaxkit.grading.references import build_tree, reference, seed_for
+from minimaxkit.grading.remote import Session
+from minimaxkit.grading.suite import SuiteError, load_hidden, salt_for
+from minimaxkit.grading.trusted import grade_call
+
+TREE = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])  # AIMA's Figure 5.2
+MINIMAX = """
+def minimax(node):
+    if node.is_leaf():
+        return node.static()
+    values = [minimax(c) for c in node.children()]
+    return max(values) if node.is_max() else min(values)
+"""
+
+
+def _run(session: Session, name: str, tree: GameTree = TREE,
+         timeout: float = 1.0) -> sandbox.Outcome:
+    fn = session.caller()[name]
+    sandbox.set_remote(session)
+    try:
+        return run_contained(lambda rec: describe(fn(rec.root())), tree, timeout=timeout)
+    finally:
+        sandbox.set_remote(None)
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Iterator[Session]:
+    with Session(tmp_path) as s:
+        yield s
+
+
+def test_the_parent_records_what_the_child_asked(session: Session) -> None:
+    session.run_cells([MINIMAX])
+    out = _run(session, "minimax")
+    assert out.status == "ok" and out.result == {"number": 3}  # minimax value of Fig. 5.2
+    # every leaf evaluated once, left to right: paths (i, j) for i, j in 0..2
+    assert [p for k, p in out.calls if k == "static"] == [(i, j) for i in range(3)
+                                                         for j in range(3)]
+
+
+def test_replacing_the_grader_in_the_child_changes_nothing_recorded(session: Session) -> None:
+    session.run_cells(["""
+import minimaxkit.grading.sandbox as sb
+import minimaxkit.grading.node as nd
+sb.describe = lambda *a, **k: {"number": 3}
+nd.Recorder._log = lambda *a, **k: None
+
+def cheat(node):
+    return 3
+"""])
+    out = _run(session, "cheat")
+    # the child's describe was replaced, so the value reads 3; but no leaf was evaluated,
+    # and that is what the parent recorded
+    assert out.calls == []
+
+
+def test_a_timeout_restarts_the_child_with_the_cells_again(session: Session) -> None:
+    session.run_cells([MINIMAX, "def loop(node):\n    while True:\n        pass"])
+    assert _run(session, "loop", timeout=0.3).status == "timeout"
+    assert _run(session, "minimax").result == {"number": 3}
+
+
+def test_os_exit_in_the_function_costs_only_that_tree(session: Session) -> None:
+    session.run_cells([MINIMAX, "import os\ndef leave(node):\n    os._exit(0)"])
+    out = _run(session, "leave")
+    assert out.status == "crashed" and "without a report" in out.message
+    assert _run(session, "minimax").ok
+
+
+@pytest.mark.skipif(not bwrap.available(), reason="bubblewrap is not available")
+def test_the_course_folder_is_out_of_reach(tmp_path: Path) -> None:
+    course = tmp_path / "course"
+    folder = course / "autograded" / "eve" / "a2"
+    folder.mkdir(parents=True)
+    (course / "nbgrader_config.py").write_text("c = get_config()\n")
+    (course / "gradebook.db").write_text("grades")
+    with Session(folder, course) as session:
+        session.run_cells(["""
+import os
+def attack(node):
+    for path in ("../../../gradebook.db", "../../../nbgrader_config.py"):
+        try:
+            open(path, "a").write("x")
+        except OSError as err:
+            raise RuntimeError(f"{path}: {err.strerror}")
+    return 0
+"""])
+        out = _run(session, "attack")
+    assert out.status == "raised"
+    assert "../../../gradebook.db: Read-only file system" in out.message
+    assert (course / "gradebook.db").read_text() == "grades"
+
+
+def test_grade_call_reads_the_restored_test_cell() -> None:
+    cell = ('from minimaxkit.grading import grade\nhidden_trees = False\n'
+            '### BEGIN HIDDEN TESTS\nhidden_trees = True\n### END HIDDEN TESTS\n'
+            'grade("deepen", "deepen", points=9, hidden=hidden_trees, '
+            'conventions=["equal-soft"])')
+    call = grade_call(cell)
+    assert call is not None
+    assert (call.fn, call.question) == ("deepen", "deepen")
+    assert call.kwargs == {"points": 9, "hidden": True, "conventions": ["equal-soft"]}
+    assert grade_call("assert True") is None
+    assert grade_call("grade(") is None  # a syntax error: no call
+
+
+def test_a_secret_changes_the_seeded_trees(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    suite = {"salt": "a2-salt-19fd"}
+    (tmp_path / "nbgrader_config.py").write_text("")
+    public = salt_for(suite, tmp_path)
+    assert public == "a2-salt-19fd"  # without a secret: the committed (demo) salt
+    (tmp_path / ".minimaxkit-secret").write_text("course secret\n")
+    private = salt_for(suite, tmp_path)
+    monkeypatch.setenv("MINIMAXKIT_SECRET", "another")
+    assert len({public, private, salt_for(suite, tmp_path)}) == 3
+    spec = {"random": {"depth": 3, "branching": [2, 3], "values": [0, 9]}}
+    trees = [build_tree(spec, seed=seed_for("alice", "a2/alphabeta/yours", s)).to_json()
+             for s in (public, private)]
+    assert trees[0] != trees[1]
+
+
+def test_hidden_tests_never_come_from_the_submission_folder(tmp_path: Path) -> None:
+    (tmp_path / "nbgrader_config.py").write_text("")
+    folder = tmp_path / "autograded" / "eve" / "a2"
+    folder.mkdir(parents=True)
+    (folder / "hidden_tests.json").write_text(json.dumps({"questions": {}}))
+    with pytest.raises(SuiteError, match="not found"):
+        load_hidden(folder, "a2")
+    source = tmp_path / "solutions" / "a2"
+    source.mkdir(parents=True)
+    spec = {"nested": [[1, 2]]}
+    data = {"questions": {"q": {"check": "minimax", "trees": [
+        {"name": "t", "tree": spec, "reference": reference("minimax", build_tree(spec))}]}}}
+    (source / "hidden_tests.json").write_text(json.dumps(data))
+    assert load_hidden(folder, "a2")["questions"]["q"]["trees"][0]["name"] == "t"
+    private = tmp_path / "private" / "a2"
+    private.mkdir(parents=True)
+    (private / "hidden_tests.json").write_text(json.dumps({"questions": {"p": {}}}))
+    assert list(load_hidden(folder, "a2")["questions"]) == ["p"]
+    assert os.environ.get("MINIMAXKIT_PRIVATE_TESTS") is None
+
+
+def test_the_verdict_says_where_the_notebooks_own_grade_differs() -> None:
+    from minimaxkit.grading.checks import TreeResult
+    from minimaxkit.grading.grader import GradeReport, TreeVerdict
+    from minimaxkit.grading.trusted import _kernel_note
+
+    folder = Path(__file__).resolve().parents[2] / "solutions" / "a2_alphabeta"
+    # visible trees 002, 002-binary, aima; ties is hidden. Scores 1, 1, 0, 1 of 4 points:
+    # all trees 4 * 3/4 = 3; the visible ones 4 * 2/3 = 2.67
+    report = GradeReport("alphabeta", 4.0, [
+        TreeVerdict(n, "", TreeResult(score, "")) for n, score in
+        (("002", 1.0), ("002-binary", 1.0), ("aima", 0.0), ("ties", 1.0))], hidden=True)
+    assert report.earned == 3.0
+
+    def said(text: str) -> str:
+        return _kernel_note(report, [{"output_type": "stream", "text": text}], folder)
+
+    visible = " points on the visible trees (hidden ones are added when your work is graded)"
+    assert said("alphabeta: 2.67 of 4" + visible) == ""
+    assert "printed 4 of 4 for the visible trees, the trusted grader found 2.67" in said(
+        "alphabeta: 4 of 4" + visible)
+    assert said("alphabeta: 3 of 4 points") == ""
+    assert "printed 4 of 4 for all trees, the trusted grader found 3" in said(
+        "alphabeta: 4 of 4 points")
+    assert "printed no verdict" in said("")
