@@ -59,8 +59,8 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
         "v > β), a MIN node when v ≤ α (or v < α)"),
     Bug("swapped", "MIN and MAX swapped: your search minimises at MAX nodes and maximises at "
         "MIN nodes (node.is_max() is True where MAX is to move)"),
-    Bug("beta_max", "β updated with max, as in 003's erratum: at a MIN node β becomes "
-        "min(β, v), not max(β, v)"),
+    Bug("beta_max", "β updated with max, the recitation's erratum (lecture 3): at a MIN node "
+        "β becomes min(β, v), not max(β, v)"),
     Bug("alpha_min", "α updated with min: at a MAX node α becomes max(α, v), not min(α, v)"),
     Bug("depth_deeper", "depth off by one: your search evaluates the nodes one ply below the "
         "depth limit (depth counts from the root, which has depth 0: stop when "
