@@ -76,7 +76,8 @@ def _random_trees(n: int, **options: Any) -> list[GameTree]:
 
 # ----- the checks ------------------------------------------------------------------------------
 def check_count(count: Any) -> Result:
-    game, sheet = TicTacToe(), sheet_tree()
+    game = TicTacToe()
+    sheet = sheet_tree()
     cases = [("the example sheet's tree", sheet, sheet.root),
              ("tic-tac-toe after 3 moves", game, game.state_from_text("X.. .O. ..X")),
              ("tic-tac-toe", game, game.initial_state())]

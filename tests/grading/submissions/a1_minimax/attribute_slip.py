@@ -1,7 +1,7 @@
 # The lectures' old attribute form: `node.is_leaf` without parentheses is the method itself,
 # always true, so every call returns the root's static value. The grader says what to write.
 # expect: test_minimax=0 test_minimax_limited=0 test_best_move=0
-# message: node.is_leaf is a method: write node.is_leaf() with parentheses
+# message: MissingCall: node.is_leaf is a method
 # %% minimax
 def minimax(node):
     if node.is_leaf:
