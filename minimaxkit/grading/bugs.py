@@ -20,7 +20,9 @@ reference itself.
 
 from __future__ import annotations
 
+import inspect
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +31,8 @@ from ..search import alphabeta, minimax
 from ..tree import GameTree
 from .node import Recorder, SearchNode
 
-__all__ = ["Bug", "BUGS", "buggy_alphabeta", "run_sample", "recognise", "swapped"]
+__all__ = ["Bug", "BUGS", "buggy_alphabeta", "run_sample", "recognise", "swapped",
+           "written_conventions", "source_conventions"]
 
 Path = tuple[int, ...]
 INF = math.inf
@@ -56,13 +59,15 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
         "v > β), a MIN node when v ≤ α (or v < α)"),
     Bug("swapped", "MIN and MAX swapped: your search minimises at MAX nodes and maximises at "
         "MIN nodes (node.is_max() is True where MAX is to move)"),
-    Bug("beta_max", "β updated with max, as in 003's erratum: at a MIN node β becomes "
-        "min(β, v), not max(β, v)"),
+    Bug("beta_max", "β updated with max, the recitation's erratum (lecture 3): at a MIN node "
+        "β becomes min(β, v), not max(β, v)"),
     Bug("alpha_min", "α updated with min: at a MAX node α becomes max(α, v), not min(α, v)"),
     Bug("depth_deeper", "depth off by one: your search evaluates the nodes one ply below the "
-        "depth limit (stop when the depth left is 0, not -1)"),
+        "depth limit (depth counts from the root, which has depth 0: stop when "
+        "node.depth == max_depth)"),
     Bug("depth_shallower", "depth off by one: your search evaluates the nodes one ply above "
-        "the depth limit (stop when the depth left is 0, not 1)"),
+        "the depth limit (depth counts from the root, which has depth 0: stop when "
+        "node.depth == max_depth, not max_depth - 1)"),
     Bug("no_ordering", "no move ordering: your search visits the children in the tree's "
         "order, not sorted by their estimates"),
     Bug("reversed_ordering", "ordering reversed: MAX nodes' children go from the highest "
@@ -188,6 +193,61 @@ def recognise(leaves: list[Path], tree: GameTree, check: str, *,
                 for hard in (False, True):
                     same(run_sample(buggy_alphabeta(bug, equal=equal, hard=hard), tree), name)
     return [BUGS[n] for n in found]
+
+
+_SAMPLE_BUGS = ("not_passed_max", "not_passed_min", "wrong_comparison", "wrong_bound",
+                "beta_max", "alpha_min")
+
+
+def written_conventions(leaves: list[Path], tree: GameTree) -> list[str]:
+    """The alpha-beta conventions (``"equal-soft"`` ...) the submission was most likely
+    written in: those under which one of the known buggy samples evaluates exactly
+    ``leaves``. Empty when no sample does. The grader compares a failing submission with
+    these first, so a student who cut on equality, fail-soft, is not told about strict cuts.
+
+    >>> from minimaxkit.examples import tree_002
+    >>> tree = tree_002()
+    >>> leaves = run_sample(buggy_alphabeta("wrong_comparison", equal=False, hard=True), tree)
+    >>> written_conventions(leaves, tree)
+    ['strict-hard']
+    """
+    found: list[str] = []
+    for equal in (True, False):
+        for hard in (False, True):
+            name = f"{'equal' if equal else 'strict'}-{'hard' if hard else 'soft'}"
+            if any(run_sample(buggy_alphabeta(bug, equal=equal, hard=hard), tree) == leaves
+                   for bug in _SAMPLE_BUGS):
+                found.append(name)
+    return found if leaves else []
+
+
+def source_conventions(fn: Callable[..., Any]) -> list[str]:
+    """The conventions the source of ``fn`` reads as: its cut tests (``v >= beta``,
+    ``alpha >= beta`` cut on equality; ``v > beta`` strictly) and what it returns on a cut
+    (``return alpha`` / ``return beta``: fail-hard). All four when it cannot be read.
+
+    >>> def ab(node, alpha, beta):
+    ...     v = node.static()
+    ...     if v >= beta:
+    ...         return v
+    ...     return v
+    >>> source_conventions(ab)
+    ['equal-soft']
+    """
+    try:
+        src = re.sub(r"#.*", "", inspect.getsource(fn))
+    except (OSError, TypeError):
+        return list(_ALL)
+    equal = re.search(r"(>=\s*beta|<=\s*alpha|\bbeta\s*<=|\balpha\s*>=)", src)
+    strict = re.search(r"(>\s*beta|<\s*alpha|\bbeta\s*<(?!=)|\balpha\s*>(?!=))", src)
+    hard = re.search(r"return\s+(alpha|beta)\b", src)
+    rules = ["equal"] if equal and not strict else ["strict"] if strict and not equal \
+        else ["equal", "strict"]
+    fails = ["hard"] if hard else ["soft"]
+    return [f"{r}-{f}" for r in rules for f in fails]
+
+
+_ALL = ("equal-soft", "equal-hard", "strict-soft", "strict-hard")
 
 
 def _minimax_leaves(tree: GameTree, depth: int | None) -> list[Path]:

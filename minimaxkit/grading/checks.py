@@ -4,7 +4,7 @@ with the reference, and score that tree on its own (a fraction between 0 and 1).
 =====================  ===================================  ==============================
 check                  the student function                 graded on
 =====================  ===================================  ==============================
-``minimax``            ``f(node) -> value``                 value; every leaf once
+``minimax``            ``f(node) -> value``                 value; every leaf read once
 ``minimax_limited``    ``f(node, depth) -> value``          value; the nodes at the depth
                                                             limit, each once
 ``best_move``          ``f(node, depth) -> (value, child)`` value; a best child; the nodes
@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..tree import GameTree
-from .bugs import BUGS, Bug, recognise, swapped
+from .bugs import BUGS, Bug, recognise, source_conventions, swapped, written_conventions
 from .compare import Comparison, compare, fmt, names
 from .node import Recorder, evaluated_in
 from .references import CONVENTIONS, convention_label, trace_of
@@ -88,6 +88,8 @@ def run_check(check: str, fn: Callable[..., Any], tree: GameTree, ref: dict[str,
         return TreeResult(0.0, out.message.splitlines()[0],
                           out.message.splitlines()[1:], printed=out.printed, status=out.status)
     grader = _GRADERS[check]
+    if check in ("alphabeta", "ordered_alphabeta"):
+        opts = {**opts, "_source": source_conventions(fn)}
     result = grader(out, tree, ref, opts, conventions)
     result.printed = out.printed
     return result
@@ -191,6 +193,20 @@ def _mismatch_lines(tree: GameTree, c: Comparison, label: str, *,
     return lines
 
 
+def _read_twice(calls: list[tuple[str, Path]]) -> list[Path]:
+    """Paths whose static value was read more than once, counting every call (unlike
+    :func:`evaluated_in`, which counts a read repeated at once as one).
+
+    >>> _read_twice([("static", (0,)), ("static", (0,)), ("static", (1,))])
+    [(0,)]
+    """
+    counts: dict[Path, int] = {}
+    for kind, path in calls:
+        if kind == "static":
+            counts[path] = counts.get(path, 0) + 1
+    return [p for p, n in counts.items() if n > 1]
+
+
 # ----- graders ------------------------------------------------------------------------------
 def _grade_minimax(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
                    conventions: tuple[str, ...] | None) -> TreeResult:
@@ -218,7 +234,8 @@ def _grade_minimax(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict
     value_ok = _same(value, ref["value"])
     leaves = evaluated_in(out.calls)
     c = compare(leaves, {"minimax": trace_of(ref["trace"])}, tree)
-    search_ok = c.same_leaves
+    reread = _read_twice(out.calls)
+    search_ok = c.same_leaves and not reread
     what = "leaves" if depth is None else f"nodes at depth {depth}"
     done = (_leaves(len(leaves)) if depth is None else
             f"{len(leaves)} node{'' if len(leaves) == 1 else 's'} at depth {depth}")
@@ -227,6 +244,8 @@ def _grade_minimax(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict
               f"value {NO}: {why}")]
     parts += move_part
     parts.append(f"evaluated all {len(c.reference)} {what} once {OK}" if search_ok else
+                 f"read {names(tree, reread[:3])} more than once {NO} (read each value once)"
+                 if c.same_leaves else
                  f"evaluated {done} {NO} (expected {len(c.reference)}, each once)")
     scores = [float(value_ok), float(search_ok)] + ([score_move] if score_move is not None
                                                    else [])
@@ -234,16 +253,20 @@ def _grade_minimax(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict
     if value_ok and search_ok and (score_move in (None, 1.0)):
         return result
     lines = []
-    if not search_ok:
+    if reread and c.same_leaves:
+        lines.append(f"your search called static() more than once on {names(tree, reread)}: "
+                     "call it once per node and keep the value in a variable "
+                     "(v = node.static()); the grader counts every call")
+    elif not search_ok:
         lines += _mismatch_lines(tree, c, "minimax", pruning=False)
-    bugs = recognise(leaves, tree, "minimax", depth=depth) if not search_ok else []
+    bugs = recognise(leaves, tree, "minimax", depth=depth) if not c.same_leaves else []
     if not value_ok and value is not None:
         from ..search import minimax as reference_minimax
         if _same(value, reference_minimax(swapped(tree), depth=depth, trace=False).value):
             bugs.append(BUGS["swapped"])
     lines += _bug_text(bugs)
     result.lines = lines
-    if not search_ok:
+    if not c.same_leaves:
         result.picture = Picture(tree, trace_of(ref["trace"]), c.marks(), "(minimax)")
     return result
 
@@ -265,12 +288,22 @@ def _grade_alphabeta(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: di
     parts.append(f"{_leaves(len(leaves))} {NO}")
     result = TreeResult(float(value_ok) / 2, ", ".join(parts))
     refs = {n: trace_of(ref["conventions"][n]["trace"]) for n in allowed}
-    c = compare(leaves, refs, tree)
+    c = compare(leaves, refs, tree, prefer=_likely(leaves, tree, check, opts))
     label = convention_label([n for n in allowed
                               if refs[n].leaves == refs[c.closest].leaves])
     result.lines = _mismatch_lines(tree, c, label) + _bug_text(recognise(leaves, tree, check))
     result.picture = Picture(tree, refs[c.closest], c.marks(), f"({label})")
     return result
+
+
+def _likely(leaves: list[Path], tree: GameTree, check: str, opts: dict[str, Any]) -> list[str]:
+    """The conventions a failing alpha-beta was evidently written in: those its source reads
+    as (cut tests, returns) that a known buggy sample in that convention also reproduces;
+    failing that, either kind of evidence alone."""
+    read = list(opts.get("_source", ()))
+    written = written_conventions(leaves, tree) if check == "alphabeta" else []
+    both = [n for n in written if n in read]
+    return both or read or written
 
 
 def _grade_ordered(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],

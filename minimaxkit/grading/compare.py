@@ -95,8 +95,14 @@ class Comparison:
         return out
 
 
-def compare(submitted: list[Path], refs: dict[str, Trace], tree: GameTree) -> Comparison:
-    """Compare the submission's evaluated leaves (in order) with each reference trace."""
+def compare(submitted: list[Path], refs: dict[str, Trace], tree: GameTree, *,
+            prefer: tuple[str, ...] | list[str] = ()) -> Comparison:
+    """Compare the submission's evaluated leaves (in order) with each reference trace.
+
+    When nothing matches, the closest reference is chosen among ``prefer`` (the conventions
+    the submission was evidently written in, see
+    :func:`minimaxkit.grading.bugs.written_conventions`) when any of them is given, else
+    among all: fewest leaves apart, then the longest agreement, then the first listed."""
     submitted = [tuple(p) for p in submitted]
     leaves = {name: t.leaves for name, t in refs.items()}
     matched = tuple(name for name, ls in leaves.items() if ls == submitted)
@@ -108,7 +114,8 @@ def compare(submitted: list[Path], refs: dict[str, Trace], tree: GameTree) -> Co
     def closeness(name: str) -> tuple[int, int]:  # fewest leaves apart, then longest agreement
         ref = leaves[name]
         return -len(set(ref) ^ set(submitted)), _prefix(ref, submitted)
-    closest = max(refs, key=closeness)  # first-listed wins ties: the documents' convention
+    pool = [name for name in refs if name in prefer] or list(refs)
+    closest = max(pool, key=closeness)  # first-listed wins ties: the documents' convention
     ref = leaves[closest]
     ref_set, sub_set = set(ref), set(submitted)
     extra = [p for p in dict.fromkeys(submitted) if p not in ref_set]

@@ -30,6 +30,12 @@ static values were read; the grader turns that into the trace of what the code d
 >>> rec.evaluated, rec.expanded
 ([(1, 0)], [(), (1,)])
 >>> try:
+...     if root.is_leaf:  # the slip: a method without its parentheses
+...         pass
+... except MissingCall as err:
+...     print(str(err)[:67])
+node.is_leaf is a method: write node.is_leaf() with parentheses (at
+>>> try:
 ...     root.value = 3
 ... except ReadOnlyTree as err:
 ...     print(str(err)[:55])
@@ -38,12 +44,15 @@ nodes are read-only: cannot set 'value' on node A; keep
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from ..tree import GameTree, Node
 
-__all__ = ["SearchNode", "Recorder", "ReadOnlyTree", "TooManyCalls", "CHILDREN", "STATIC",
-           "ESTIMATE", "evaluated_in"]
+__all__ = ["SearchNode", "Recorder", "ReadOnlyTree", "TooManyCalls", "MissingCall", "CHILDREN",
+           "STATIC", "ESTIMATE", "evaluated_in"]
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 Path = tuple[int, ...]
 CHILDREN, STATIC, ESTIMATE = "children", "static", "estimate"
@@ -51,6 +60,53 @@ CHILDREN, STATIC, ESTIMATE = "children", "static", "estimate"
 
 class ReadOnlyTree(AttributeError):
     """Raised when student code tries to change a node."""
+
+
+class MissingCall(TypeError):
+    """Raised when a node method is used without its parentheses (``if node.is_leaf:``)."""
+
+
+class _Unbound:
+    """A node method before the call. Called, it answers; used as a value (tested as a
+    condition, iterated, compared, added) it raises :class:`MissingCall` naming the fix,
+    instead of passing silently for True (a bound method is always true)."""
+
+    __slots__ = ("_f", "_node", "_name")
+
+    def __init__(self, f: Callable[..., Any], node: SearchNode, name: str) -> None:
+        self._f, self._node, self._name = f, node, name
+
+    def __call__(self, *args: Any) -> Any:
+        return self._f(self._node, *args)
+
+    def __repr__(self) -> str:
+        return f"node.{self._name} (a method: write node.{self._name}())"
+
+    def _slip(self, *_: Any) -> Any:
+        raise MissingCall(f"node.{self._name} is a method: write node.{self._name}() with "
+                          f"parentheses (at node {self._node.name}). Without them it is "
+                          "the method itself, not its answer")
+
+    __bool__ = __iter__ = __len__ = __float__ = __int__ = __index__ = _slip
+    __lt__ = __le__ = __gt__ = __ge__ = _slip
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __neg__ = _slip
+    __getitem__ = _slip
+
+
+class _Question:
+    """A descriptor making a :class:`SearchNode` method an :class:`_Unbound` on access."""
+
+    def __init__(self, f: Callable[..., Any]) -> None:
+        self._f = f
+        self.__doc__ = f.__doc__
+        self.__name__ = f.__name__
+
+    def __get__(self, node: SearchNode | None, owner: type | None = None) -> Any:
+        return self if node is None else _Unbound(self._f, node, self.__name__)
+
+
+def _question(f: F) -> F:
+    return cast(F, _Question(f))
 
 
 class TooManyCalls(BaseException):
@@ -206,14 +262,17 @@ class SearchNode:
         return self._n.path < other._n.path
 
     # ----- the four questions of the documents -------------------------------------------
+    @_question
     def is_leaf(self) -> bool:
         """True when the node has no children (a terminal position)."""
         return not self._n.children
 
+    @_question
     def is_max(self) -> bool:
         """True at a MAX node (the maximizer is to move), False at a MIN node."""
         return self._n.is_max
 
+    @_question
     def children(self) -> list[SearchNode]:
         """The children in the tree's order (a new list each call: sorting it is fine).
         Recorded: the grader knows which nodes your search expanded."""
@@ -221,6 +280,7 @@ class SearchNode:
         n, rec = self._n, self._rec
         return [SearchNode._make(c, rec, m) for m, c in zip(n.moves, n.children, strict=True)]
 
+    @_question
     def static(self) -> float:
         """The static value: a leaf's value, or an interior node's static evaluation (what a
         depth-limited search returns at its depth limit). Recorded: the grader knows which
@@ -228,6 +288,7 @@ class SearchNode:
         self._rec._log(STATIC, self._n.path)
         return self._rec.tree.evaluate(self._n)
 
+    @_question
     def estimate(self) -> float:
         """The same number as :meth:`static`, for ordering children (move ordering); reading
         it does not count as evaluating the node."""

@@ -6,6 +6,8 @@ reported through :class:`Failed`, never raised to the notebook.
 from __future__ import annotations
 
 import math
+import os
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -13,6 +15,7 @@ from ..bounds import knuth_moore_leaves
 from ..deepening import deepen
 from ..examples import aima_5_2, sheet_binary, sheet_tree
 from ..games import ConnectFour, TicTacToe
+from ..grading.node import Recorder, TooManyCalls
 from ..search import _sorted_indices, alphabeta, minimax
 from ..tree import GameTree
 
@@ -53,6 +56,11 @@ def _call(f: Any, *args: Any) -> Any:
         raise Failed(f"expected a function, got {f!r}")
     try:
         out = f(*args)
+    except Failed:
+        raise
+    except TooManyCalls:
+        raise Failed("it asks the tree again and again: does it search some node twice, "
+                     "or loop?") from None
     except RecursionError:
         raise Failed("it recursed without end: does every path reach a leaf?") from None
     except Exception as err:
@@ -116,12 +124,37 @@ def check_maxmin(max_min: Any, min_max: Any) -> Result:
     trees = [sheet_tree(), aima_5_2(), *_random_trees(20, depth=4, branching=(1, 3)),
              *_random_trees(10, depth=3, branching=(1, 3), root="min")]
     for i, tree in enumerate(trees):
+        root = Recorder(tree).root()  # the node interface of the assignments: methods
         f = max_min if tree.root.is_max else min_max
-        got, want = _call(f, tree.root), minimax(tree, trace=False).value
+        got, want = _call(f, root), minimax(tree, trace=False).value
         if got != want:
-            return False, (f"on tree {i} ({tree.to_nested()}) it returns {got}; "
+            return False, (f"on tree {i} ({tree.to_nested()}) it returns {_shown(got)}; "
                            f"minimax says {want}")
     return True, f"agrees with the kit's minimax on {len(trees)} trees."
+
+
+def _shown(value: Any) -> str:
+    return repr(value) if isinstance(value, (int, float, tuple, list)) else \
+        f"{value!r} (not a number)"
+
+
+class _Guarded(_Counting):
+    """A game that refuses to be searched by the kit's own searches: the exercise is to
+    write the search, not to call one."""
+
+    def moves(self, state: Any) -> Any:
+        frame = sys._getframe(1)
+        while frame is not None:
+            if os.path.dirname(frame.f_code.co_filename) == _KIT \
+                    and os.path.basename(frame.f_code.co_filename) in _SEARCHES:
+                raise Failed("it calls the kit's own search: write the search yourself "
+                             "(the check compares it with the kit's minimax)")
+            frame = frame.f_back  # type: ignore[assignment]
+        return self.game.moves(state)
+
+
+_KIT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_SEARCHES = {"search.py", "deepening.py"}
 
 
 def check_scored_move(best: Any) -> Result:
@@ -129,18 +162,21 @@ def check_scored_move(best: Any) -> Result:
     boards = ["X.. .O. ...", "XO. .X. ..O", "XX. OO. ...", "X.O .X. O..", "OX. XO. X.."]
     for text in boards:
         state = game.state_from_text(text)
-        pair = _call(best, game, state)
+        pair = _call(best, _Guarded(game), state)
         if not isinstance(pair, tuple) or len(pair) != 2:
-            return False, f"expected a pair (move, score), got {pair!r}"
-        move, score = pair
+            return False, f"expected a pair (value, move), got {pair!r}"
+        value, move = pair
         want = minimax(game, state, trace=False).value
-        if score != want:
-            return False, f"on {text!r} the score is {score}; minimax says {want}"
+        if value in game.moves(state) and move == want and value != want:
+            return False, ("the pair is the wrong way round: return (value, move), value "
+                           "first, as everywhere in the course")
+        if value != want:
+            return False, f"on {text!r} the value is {value}; minimax says {want}"
         if move not in game.moves(state):
             return False, f"on {text!r} the move {move!r} is not legal"
         if minimax(game, game.play(state, move), trace=False).value != want:
-            return False, f"on {text!r} the move {move!r} does not reach the score {want}"
-    return True, f"right score and a best move on {len(boards)} positions."
+            return False, f"on {text!r} the move {move!r} does not reach the value {want}"
+    return True, f"right value and a best move on {len(boards)} positions."
 
 
 def _compare_search(f: Any, call: Callable[[Any, Any, Any], Any], depth: bool) -> Result:

@@ -54,32 +54,35 @@ def positions(game, state, seen=None):
 A MAX root over two MIN nodes, each over two leaves. The last leaf is the "?" that
 alpha-beta never evaluates: any number will do.""", "binary = [[2, 7], [1, 9]]", ("binary",)),
     "maxmin": Exercise(checks.check_maxmin, """\
-The handout's two procedures: a leaf returns static(x), here x.value; otherwise MaxMin
-takes the max over the children of MinMax, and MinMax the min over the children of
-MaxMin. Each calls the other, because the players alternate.""", '''\
+The textbook-style handout's pair of procedures, in the kit's words: a leaf returns its
+static value, x.static(); otherwise MaxMin takes the max over the children of MinMax, and
+MinMax the min over the children of MaxMin. Each calls the other, because the players
+alternate. The node's questions are methods, always called with parentheses: x.is_leaf()
+(without them, `if x.is_leaf:` is always true).""", '''\
 def max_min(x):
-    if x.is_leaf:
-        return x.value
-    return max(min_max(y) for y in x.children)
+    if x.is_leaf():
+        return x.static()
+    return max(min_max(y) for y in x.children())
 
 def min_max(x):
-    if x.is_leaf:
-        return x.value
-    return min(max_min(y) for y in x.children)''', ("max_min", "min_max")),
+    if x.is_leaf():
+        return x.static()
+    return min(max_min(y) for y in x.children())''', ("max_min", "min_max")),
     "scored_move": Exercise(checks.check_scored_move, """\
-The tutorial's ScoredMove search with its slip fixed: keep the best (move, score) so far,
-start the score just outside the range of values (-2 for the computer, 2 for the human)
-so that some move is always chosen, and compare scores, not moves.""", '''\
+The machine-player tutorial's best-move search with its slip fixed: keep the best
+(value, move) so far, value first as everywhere in the course; start the value just
+outside the range of values (-2 for MAX, 2 for MIN) so that some move is always chosen,
+and compare values, not moves.""", '''\
 def best(game, state):
     if not game.moves(state):
-        return None, game.evaluate(state)
+        return game.evaluate(state), None
     mx = game.is_max(state)
-    best_move, best_score = None, (-2 if mx else 2)
+    best_value, best_move = (-2 if mx else 2), None
     for move in game.moves(state):
-        _, score = best(game, game.play(state, move))
-        if (score > best_score) if mx else (score < best_score):
-            best_move, best_score = move, score
-    return best_move, best_score''', ("best",)),
+        value, _ = best(game, game.play(state, move))
+        if (value > best_value) if mx else (value < best_value):
+            best_value, best_move = value, move
+    return best_value, best_move''', ("best",)),
     "bug_recitation": Exercise(checks.check_bug_recitation, """\
 The minimizer's bound is β, the most the minimizer has to concede so far: a new, smaller
 value must lower it, so β ← min(v, β). With max, β never falls below its starting value,
@@ -161,8 +164,10 @@ b / (b - 1) times as much, 2 for b = 2 and barely more than 1 for large b.""", '
 def overhead(b, d):
     return sum(b ** k for k in range(1, d + 1)) / b ** d''', ("overhead",)),
     "budget": Exercise(checks.check_budget, """\
-Add the iterations' node counts: the deepest iteration whose running total stays within
-the budget is the last one completed; the next one is started, interrupted, and dropped.""",
+The budget is cumulative: it counts the nodes of all iterations together, not of each one.
+Add the iterations' node counts (reordered): the deepest iteration whose running total
+stays within the budget is the last one completed; the next one is started, interrupted
+when the total passes the budget, and dropped.""",
                        "budget_depth = 5  # with depth 6 the running total would pass 5,000 nodes",
                        ("budget_depth",)),
 }

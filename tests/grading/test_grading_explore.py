@@ -53,7 +53,7 @@ def test_node_of_and_the_visible_test_trees(tmp_path: Any) -> None:
     root = node_of(aima_5_2())
     assert leftmost(root) == 3
     released = Path(__file__).resolve().parents[2] / "assignments" / "a2_alphabeta"
-    assert len(visible_tree("002", here=released).leaves()) == 27
+    assert len(visible_tree("sheet", here=released).leaves()) == 27
     with pytest.raises(KeyError, match="the visible ones are"):
         visible_tree("nope", here=released)
 

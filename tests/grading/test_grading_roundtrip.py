@@ -172,7 +172,7 @@ def test_feedback_shows_verdicts_and_pictures_but_no_hidden_code(trial: dict[str
         assert re.search(r"of \d+ points", text), student
     beta_max = pages[("a2_alphabeta", "beta_max")]
     text = html.unescape(re.sub(r"<[^>]+>", "", beta_max))
-    assert "likely bug" in text and "as in 003's erratum" in text
+    assert "likely bug" in text and "the recitation's erratum" in text
     assert "they part at node F (MAX, path (0, 1))" in text
     assert "✔ yours (a random tree made for you)" in html.unescape(
         pages[("a2_alphabeta", "solution")])

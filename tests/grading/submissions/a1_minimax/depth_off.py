@@ -1,5 +1,5 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
-# Stops one ply too deep (depth < 0 instead of depth == 0); question 1 is right.
+# Stops one ply too deep (node.depth > max_depth instead of ==); question 1 is right.
 # expect: test_minimax=5 test_minimax_limited=0.5 test_best_move=2.67
 # message: depth off by one
 # %% minimax
@@ -9,12 +9,12 @@ def minimax(node):
     values = [minimax(child) for child in node.children()]
     return max(values) if node.is_max() else min(values)
 # %% minimax_limited
-def minimax_limited(node, depth):
-    if depth < 0 or node.is_leaf():
+def minimax_limited(node, max_depth):
+    if node.depth > max_depth or node.is_leaf():
         return node.static()
-    values = [minimax_limited(child, depth - 1) for child in node.children()]
+    values = [minimax_limited(child, max_depth) for child in node.children()]
     return max(values) if node.is_max() else min(values)
 # %% best_move
-def best_move(node, depth):
-    pairs = [(minimax_limited(child, depth - 1), child) for child in node.children()]
+def best_move(node, max_depth):
+    pairs = [(minimax_limited(child, max_depth), child) for child in node.children()]
     return max(pairs) if node.is_max() else min(pairs)

@@ -15,14 +15,14 @@ def min_max(x):
 def minimax(node):
     return max_min(node) if node.is_max() else min_max(node)
 # %% minimax_limited
-def minimax_limited(node, depth):
-    if depth == 0 or node.is_leaf():
+def minimax_limited(node, max_depth):
+    if node.depth == max_depth or node.is_leaf():
         return node.static()
-    values = [minimax_limited(child, depth - 1) for child in node.children()]
+    values = [minimax_limited(child, max_depth) for child in node.children()]
     return max(values) if node.is_max() else min(values)
 # %% best_move
-def best_move(node, depth):
-    values = [minimax_limited(child, depth - 1) for child in node.children()]
+def best_move(node, max_depth):
+    values = [minimax_limited(child, max_depth) for child in node.children()]
     best = max(values) if node.is_max() else min(values)
     index = values.index(best)
-    return minimax_limited(node, depth), index
+    return minimax_limited(node, max_depth), index

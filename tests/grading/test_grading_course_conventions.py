@@ -1,0 +1,101 @@
+"""The course-wide conventions as the grader applies them: methods called with parentheses
+(the slip is named), one static() per leaf in assignment 1, and feedback against the
+convention a failing alpha-beta is written in."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from minimaxkit.examples import aima_5_2, sheet_tree
+from minimaxkit.grading.bugs import source_conventions
+from minimaxkit.grading.checks import run_check
+from minimaxkit.grading.node import MissingCall, Recorder
+from minimaxkit.grading.references import reference
+
+
+def slip_minimax(node: Any) -> Any:
+    if node.is_leaf:  # the slip
+        return node.static()
+    values = [slip_minimax(c) for c in node.children()]
+    return max(values) if node.is_max() else min(values)
+
+
+def twice_minimax(node: Any) -> Any:
+    if node.is_leaf():
+        if node.static() is None:
+            return 0
+        return node.static()
+    values = [twice_minimax(c) for c in node.children()]
+    return max(values) if node.is_max() else min(values)
+
+
+def strict_hard_not_passed(node: Any, alpha: float, beta: float) -> float:
+    if node.is_leaf():
+        return node.static()
+    if node.is_max():
+        for child in node.children():
+            alpha = max(alpha, strict_hard_not_passed(child, alpha, beta))
+            if alpha > beta:
+                return beta
+        return alpha
+    for child in node.children():
+        beta = min(beta, strict_hard_not_passed(child, -math.inf, math.inf))
+        if beta < alpha:
+            return alpha
+    return beta
+
+
+@pytest.mark.parametrize("use", [
+    lambda n: bool(n.is_leaf), lambda n: list(n.children), lambda n: n.static + 1,
+    lambda n: n.is_max < 3,
+])
+def test_a_method_used_without_parentheses_names_the_fix(use: Any) -> None:
+    root = Recorder(aima_5_2()).root()
+    with pytest.raises(MissingCall, match=r"is a method: write node\.\w+\(\) with parentheses"):
+        use(root)
+
+
+def test_called_methods_still_answer() -> None:
+    rec = Recorder(aima_5_2())
+    root = rec.root()
+    assert root.is_leaf() is False and root.is_max() is True
+    assert [c.name for c in root.children()] == ["B", "C", "D"]
+    assert root.children()[0].children()[0].static() == 3
+    assert rec.evaluated == [(0, 0)]
+
+
+def test_the_attribute_slip_is_reported_not_a_tree_error() -> None:
+    tree = aima_5_2()
+    r = run_check("minimax", slip_minimax, tree, reference("minimax", tree))
+    assert r.score == 0
+    assert "write node.is_leaf() with parentheses" in r.summary
+    assert "TreeError" not in r.summary
+
+
+def test_reading_a_leaf_twice_loses_the_search_half() -> None:
+    tree = aima_5_2()
+    r = run_check("minimax", twice_minimax, tree, reference("minimax", tree))
+    # value right (3, AIMA's root), search wrong: every one of the 9 leaves read twice
+    assert r.score == 0.5
+    assert "value 3 ✔" in r.summary
+    assert "called static() more than once on E=3 F=12 G=8 H=2 I=4 J=6 K=14 L=5 M=2" in \
+        r.lines[0]
+
+
+def test_source_conventions_read_the_cut_tests_and_returns() -> None:
+    assert source_conventions(strict_hard_not_passed) == ["strict-hard"]
+    assert source_conventions(twice_minimax) == ["equal-soft", "strict-soft"]  # no cut tests
+
+
+def test_failing_feedback_compares_with_the_convention_written() -> None:
+    tree = sheet_tree()
+    r = run_check("alphabeta", strict_hard_not_passed, tree, reference("alphabeta", tree))
+    assert r.score == 0.5  # the value 5 is right, the leaves are not
+    # strict fail-hard evaluates 18 leaves on the sheet's tree (the sources' errata note),
+    # the other three conventions 16: the feedback is against the 18
+    assert r.lines[0].startswith("the reference (strict cuts (v > β, v < α), fail-hard) "
+                                 "evaluates 18")
+    assert "v = 9 > β = 8" in r.lines[2]
