@@ -19,6 +19,8 @@ from __future__ import annotations
 import json
 import math
 import random as _random
+import sys
+import threading
 from collections import deque
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -191,6 +193,48 @@ def _bfs(root: Node) -> Iterator[Node]:
         queue.extend(node.children)
 
 
+
+#: The deepest JSON nesting :func:`_loads_deep` reads (a tree level is 3 JSON levels).
+MAX_JSON_NESTING = 300_000
+
+
+def _loads_deep(text: str) -> Any:
+    """``json.loads`` of a text nested deeper than the recursion limit allows: read in a
+    thread whose stack has room for it (16 KB per level), with the limit raised meanwhile.
+    Deeper than :data:`MAX_JSON_NESTING` is a TreeError naming the limit."""
+    depth = max_depth = 0
+    for ch in text:  # an upper bound of the nesting (brackets inside strings count too)
+        if ch in "[{":
+            depth += 1
+            max_depth = max(max_depth, depth)
+        elif ch in "]}":
+            depth -= 1
+    if max_depth > MAX_JSON_NESTING:
+        raise TreeError((), f"the JSON text nests {max_depth:,} levels deep; the limit is "
+                            f"{MAX_JSON_NESTING:,}; build so deep a tree with from_dict")
+    out: dict[str, Any] = {}
+
+    def read() -> None:
+        try:
+            out["spec"] = json.loads(text)
+        except BaseException as err:  # handed to the caller's thread
+            out["error"] = err
+
+    old_limit, old_size = sys.getrecursionlimit(), threading.stack_size()
+    sys.setrecursionlimit(max(old_limit, max_depth + 1_000))
+    threading.stack_size(min(max(16 * 1024 * (max_depth + 1_000), 1 << 20), 1 << 30))
+    try:
+        worker = threading.Thread(target=read, name="minimaxkit-json")
+        worker.start()
+        worker.join()
+    finally:
+        threading.stack_size(old_size)
+        sys.setrecursionlimit(old_limit)
+    if "error" in out:
+        raise out["error"]
+    return out["spec"]
+
+
 class GameTree:
     """An explicit game tree; a :class:`~minimaxkit.game.Game` whose states are its nodes.
 
@@ -298,14 +342,13 @@ class GameTree:
 
     @classmethod
     def from_json(cls, text: str) -> GameTree:
-        """The tree of :meth:`to_json`'s text. Python's JSON reader nests only so deep
-        (about a thousand levels): a deeper text is a TreeError; build such trees with
-        :meth:`from_dict` or :meth:`from_nested` instead."""
+        """The tree of :meth:`to_json`'s text, at any depth: Python's JSON reader recurses
+        (about a thousand levels by default), so a deeper text is read again in a thread
+        with room for its depth (see :func:`_loads_deep`)."""
         try:
             spec = json.loads(text)
         except RecursionError:
-            raise TreeError((), "the JSON text nests deeper than Python's JSON reader "
-                                "allows; build so deep a tree with from_dict") from None
+            spec = _loads_deep(text)
         return cls.from_dict(spec)
 
     def to_dict(self) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..errors import TreeError
 from . import bwrap, sandbox
 from .node import CHILDREN, ESTIMATE, STATIC, Recorder, SearchNode, TooManyCalls
 from .sandbox import Outcome
@@ -273,7 +274,12 @@ class Session:
                                           for i in range(len(n.children))]})
                 elif kind in (STATIC, ESTIMATE):
                     rec._log(kind, path)
-                    self._send({"value": rec.tree.evaluate(rec.tree.node(path))})
+                    try:
+                        value = rec.tree.evaluate(rec.tree.node(path))
+                    except TreeError as err:  # e.g. static() of an interior node without one
+                        self._send({"error": str(err), "kind": "tree", "problem": err.problem})
+                        continue
+                    self._send({"value": value})
                 elif kind == "node":
                     self._send({"node": _node_info(rec, path)})
                 else:
@@ -328,6 +334,11 @@ class Session:
                         report.update(flagged)
                 except _Failed:
                     self.close()
+        except Exception:
+            # a fault on this side (a grader bug): the child may still be waiting for an
+            # answer, so start the next test with a fresh one rather than out of step
+            self.close()
+            raise
         finally:
             self._rec = None
         return Outcome(report["status"], report.get("message", ""), report.get("result"),

@@ -16,7 +16,8 @@ import os
 import sys
 from typing import Any
 
-from .node import TooManyCalls
+from ..errors import TreeError
+from .node import TooManyCalls, _question
 from .sandbox import (
     _CappedStream,
     _guard_reference_searches,
@@ -60,6 +61,8 @@ def _ask(kind: str, path: tuple[int, ...]) -> dict[str, Any]:
     _CHANNEL.send({"ask": kind, "path": list(path)})
     reply = _CHANNEL.recv()
     if "error" in reply:
+        if reply.get("kind") == "tree":  # the tree's own answer, e.g. no static value here
+            raise TreeError(tuple(path), str(reply["problem"]))
         raise LookupError(reply["error"])
     return reply
 
@@ -116,18 +119,25 @@ class RemoteNode:
     def __lt__(self, other: RemoteNode) -> bool:
         return self.path < other.path
 
+    # The questions are methods; used without parentheses (``if node.is_leaf:``) they raise
+    # MissingCall naming the fix, exactly as the in-notebook nodes do.
+    @_question
     def is_leaf(self) -> bool:
         return bool(self._info["leaf"])
 
+    @_question
     def is_max(self) -> bool:
         return bool(self._info["max"])
 
+    @_question
     def children(self) -> list[RemoteNode]:
         return [RemoteNode._make(i) for i in _ask("children", self.path)["nodes"]]
 
+    @_question
     def static(self) -> float:
         return _ask("static", self.path)["value"]  # type: ignore[no-any-return]
 
+    @_question
     def estimate(self) -> float:
         return _ask("estimate", self.path)["value"]  # type: ignore[no-any-return]
 

@@ -15,7 +15,7 @@ from minimaxkit import GameTree
 from minimaxkit.grading import bwrap, describe, run_contained, sandbox
 from minimaxkit.grading.references import build_tree, reference, seed_for
 from minimaxkit.grading.remote import Session
-from minimaxkit.grading.suite import SuiteError, load_hidden, salt_for
+from minimaxkit.grading.suite import SuiteError, load_hidden, load_visible, salt_for
 from minimaxkit.grading.trusted import grade_call
 
 TREE = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])  # AIMA's Figure 5.2
@@ -67,6 +67,30 @@ def cheat(node):
     # the child's describe was replaced, so the value reads 3; but no leaf was evaluated,
     # and that is what the parent recorded
     assert out.calls == []
+
+
+def test_the_attribute_slip_is_named_outside_the_notebook_too(session: Session) -> None:
+    """``if node.is_leaf:`` (no parentheses) is the same MissingCall in the trusted child as
+    in the notebook; static() of an interior node is the student's TreeError, not a grader
+    fault."""
+    session.run_cells(["""
+def slip(node):
+    if node.is_leaf:
+        return node.static()
+    return max(slip(c) for c in node.children())
+
+def interior(node):
+    return node.static()
+"""])
+    out = _run(session, "slip")
+    assert out.status == "raised"
+    assert "MissingCall: node.is_leaf is a method: write node.is_leaf() with parentheses" in \
+        out.message
+    out = _run(session, "interior")
+    assert out.status == "raised" and "TreeError" in out.message
+    assert "interior node A has no static value" in out.message
+    assert out.calls == [("static", ())]
+    assert _run(session, "slip").status == "raised"  # the child is still serving
 
 
 def test_a_timeout_restarts_the_child_with_the_cells_again(session: Session) -> None:
@@ -162,11 +186,13 @@ def test_the_verdict_says_where_the_notebooks_own_grade_differs() -> None:
     from minimaxkit.grading.trusted import _kernel_note
 
     folder = Path(__file__).resolve().parents[2] / "solutions" / "a2_alphabeta"
-    # visible trees 002, 002-binary, aima; ties is hidden. Scores 1, 1, 0, 1 of 4 points:
-    # all trees 4 * 3/4 = 3; the visible ones 4 * 2/3 = 2.67
+    # the suite's visible trees (sheet, sheet-binary, aima) and one hidden tree (ties).
+    # Scores 1, 1, 0, 1 of 4 points: all trees 4 * 3/4 = 3; the visible ones 4 * 2/3 = 2.67
+    visible_names = [t["name"] for t in load_visible(folder)["questions"]["alphabeta"]["trees"]]
+    assert len(visible_names) == 3 and "ties" not in visible_names
     report = GradeReport("alphabeta", 4.0, [
         TreeVerdict(n, "", TreeResult(score, "")) for n, score in
-        (("002", 1.0), ("002-binary", 1.0), ("aima", 0.0), ("ties", 1.0))], hidden=True)
+        zip([*visible_names, "ties"], (1.0, 1.0, 0.0, 1.0), strict=True)], hidden=True)
     assert report.earned == 3.0
 
     def said(text: str) -> str:
