@@ -246,6 +246,8 @@ def resolve(tree: Any, trace: Any = None, game: Any = None, state: Any = None, *
         result = tree
         trace = trace if trace is not None else result.trace
         tree = game if game is not None else result.game
+        if state is None:  # a search that started mid-game is drawn from where it started
+            state = getattr(result, "state", None)
     elif isinstance(tree, Trace):
         trace, tree = tree, game
     if isinstance(tree, GameTree):
