@@ -76,7 +76,7 @@ class FrameRenderer:
         canvas = self.fig.canvas
         assert isinstance(canvas, FigureCanvasAgg)
         self.canvas = canvas
-        self._static = [*self.view.names.values(),
+        self._static = [*self.view.names.values(), *self.view.statics.values(),
                         *(t for p, t in self.view.values.items() if p in self.view.model.leaves)]
         self._others = [a for a in (art["legend"], art["title"]) if a is not None]
         self._flatten()
@@ -111,7 +111,9 @@ class FrameRenderer:
             k = len(self._owners)
             self._owners.append(p)
             for t in texts:
-                bb = t.get_window_extent(renderer)
+                box = t.get_bbox_patch()  # a static value's dashed box fades with it
+                bb = (box.get_window_extent(renderer) if box is not None
+                      else t.get_window_extent(renderer))
                 x0, x1 = max(int(bb.x0) - 1, 0), int(bb.x1) + 2
                 y0, y1 = max(height - int(bb.y1) - 2, 0), height - int(bb.y0) + 1
                 owner[y0:y1, x0:x1] = k
@@ -129,7 +131,7 @@ class FrameRenderer:
 
     def _texts_by_node(self) -> dict[Path, list[Any]]:
         out: dict[Path, list[Any]] = {}
-        for p, t in self.view.names.items():
+        for p, t in [*self.view.names.items(), *self.view.statics.items()]:
             out.setdefault(p, []).append(t)
         for p, t in self.view.values.items():
             if p in self.view.model.leaves:

@@ -39,7 +39,9 @@ from .style import (
     OKABE_ITO,
     PRUNED_TEXT,
     SHAPES,
+    STATIC_BOX,
     TEXT,
+    NodeStyle,
 )
 
 __all__ = ["tree_svg_text"]
@@ -261,8 +263,26 @@ class _Svg:
                 out.append(_text(x + side * (0.5 * CURRENT.scale * s + 3), y - 0.08 * s, name,
                                  self.name_font + 0.5, PRUNED_TEXT if pruned else NAME_TEXT,
                                  anchor="end" if side < 0 else "start"))
+            if self.show_values and p in m.statics:
+                out.append(self._static(p, pruned))
         out.append("</g>")
         return out
+
+    def _static(self, p: Path, pruned: bool) -> str:
+        """An interior node's static value, italic in a dashed box off its upper corner on
+        its name's side (as the matplotlib drawing has it)."""
+        f, s, side = self.name_font, self.size[p], self._side(p)
+        text = fmt(self.m.statics[p])
+        w = _text_width(text, f) + 4
+        x0 = self.x(p) + side * 0.3 * s - (w if side < 0 else 0)
+        y1 = self.y(p) - 0.5 * s - 1.5
+        color = PRUNED_TEXT if pruned else NAME_TEXT
+        return (f'<g class="static"><rect x="{_num(x0)}" y="{_num(y1 - f - 3)}" '
+                f'width="{_num(w)}" height="{_num(f + 3)}" rx="2" fill="{STATIC_BOX["fc"]}" '
+                f'stroke="{STATIC_BOX["ec"]}" stroke-width="{STATIC_BOX["lw"]}" '
+                f'stroke-dasharray="2 1.5"/>'
+                + _text(x0 + 2, y1 - 0.5 * f - 1.5, text, f, color, anchor="start")
+                .replace("<text ", '<text font-style="italic" ', 1) + "</g>")
 
     def _side(self, p: Path) -> int:
         """Names go on the side away from the edge from the parent; windows the other."""
@@ -309,6 +329,9 @@ class _Svg:
             (SHAPES["max"], plain, "MAX", None), (SHAPES["min"], plain, "MIN", None),
             (SHAPES["leaf"], plain, "leaf", None)]
         shown = set(self.status.values())
+        if self.show_values and self.m.statics:
+            items.append(("s", NodeStyle(STATIC_BOX["fc"], STATIC_BOX["ec"], 0.8, "--", ""),
+                          "static value (italic)", None))
         if self.traced:
             items.append(("s", NODE_STYLES["visited"], "visited", None))
             if "active" in shown:

@@ -43,6 +43,7 @@ from .style import (
     OKABE_ITO,
     PRUNED_TEXT,
     SHAPES,
+    STATIC_BOX,
     TEXT,
 )
 
@@ -175,6 +176,11 @@ class TreeView:
                                         va="center",
                                         fontsize=self.name_font + 0.5, color=NAME_TEXT,
                                         zorder=4)
+        self.statics: dict[Path, Text] = {}
+        if self.show_values:
+            for p, v in m.statics.items():
+                if p in m.pos and p not in m.leaves:
+                    self.statics[p] = self._static_text(p, v)
         self.windows: list[Text] = []
         if self.show_values:
             for _ in range(m.height + 1):
@@ -183,6 +189,15 @@ class TreeView:
                             bbox={"boxstyle": "round,pad=0.15", "fc": "#ffffff",
                                   "ec": OKABE_ITO["orange"], "lw": 0.8, "alpha": 0.9})
                 self.windows.append(t)
+
+    def _static_text(self, p: Path, v: float) -> Text:
+        """An interior node's static value: italic, in a dashed box, off the node's upper
+        corner on its name's side (away from the edge from its parent and the α-β window)."""
+        s, side = self.size[p], self.side[p]
+        x, y = self._offset(p, side * 0.3 * s, 0.5 * s + 1.5)
+        return self.ax.text(x, y, fmt(v), ha="left" if side > 0 else "right", va="bottom",
+                            fontsize=self.name_font, fontstyle="italic", color=NAME_TEXT,
+                            zorder=4, bbox=STATIC_BOX)
 
     def _draw_overlays(self) -> None:
         empty = np.zeros((0, 2))
@@ -242,6 +257,8 @@ class TreeView:
             else:
                 t.set_text(self.value_text(p, frame))
         for p, t in self.names.items():
+            t.set_color(PRUNED_TEXT if status[p] == "pruned" else NAME_TEXT)
+        for p, t in self.statics.items():
             t.set_color(PRUNED_TEXT if status[p] == "pruned" else NAME_TEXT)
         self._show_windows(frame)
         cur = frame.current if frame is not None and not frame.done else None
@@ -303,6 +320,11 @@ class TreeView:
         node(SHAPES["max"], plain, "MAX")
         node(SHAPES["min"], plain, "MIN")
         node(SHAPES["leaf"], plain, "leaf")
+        if self.statics:
+            handles.append(Line2D([], [], marker="s", linestyle="none", markersize=9,
+                                  markerfacecolor=STATIC_BOX["fc"],
+                                  markeredgecolor=STATIC_BOX["ec"], markeredgewidth=0.8,
+                                  label="static value (italic)"))
         if self.traced:
             node("s", NODE_STYLES["visited"], "visited")
             node("s", NODE_STYLES["active"], "call stack (α, β)", ls="-",
@@ -373,7 +395,7 @@ def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, label
         "figure": ax.get_figure(), "ax": ax, "graph": model.graph if graph else None,
         "view": view, "replay": rp,
         "frame": frame, "status": view.status, "nodes": view.nodes, "edges": view.edges,
-        "names": view.names, "values": view.values, "windows": [
+        "names": view.names, "values": view.values, "statics": view.statics, "windows": [
             t for t in view.windows if t.get_visible()], "current": view.current,
         "marks": view.marks, "legend": leg, "title": title_artist,
     }
@@ -396,8 +418,9 @@ def draw_tree(tree: Any, trace: Any = None, *, step: int | None = None, ax: Axes
     The dict holds ``figure``, ``ax``, ``graph`` (networkx), ``frame`` (the replayed step),
     ``status`` (path -> plain / unvisited / visited / active / pruned), ``nodes`` (a
     collection per kind: max, min, leaf), ``edges``, ``names`` and ``values`` (path ->
-    Text), ``windows`` (the α-β labels shown), ``current``, ``marks``, ``legend``,
-    ``title`` and ``view`` (a :class:`TreeView` to recolour in place).
+    Text), ``statics`` (path -> Text: the static values of interior nodes), ``windows``
+    (the α-β labels shown), ``current``, ``marks``, ``legend``, ``title`` and ``view`` (a
+    :class:`TreeView` to recolour in place).
     """
     model, rp = resolve(tree, trace, game, state)
     if ax is None:
