@@ -69,7 +69,7 @@ class FrameRenderer:
         self.fig, art = tree_figure(source, trace, step=0 if _has_trace(source, trace) else None,
                                     labels=labels, title=title, game=game, state=state,
                                     legend=legend, dpi=dpi, figsize=figsize, marks=marks,
-                                    graph=False)
+                                    graph=False, every_step=True)
         self.view = art["view"]
         self.replay: Replay | None = art["replay"]
         self.marks = dict(marks or {})

@@ -306,8 +306,13 @@ class TreeView:
 
     # ----- legend ---------------------------------------------------------------------------
     def legend(self, frame: Frame | None, marks: Mapping[Path, str] | None, *,
-               ncol: int | None = None) -> Any:
-        """A legend below the tree, listing only what the drawing can show."""
+               ncol: int | None = None, every_step: bool = False) -> Any:
+        """A legend below the tree, listing only what the drawing shows: at ``frame``, or
+        with ``every_step`` at any step of its trace (frames rendered once, then recoloured;
+        ``frame`` is then the last one)."""
+        shown = set(self.status.values())
+        done = frame is None or frame.done
+        moving = self.traced and (every_step or not done)  # a call stack, a current node
         plain = NODE_STYLES["plain"]
         handles: list[Line2D] = []
 
@@ -327,15 +332,20 @@ class TreeView:
                                   label="static value (italic)"))
         if self.traced:
             node("s", NODE_STYLES["visited"], "visited")
-            node("s", NODE_STYLES["active"], "call stack (α, β)", ls="-",
-                 color=EDGE_STYLES["active"].color, linewidth=2)
-            node("s", NODE_STYLES["pruned"], "pruned", ls="--",
-                 color=EDGE_STYLES["pruned"].color)
-            handles.append(Line2D([], [], marker="o", linestyle="none", markersize=10,
-                                  markerfacecolor="none", markeredgecolor=CURRENT.edge,
-                                  markeredgewidth=CURRENT.linewidth, label="current"))
-            handles.append(Line2D([], [], color=EDGE_STYLES["pv"].color,
-                                  linewidth=EDGE_STYLES["pv"].linewidth, label="best line"))
+            if moving or "active" in shown:
+                node("s", NODE_STYLES["active"], "call stack (α, β)", ls="-",
+                     color=EDGE_STYLES["active"].color, linewidth=2)
+            if "pruned" in shown:
+                node("s", NODE_STYLES["pruned"], "pruned", ls="--",
+                     color=EDGE_STYLES["pruned"].color)
+            if moving:
+                handles.append(Line2D([], [], marker="o", linestyle="none", markersize=10,
+                                      markerfacecolor="none", markeredgecolor=CURRENT.edge,
+                                      markeredgewidth=CURRENT.linewidth, label="current"))
+            if every_step or (frame is not None and len(frame.pv) > 1):
+                handles.append(Line2D([], [], color=EDGE_STYLES["pv"].color,
+                                      linewidth=EDGE_STYLES["pv"].linewidth,
+                                      label="best line"))
         for kind in dict.fromkeys((marks or {}).values()):
             ms = MARKS[kind]
             handles.append(Line2D([], [], marker=ms.marker, linestyle="none", markersize=9,
@@ -364,9 +374,10 @@ def tree_figure(tree: Any, trace: Any = None, *, step: int | None = None, labels
                 marks: Mapping[Path, str] | None = None, title: str | None = None,
                 game: Any = None, state: Any = None, legend: bool = True,
                 figsize: tuple[float, float] | None = None, dpi: float = 100,
-                graph: bool = True) -> tuple[Figure, dict[str, Any]]:
+                graph: bool = True, every_step: bool = False) -> tuple[Figure, dict[str, Any]]:
     """A new figure (not registered with pyplot) holding :func:`draw_tree`'s drawing, and
-    the artists; for saving (``fig.savefig("tree.svg")``) and for fast rendering."""
+    the artists; for saving (``fig.savefig("tree.svg")``) and for fast rendering
+    (``every_step``: the legend lists what any step of the trace shows)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     model, rp = resolve(tree, trace, game, state)
@@ -374,12 +385,31 @@ def tree_figure(tree: Any, trace: Any = None, *, step: int | None = None, labels
     fig = Figure(figsize=size, dpi=dpi)
     FigureCanvasAgg(fig)
     ax = _layout_figure(fig, model, legend=legend, title=bool(title))
-    return fig, _draw(ax, model, rp, step, labels, marks, title, legend, graph=graph)
+    art = _draw(ax, model, rp, step, labels, marks, title, legend, graph=graph,
+                every_step=every_step)
+    if art["legend"] is not None:
+        _fit_legend(fig, ax, art["legend"])
+    return fig, art
+
+
+def _fit_legend(fig: Figure, ax: Axes, leg: Any) -> None:
+    """Make the figure taller at the bottom when the legend below the tree wraps to more
+    rows than the space left for it (a narrow tree, a long legend), so no row is cut off.
+    The tree keeps its size in inches, so its layout stays valid."""
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    low = leg.get_window_extent(renderer).y0 / fig.dpi - 0.03  # inches below the figure
+    if low >= 0:
+        return
+    w, h = fig.get_size_inches()
+    box = ax.get_position()
+    fig.set_size_inches(w, h - low)
+    ax.set_position((box.x0, (box.y0 * h - low) / (h - low), box.width,
+                     box.height * h / (h - low)))
 
 
 def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, labels: Any,
           marks: Mapping[Path, str] | None, title: str | None, legend: bool,
-          graph: bool = True) -> dict[str, Any]:
+          graph: bool = True, every_step: bool = False) -> dict[str, Any]:
     view = TreeView(ax, model, labels=labels, traced=rp is not None)
     frame = None
     if rp is not None:
@@ -390,7 +420,14 @@ def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, label
         frame = rp.frame(step)
     view.show(frame, marks)
     title_artist = ax.set_title(title, fontsize=10, y=1.0, pad=4) if title else None
-    leg = view.legend(frame, marks) if legend else None
+    leg = None
+    if legend and every_step and rp is not None:
+        # frames are recoloured later: the legend lists what any of them shows
+        view.show(rp.frame(len(rp) - 1), marks)
+        leg = view.legend(rp.frame(len(rp) - 1), marks, every_step=True)
+        view.show(frame, marks)
+    elif legend:
+        leg = view.legend(frame, marks)
     return {
         "figure": ax.get_figure(), "ax": ax, "graph": model.graph if graph else None,
         "view": view, "replay": rp,
