@@ -16,7 +16,7 @@ the tree); nothing searches again.
 β-cut at F: v = 9 ≥ β = 8, its last 2 children (R, S) are not searched. B (MIN) already
 has 8 (from E), so it will never choose F, which is worth at least 9.
 >>> [(lv.name, fmt(lv.alpha), fmt(lv.beta)) for lv in f.stack]
-[('A', '−∞', '∞'), ('B', '−∞', '8'), ('F', '9', '8')]
+[('A', '−∞', '∞'), ('B', '−∞', '8'), ('F', '−∞', '8')]
 >>> sorted(tree.node(p).name for p in f.pruned)
 ['R', 'S']
 >>> print(textwrap.fill(replay(alphabeta(tree), 40).text, 88))
@@ -298,7 +298,11 @@ class Replay:
         """The window (α, β) of the entered node ``q`` after ``step`` events, as its next
         child would get it."""
         e = self.entered[q]
-        best = self._best(q, step)[0]
+        best, _, before, _ = self._best(q, step)
+        if self.fail != "hard" and self.cut_steps.get(q, step + 1) <= step:
+            # the value that cuts is tested against the other bound first: the node stops
+            # without raising its own (the example sheet's fail-hard loop raises it first)
+            best = before
         if not self.narrowing or best is None:
             return e.alpha, e.beta
         if e.is_max:
@@ -391,7 +395,13 @@ class Replay:
         old_a, old_b = self.window(q, step - 1)
         new_a, new_b = self.window(q, step)
         bound = ""
-        if self.narrowing:
+        cut = self.cut_events.get(q)
+        if (self.narrowing and self.fail != "hard" and cut is not None
+                and self.cut_steps[q] == step and cut.kind in ("alpha", "beta")):
+            what = "α" if mx else "β"
+            bound = (f" ({what} stays {fmt(old_a if mx else old_b)}: the cut test comes "
+                     f"before {what} is updated)")
+        elif self.narrowing:
             if mx and new_a != old_a:
                 bound = f", so α = {fmt(new_a)} at {self.name(q)}"
             elif not mx and new_b != old_b:

@@ -15,7 +15,7 @@ width, so greyscale prints read too.
 >>> sorted(p for p, s in art["status"].items() if s == "pruned")
 [(0, 1, 1), (0, 1, 2)]
 >>> art["values"][(0, 1)].get_text(), art["windows"][-1].get_text()
-('≥9', 'α 9\\nβ 8')
+('≥9', 'α −∞\\nβ 8')
 >>> import matplotlib.pyplot as plt; plt.close("all")
 """
 
