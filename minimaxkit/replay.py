@@ -89,6 +89,9 @@ class Frame:
     cuts: Mapping[Path, Cutoff] = field(repr=False)
     pv: tuple[Path, ...] = ()
     text: str = ""
+    #: the nodes returned so far whose value is only a bound: "lower" (≥, it failed high:
+    #: at or above the β it was searched with) or "upper" (≤, at or below its α)
+    bounds: Mapping[Path, str] = field(default_factory=dict, repr=False)
 
     @property
     def done(self) -> bool:
@@ -238,6 +241,7 @@ class Replay:
         self._prune_paths: list[Path] = []
         self.cut_steps: dict[Path, int] = {}
         self.best_moves: dict[Path, tuple[int, int | None]] = {}  # path -> (step, move)
+        self._bound_kinds: dict[Path, str] = {}  # returned outside the window it was given
         for i, e in enumerate(self.events):
             p = e.path
             if isinstance(e, (Enter, Leaf, TTHit)):
@@ -255,6 +259,11 @@ class Replay:
                     self.returns.setdefault(p[:-1], []).append((i, p[-1], e.value))
             if isinstance(e, Exit):
                 self.best_moves[p] = (i, e.move)
+                en = self.entered.get(p)
+                if en is not None and e.value <= en.alpha:
+                    self._bound_kinds[p] = "upper"
+                elif en is not None and e.value >= en.beta:
+                    self._bound_kinds[p] = "lower"
             if isinstance(e, Cutoff):
                 self.cut_events[p] = e
                 self.cut_steps[p] = i
@@ -335,9 +344,11 @@ class Replay:
         values = dict(self._value_items[:k])
         cuts = {p: c for p, c in self.cut_events.items() if self.cut_steps[p] < step}
         event = self.events[step - 1] if step else None
+        bounds = ({p: self._bound_kinds[p] for p in values if p in self._bound_kinds}
+                  if self.narrowing else {})
         return Frame(step, n, event, event.path if event is not None else None, tuple(stack),
                      visited, pruned, values, cuts, self._pv(step, stack, visited),
-                     self.explain(step))
+                     self.explain(step), bounds)
 
     def frames(self) -> Iterator[Frame]:
         """Every frame, step 0 to the end."""

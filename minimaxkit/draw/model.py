@@ -204,14 +204,18 @@ def node_statuses(model: TreeModel, frame: Frame | None, traced: bool) -> dict[P
 
 
 def value_text(p: Path, frame: Frame | None) -> str:
-    """The backed-up value shown at interior node ``p``: the value returned (a bound
-    ``≥``/``≤`` if it was cut off), ``≥v``/``≤v`` while on the stack, else nothing."""
+    """The backed-up value shown at interior node ``p``: the value returned, as a bound
+    ``≥``/``≤`` when it is one (cut off, or returned outside the window it was searched
+    with: failed high or low), ``≥v``/``≤v`` while on the stack, else nothing."""
     if frame is None:
         return ""
     if p in frame.values:
         cut = frame.cuts.get(p)
         if cut is not None and cut.kind in ("beta", "alpha"):
             return ("≥" if cut.kind == "beta" else "≤") + fmt(cut.value)
+        kind = frame.bounds.get(p)
+        if kind is not None:
+            return ("≥" if kind == "lower" else "≤") + fmt(frame.values[p])
         return fmt(frame.values[p])
     for lv in frame.stack:
         if lv.path == p and lv.best is not None and lv.value is not None:
