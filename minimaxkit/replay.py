@@ -44,6 +44,8 @@ def fmt(v: float | None) -> str:
 
     >>> [fmt(x) for x in (3, 3.0, 0.3333, -math.inf, math.inf, None)]
     ['3', '3', '0.333', '−∞', '∞', '?']
+    >>> fmt(8497.31), fmt(-1234.5), fmt(7.654)   # large values rounded, never 8.5e+03
+    ('8497', '-1234', '7.65')
     """
     if v is None:
         return "?"
@@ -52,6 +54,8 @@ def fmt(v: float | None) -> str:
             return "∞" if v > 0 else "−∞"
         if v.is_integer() and abs(v) < 1e15:
             return str(int(v))
+        if 1000 <= abs(v) < 1e15:
+            return f"{v:.0f}"
         return f"{v:.3g}"
     return str(v)
 

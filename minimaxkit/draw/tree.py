@@ -113,6 +113,10 @@ class TreeView:
                 self.size[p] = min(max(room, leaf, 3.0), 30.0)
         self.value_font = min(max(0.48 * leaf, 4.5), 10.0)
         self.name_font = min(max(0.85 * self.value_font, 4.5), 9.0)
+        # the longest leaf value must fit inside its square (4-digit values shrink)
+        chars = max((len(fmt(m.values[p])) for p in m.leaves if p in m.values), default=1)
+        if chars > 2:
+            self.value_font = max(min(self.value_font, 0.9 * leaf / (0.6 * chars)), 4.0)
 
     def _draw_edges(self) -> None:
         m = self.model
@@ -138,6 +142,31 @@ class TreeView:
         x, y = self.model.pos[p]
         return x + dx_pt / self.xpt, y + dy_pt / self.ypt
 
+    def _label_width(self, p: Path) -> float:
+        """Roughly, in points, the wider of a node's name and its static value."""
+        w = 0.62 * (self.name_font + 0.5) * len(self.model.names[p])
+        if p in self.model.statics:
+            w = max(w, 0.62 * self.name_font * len(fmt(self.model.statics[p])) + 4)
+        return w
+
+    def _unface_names(self) -> None:
+        """Two neighbours whose names face each other across a gap too small for both
+        (E's name on its right, F's on its left): the right one's name moves to its other
+        side, left to right along each level."""
+        m = self.model
+        by_depth: dict[int, list[Path]] = {}
+        for p in m.paths:
+            if p not in m.leaves:
+                by_depth.setdefault(len(p), []).append(p)
+        for row in by_depth.values():
+            row.sort(key=lambda p: m.pos[p][0])
+            for a, b in zip(row, row[1:], strict=False):
+                if self.side[a] > 0 and self.side[b] < 0:
+                    free = ((m.pos[b][0] - m.pos[a][0]) * self.xpt
+                            - 0.5 * CURRENT.scale * (self.size[a] + self.size[b]) - 6)
+                    if self._label_width(a) + self._label_width(b) + 8 > free:
+                        self.side[b] = 1
+
     def _room_for_name(self, p: Path) -> bool:
         """Whether a node's name fits beside it without running into its neighbours."""
         width = 0.62 * self.name_font * len(self.model.names[p])  # points, roughly
@@ -150,6 +179,7 @@ class TreeView:
         # window label on the other side
         self.side = {p: -1 if not p or m.pos[p[:-1]][0] >= m.pos[p][0] else 1
                      for p in m.paths}
+        self._unface_names()
         self.names: dict[Path, Text] = {}
         self.values: dict[Path, Text] = {}
         for p in m.paths:
