@@ -6,6 +6,7 @@ of an empty board."""
 from __future__ import annotations
 
 import re
+from functools import partial
 
 import matplotlib
 
@@ -13,7 +14,7 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
-from minimaxkit import alphabeta, minimax  # noqa: E402
+from minimaxkit import alphabeta, deepen, minimax  # noqa: E402
 from minimaxkit.draw import draw_tree, result_png, tree_png  # noqa: E402
 from minimaxkit.draw.model import resolve  # noqa: E402
 from minimaxkit.draw.render import MAX_RESULT_NODES, _result_figure, result_title  # noqa: E402
@@ -118,6 +119,10 @@ def test_play_widget_shows_the_last_search_from_where_it_started() -> None:
     only_moves.show.value = True
     only_moves.click(4)
     assert "returned only a move" in only_moves.search_view.children[0].value
+    deepening = PlayWidget(G, search=partial(deepen, max_depth=3))
+    deepening.show.value = True
+    deepening.click(4)
+    assert bytes(deepening.search_view.children[0].value[:8]) == PNG  # its deepest search
     untraced = PlayWidget(G, search=lambda g, s: alphabeta(g, s, trace=False))
     untraced.show.value = True
     untraced.click(4)

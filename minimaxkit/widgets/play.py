@@ -210,6 +210,9 @@ class PlayWidget(w.VBox):
             self.search_view.children = ()
             return
         result = self.result
+        iterations = getattr(result, "iterations", None)
+        if iterations:  # progressive deepening: its deepest completed search
+            result = iterations[-1]
         if result is None or getattr(result, "trace", None) is None:
             why = ("no search yet" if self.last is None else
                    f"{self.search_name} returned no trace to draw (search with trace=True)"
