@@ -5,6 +5,7 @@ non-integer values written out, never as 8.5e+03."""
 from __future__ import annotations
 
 import itertools
+import re
 
 import matplotlib
 
@@ -53,3 +54,12 @@ def test_statics_are_written_out() -> None:
     texts = [t.get_text() for t in art["statics"].values()]
     assert texts and all("e+" not in s for s in texts)
     assert fmt(8497.31) == "8497"
+
+
+def test_the_svg_moves_facing_names_apart_too() -> None:
+    from minimaxkit.draw import tree_svg_text
+
+    svg = tree_svg_text(forest(1, depth=3, branching=2, noise=1000)[0])
+    names = {n: a for a, n in re.findall(r'text-anchor="(\w+)"[^>]*>([A-G])</text>', svg)}
+    assert names["E"] == "start" and names["F"] == "start"  # F's name moved to its right
+    assert names["D"] == "end"  # D's name stays on its left, away from the edge from B

@@ -196,6 +196,36 @@ class _Svg:
                          30.0) for p in m.paths}
         self.value_font = min(max(0.48 * leaf, 4.5), 10.0)
         self.name_font = min(max(0.85 * self.value_font, 4.5), 9.0)
+        chars = max((len(fmt(m.values[p])) for p in m.leaves if p in m.values), default=1)
+        if chars > 2:  # the longest leaf value fits inside its square
+            self.value_font = max(min(self.value_font, 0.9 * leaf / (0.6 * chars)), 4.0)
+        self._sides = self._unfaced_sides()
+
+    def _unfaced_sides(self) -> dict[Path, int]:
+        """Names away from the edge from the parent, except where two neighbours' names
+        would face each other across too small a gap (as the matplotlib drawing does)."""
+        m = self.m
+        side = {p: -1 if not p or m.pos[p[:-1]][0] >= m.pos[p][0] else 1 for p in m.paths}
+
+        def width(p: Path) -> float:
+            w = _text_width(m.names[p], self.name_font + 0.5)
+            if p in m.statics:
+                w = max(w, _text_width(fmt(m.statics[p]), self.name_font) + 4)
+            return w
+
+        by_depth: dict[int, list[Path]] = {}
+        for p in m.paths:
+            if p not in m.leaves:
+                by_depth.setdefault(len(p), []).append(p)
+        for row in by_depth.values():
+            row.sort(key=lambda p: m.pos[p][0])
+            for a, b in zip(row, row[1:], strict=False):
+                if side[a] > 0 and side[b] < 0:
+                    free = ((m.pos[b][0] - m.pos[a][0]) * self.xpt
+                            - 0.5 * CURRENT.scale * (self.size[a] + self.size[b]) - 6)
+                    if width(a) + width(b) + 8 > free:
+                        side[b] = 1
+        return side
 
     # ----- layers ---------------------------------------------------------------------------
     def _edges(self) -> list[str]:
@@ -285,8 +315,9 @@ class _Svg:
                 .replace("<text ", '<text font-style="italic" ', 1) + "</g>")
 
     def _side(self, p: Path) -> int:
-        """Names go on the side away from the edge from the parent; windows the other."""
-        return -1 if not p or self.m.pos[p[:-1]][0] >= self.m.pos[p][0] else 1
+        """Names go on the side away from the edge from the parent (unless they would face
+        a neighbour's name too closely); windows the other."""
+        return self._sides[p]
 
     def _windows(self) -> list[str]:
         if self.frame is None or not self.show_values:
