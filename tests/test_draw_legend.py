@@ -31,8 +31,15 @@ def test_a_finished_search_lists_no_call_stack_current_or_absent_pruning() -> No
 def test_frames_rendered_once_list_what_any_step_shows() -> None:
     fr = FrameRenderer(minimax(aima_5_2()))
     legend = [t.get_text() for t in fr.view.ax.get_legend().get_texts()]
-    assert "current" in legend and "call stack (α, β)" in legend
+    assert "current" in legend and "call stack" in legend
     assert "pruned" not in legend  # minimax prunes nothing
+    # minimax keeps no window: no (α, β) boxes (they would always read −∞, ∞)
+    fr.png(5)
+    assert not any(t.get_visible() for t in fr.view.windows)
+    ab = FrameRenderer(alphabeta(aima_5_2()))
+    ab.png(5)
+    assert any(t.get_visible() for t in ab.view.windows)
+    assert "call stack (α, β)" in [t.get_text() for t in ab.view.ax.get_legend().get_texts()]
 
 
 def test_the_legend_of_a_narrow_tree_fits_in_its_figure() -> None:

@@ -90,6 +90,7 @@ class TreeView:
         self._draw_texts()
         self._draw_overlays()
         self.status: dict[Path, str] = {}
+        self.show_windows = True  # the (α, β) box beside each node on the call stack
 
     # ----- construction -------------------------------------------------------------------
     def _sizes(self) -> None:
@@ -300,7 +301,7 @@ class TreeView:
         self._show_marks(marks or {})
 
     def _show_windows(self, frame: Frame | None) -> None:
-        levels = frame.stack if frame is not None else ()
+        levels = frame.stack if frame is not None and self.show_windows else ()
         for i, t in enumerate(self.windows):
             if i < len(levels) and levels[i].path in self.model.pos:
                 lv = levels[i]
@@ -363,7 +364,8 @@ class TreeView:
         if self.traced:
             node("s", NODE_STYLES["visited"], "visited")
             if moving or "active" in shown:
-                node("s", NODE_STYLES["active"], "call stack (α, β)", ls="-",
+                node("s", NODE_STYLES["active"],
+                     "call stack (α, β)" if self.show_windows else "call stack", ls="-",
                      color=EDGE_STYLES["active"].color, linewidth=2)
             if "pruned" in shown:
                 node("s", NODE_STYLES["pruned"], "pruned", ls="--",
@@ -441,6 +443,8 @@ def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, label
           marks: Mapping[Path, str] | None, title: str | None, legend: bool,
           graph: bool = True, every_step: bool = False) -> dict[str, Any]:
     view = TreeView(ax, model, labels=labels, traced=rp is not None)
+    # minimax and simple pruning keep no window: no (α, β) boxes that always read −∞, ∞
+    view.show_windows = rp is None or rp.narrowing
     frame = None
     if rp is not None:
         n = len(rp) - 1
