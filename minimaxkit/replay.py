@@ -16,7 +16,7 @@ the tree); nothing searches again.
 β-cut at F: v = 9 ≥ β = 8, its last 2 children (R, S) are not searched. B (MIN) already
 has 8 (from E), so it will never choose F, which is worth at least 9.
 >>> [(lv.name, fmt(lv.alpha), fmt(lv.beta)) for lv in f.stack]
-[('A', '−∞', '∞'), ('B', '−∞', '8'), ('F', '9', '8')]
+[('A', '−∞', '∞'), ('B', '−∞', '8'), ('F', '−∞', '8')]
 >>> sorted(tree.node(p).name for p in f.pruned)
 ['R', 'S']
 >>> print(textwrap.fill(replay(alphabeta(tree), 40).text, 88))
@@ -44,6 +44,8 @@ def fmt(v: float | None) -> str:
 
     >>> [fmt(x) for x in (3, 3.0, 0.3333, -math.inf, math.inf, None)]
     ['3', '3', '0.333', '−∞', '∞', '?']
+    >>> fmt(8497.31), fmt(-1234.5), fmt(7.654)   # large values rounded, never 8.5e+03
+    ('8497', '-1234', '7.65')
     """
     if v is None:
         return "?"
@@ -52,6 +54,8 @@ def fmt(v: float | None) -> str:
             return "∞" if v > 0 else "−∞"
         if v.is_integer() and abs(v) < 1e15:
             return str(int(v))
+        if 1000 <= abs(v) < 1e15:
+            return f"{v:.0f}"
         return f"{v:.3g}"
     return str(v)
 
@@ -89,6 +93,9 @@ class Frame:
     cuts: Mapping[Path, Cutoff] = field(repr=False)
     pv: tuple[Path, ...] = ()
     text: str = ""
+    #: the nodes returned so far whose value is only a bound: "lower" (≥, it failed high:
+    #: at or above the β it was searched with) or "upper" (≤, at or below its α)
+    bounds: Mapping[Path, str] = field(default_factory=dict, repr=False)
 
     @property
     def done(self) -> bool:
@@ -238,6 +245,7 @@ class Replay:
         self._prune_paths: list[Path] = []
         self.cut_steps: dict[Path, int] = {}
         self.best_moves: dict[Path, tuple[int, int | None]] = {}  # path -> (step, move)
+        self._bound_kinds: dict[Path, str] = {}  # returned outside the window it was given
         for i, e in enumerate(self.events):
             p = e.path
             if isinstance(e, (Enter, Leaf, TTHit)):
@@ -255,6 +263,11 @@ class Replay:
                     self.returns.setdefault(p[:-1], []).append((i, p[-1], e.value))
             if isinstance(e, Exit):
                 self.best_moves[p] = (i, e.move)
+                en = self.entered.get(p)
+                if en is not None and e.value <= en.alpha:
+                    self._bound_kinds[p] = "upper"
+                elif en is not None and e.value >= en.beta:
+                    self._bound_kinds[p] = "lower"
             if isinstance(e, Cutoff):
                 self.cut_events[p] = e
                 self.cut_steps[p] = i
@@ -298,7 +311,11 @@ class Replay:
         """The window (α, β) of the entered node ``q`` after ``step`` events, as its next
         child would get it."""
         e = self.entered[q]
-        best = self._best(q, step)[0]
+        best, _, before, _ = self._best(q, step)
+        if self.fail != "hard" and self.cut_steps.get(q, step + 1) <= step:
+            # the value that cuts is tested against the other bound first: the node stops
+            # without raising its own (the example sheet's fail-hard loop raises it first)
+            best = before
         if not self.narrowing or best is None:
             return e.alpha, e.beta
         if e.is_max:
@@ -331,9 +348,11 @@ class Replay:
         values = dict(self._value_items[:k])
         cuts = {p: c for p, c in self.cut_events.items() if self.cut_steps[p] < step}
         event = self.events[step - 1] if step else None
+        bounds = ({p: self._bound_kinds[p] for p in values if p in self._bound_kinds}
+                  if self.narrowing else {})
         return Frame(step, n, event, event.path if event is not None else None, tuple(stack),
                      visited, pruned, values, cuts, self._pv(step, stack, visited),
-                     self.explain(step))
+                     self.explain(step), bounds)
 
     def frames(self) -> Iterator[Frame]:
         """Every frame, step 0 to the end."""
@@ -391,7 +410,13 @@ class Replay:
         old_a, old_b = self.window(q, step - 1)
         new_a, new_b = self.window(q, step)
         bound = ""
-        if self.narrowing:
+        cut = self.cut_events.get(q)
+        if (self.narrowing and self.fail != "hard" and cut is not None
+                and self.cut_steps[q] == step and cut.kind in ("alpha", "beta")):
+            what = "α" if mx else "β"
+            bound = (f" ({what} stays {fmt(old_a if mx else old_b)}: the cut test comes "
+                     f"before {what} is updated)")
+        elif self.narrowing:
             if mx and new_a != old_a:
                 bound = f", so α = {fmt(new_a)} at {self.name(q)}"
             elif not mx and new_b != old_b:

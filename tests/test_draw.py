@@ -120,7 +120,8 @@ def test_backed_up_values_and_principal_variation_at_the_end() -> None:
     values = {T.node(p).name: t.get_text() for p, t in art["values"].items()
               if T.node(p).children}
     assert values == {"A": "5", "B": "4", "C": "5", "D": "≤3", "E": "8", "F": "≥9",
-                      "G": "4", "H": "5", "I": "≥9", "J": "≥6", "K": "3", "L": "", "M": ""}
+                      "G": "4", "H": "5", "I": "≥9", "J": "≥6", "K": "≤3", "L": "", "M": ""}
+    # K is not cut off, but it returned 3 ≤ its α = 5 (it failed low): a bound
     view = art["view"]
     blue = mcolors.to_rgba(EDGE_STYLES["pv"].color)
     pv_edges = [p for p, c in zip(view.edge_children, art["edges"].get_color(), strict=True)
@@ -307,6 +308,14 @@ def test_explanations_at_known_steps() -> None:
         "β-cut at I: v = 9 ≥ β = 5, its last child (AB) is not searched.")
     strict = alphabeta(T, prune_on_equal=False)
     assert replay(strict, 10).text.startswith("β-cut at F: v = 9 > β = 8")
+    # the words follow the code being stepped: fail-soft cuts before updating its bound
+    assert replay(r, 9).text == ("Leaf Q = 9. F (MAX) now has 9 (α stays −∞: the cut test "
+                                 "comes before α is updated).")
+    assert replay(r, 39).text == ("K returns 3 to D (MIN). D (MIN) now has 3 (β stays ∞: the "
+                                  "cut test comes before β is updated).")
+    hard = alphabeta(T, fail="hard")
+    assert replay(hard, 9).text == "Leaf Q = 9. F (MAX) now has 9, so α = 9 at F."
+    assert replay(hard, 39).text.endswith("D (MIN) now has 5, so β = 5 at D.")
 
 
 def test_replay_frames() -> None:
@@ -315,7 +324,11 @@ def test_replay_frames() -> None:
     assert len(rp) == len(r.trace) + 1
     f = rp.frame(31)
     assert [lv.name for lv in f.stack] == ["A", "C", "J"]
-    assert [(lv.alpha, lv.beta) for lv in f.stack] == [(4, float("inf")), (4, 5), (6, 5)]
+    # J's leaf 6 cuts: fail-soft tests the cut before raising α (lecture 3's pseudo-code)...
+    assert [(lv.alpha, lv.beta) for lv in f.stack] == [(4, float("inf")), (4, 5), (4, 5)]
+    # ...the example sheet's fail-hard loop raises α to 6 first, then stops (α ≥ β)
+    hard = Replay(alphabeta(T, fail="hard")).frame(31)
+    assert [(lv.alpha, lv.beta) for lv in hard.stack] == [(4, float("inf")), (4, 5), (6, 5)]
     assert names(f.pruned) == ["AB", "AD", "AE", "R", "S"]
     end = rp.frame(len(r.trace))
     assert end.done and end.stack == ()

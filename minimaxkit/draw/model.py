@@ -10,6 +10,8 @@ its trace reached: the visited nodes and the roots of the subtrees cut off.
 (40, 27, (13.0, 0.0), (4.0, -1.0), (0.0, -3.0))
 >>> m.graph.number_of_edges(), m.graph.nodes[(1,)]["name"]
 (39, 'C')
+>>> m.statics, TreeModel.of_tree(tree_002().with_static()).statics[(1,)]
+({}, 5)
 """
 
 from __future__ import annotations
@@ -55,7 +57,8 @@ def tidy_layout(children: dict[Path, list[Path]], root: Path = ()
 @dataclass
 class TreeModel:
     """The nodes to draw (paths, breadth-first), their children, names, players, the
-    leaves (drawn as squares) with their values, and positions."""
+    leaves (drawn as squares) with their values, positions, and the static values of
+    interior nodes that carry one (drawn beside them in a dashed box)."""
 
     paths: list[Path]
     children: dict[Path, list[Path]]
@@ -65,6 +68,7 @@ class TreeModel:
     values: dict[Path, float]
     pos: dict[Path, tuple[float, float]] = field(default_factory=dict)
     _graph: Any = field(default=None, repr=False)
+    statics: dict[Path, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.pos:
@@ -115,6 +119,8 @@ class TreeModel:
             is_max={n.path: n.is_max for n in nodes},
             leaves={n.path for n in nodes if n.is_leaf},
             values={n.path: n.value for n in nodes if n.is_leaf and n.value is not None},
+            statics={n.path: n.value for n in nodes
+                     if not n.is_leaf and n.value is not None},
         )
 
     @classmethod
@@ -198,14 +204,18 @@ def node_statuses(model: TreeModel, frame: Frame | None, traced: bool) -> dict[P
 
 
 def value_text(p: Path, frame: Frame | None) -> str:
-    """The backed-up value shown at interior node ``p``: the value returned (a bound
-    ``≥``/``≤`` if it was cut off), ``≥v``/``≤v`` while on the stack, else nothing."""
+    """The backed-up value shown at interior node ``p``: the value returned, as a bound
+    ``≥``/``≤`` when it is one (cut off, or returned outside the window it was searched
+    with: failed high or low), ``≥v``/``≤v`` while on the stack, else nothing."""
     if frame is None:
         return ""
     if p in frame.values:
         cut = frame.cuts.get(p)
         if cut is not None and cut.kind in ("beta", "alpha"):
             return ("≥" if cut.kind == "beta" else "≤") + fmt(cut.value)
+        kind = frame.bounds.get(p)
+        if kind is not None:
+            return ("≥" if kind == "lower" else "≤") + fmt(frame.values[p])
         return fmt(frame.values[p])
     for lv in frame.stack:
         if lv.path == p and lv.best is not None and lv.value is not None:
@@ -246,6 +256,8 @@ def resolve(tree: Any, trace: Any = None, game: Any = None, state: Any = None, *
         result = tree
         trace = trace if trace is not None else result.trace
         tree = game if game is not None else result.game
+        if state is None:  # a search that started mid-game is drawn from where it started
+            state = getattr(result, "state", None)
     elif isinstance(tree, Trace):
         trace, tree = tree, game
     if isinstance(tree, GameTree):

@@ -69,14 +69,14 @@ class FrameRenderer:
         self.fig, art = tree_figure(source, trace, step=0 if _has_trace(source, trace) else None,
                                     labels=labels, title=title, game=game, state=state,
                                     legend=legend, dpi=dpi, figsize=figsize, marks=marks,
-                                    graph=False)
+                                    graph=False, every_step=True)
         self.view = art["view"]
         self.replay: Replay | None = art["replay"]
         self.marks = dict(marks or {})
         canvas = self.fig.canvas
         assert isinstance(canvas, FigureCanvasAgg)
         self.canvas = canvas
-        self._static = [*self.view.names.values(),
+        self._static = [*self.view.names.values(), *self.view.statics.values(),
                         *(t for p, t in self.view.values.items() if p in self.view.model.leaves)]
         self._others = [a for a in (art["legend"], art["title"]) if a is not None]
         self._flatten()
@@ -111,7 +111,9 @@ class FrameRenderer:
             k = len(self._owners)
             self._owners.append(p)
             for t in texts:
-                bb = t.get_window_extent(renderer)
+                box = t.get_bbox_patch()  # a static value's dashed box fades with it
+                bb = (box.get_window_extent(renderer) if box is not None
+                      else t.get_window_extent(renderer))
                 x0, x1 = max(int(bb.x0) - 1, 0), int(bb.x1) + 2
                 y0, y1 = max(height - int(bb.y1) - 2, 0), height - int(bb.y0) + 1
                 owner[y0:y1, x0:x1] = k
@@ -129,7 +131,7 @@ class FrameRenderer:
 
     def _texts_by_node(self) -> dict[Path, list[Any]]:
         out: dict[Path, list[Any]] = {}
-        for p, t in self.view.names.items():
+        for p, t in [*self.view.names.items(), *self.view.statics.items()]:
             out.setdefault(p, []).append(t)
         for p, t in self.view.values.items():
             if p in self.view.model.leaves:
@@ -191,7 +193,7 @@ def _result_figure(result: Any, dpi: float, **kw: Any) -> Any:
         raise ValueError("this result has no trace (searched with trace=False): nothing to "
                          "draw")
     if not isinstance(result.game, GameTree) and len(result.trace) > 2 * MAX_RESULT_NODES:
-        model = TreeModel.of_trace(result.trace, result.game)
+        model = TreeModel.of_trace(result.trace, result.game, result.state)
         top = [p for p in model.paths if len(p) <= 2]
         if len(top) > MAX_RESULT_NODES:
             top = [p for p in model.paths if len(p) <= 1]

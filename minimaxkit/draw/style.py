@@ -10,9 +10,10 @@ always come with a second cue (shape, line style or width), so a greyscale print
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["OKABE_ITO", "NodeStyle", "EdgeStyle", "MarkStyle", "NODE_STYLES", "EDGE_STYLES",
-           "MARKS", "SHAPES", "TEXT", "PRUNED_TEXT"]
+           "MARKS", "SHAPES", "TEXT", "PRUNED_TEXT", "STATIC_BOX"]
 
 #: Okabe & Ito's eight colours (https://jfly.uni-koeln.de/color/).
 OKABE_ITO = {
@@ -26,6 +27,10 @@ SHAPES = {"max": "^", "min": "v", "leaf": "s"}
 TEXT = "#111111"
 NAME_TEXT = "#444444"
 PRUNED_TEXT = "#a0a0a0"
+#: The box around an interior node's static value: dashed, so it never reads as a value
+#: backed up by a search (those are bold, at the node).
+STATIC_BOX: dict[str, Any] = {"boxstyle": "round,pad=0.2", "fc": "#f7f7f7", "ec": "#7a7a7a",
+                              "lw": 0.7, "ls": "--"}
 
 
 @dataclass(frozen=True)

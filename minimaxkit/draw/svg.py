@@ -39,7 +39,9 @@ from .style import (
     OKABE_ITO,
     PRUNED_TEXT,
     SHAPES,
+    STATIC_BOX,
     TEXT,
+    NodeStyle,
 )
 
 __all__ = ["tree_svg_text"]
@@ -194,6 +196,36 @@ class _Svg:
                          30.0) for p in m.paths}
         self.value_font = min(max(0.48 * leaf, 4.5), 10.0)
         self.name_font = min(max(0.85 * self.value_font, 4.5), 9.0)
+        chars = max((len(fmt(m.values[p])) for p in m.leaves if p in m.values), default=1)
+        if chars > 2:  # the longest leaf value fits inside its square
+            self.value_font = max(min(self.value_font, 0.9 * leaf / (0.6 * chars)), 4.0)
+        self._sides = self._unfaced_sides()
+
+    def _unfaced_sides(self) -> dict[Path, int]:
+        """Names away from the edge from the parent, except where two neighbours' names
+        would face each other across too small a gap (as the matplotlib drawing does)."""
+        m = self.m
+        side = {p: -1 if not p or m.pos[p[:-1]][0] >= m.pos[p][0] else 1 for p in m.paths}
+
+        def width(p: Path) -> float:
+            w = _text_width(m.names[p], self.name_font + 0.5)
+            if p in m.statics:
+                w = max(w, _text_width(fmt(m.statics[p]), self.name_font) + 4)
+            return w
+
+        by_depth: dict[int, list[Path]] = {}
+        for p in m.paths:
+            if p not in m.leaves:
+                by_depth.setdefault(len(p), []).append(p)
+        for row in by_depth.values():
+            row.sort(key=lambda p: m.pos[p][0])
+            for a, b in zip(row, row[1:], strict=False):
+                if side[a] > 0 and side[b] < 0:
+                    free = ((m.pos[b][0] - m.pos[a][0]) * self.xpt
+                            - 0.5 * CURRENT.scale * (self.size[a] + self.size[b]) - 6)
+                    if width(a) + width(b) + 8 > free:
+                        side[b] = 1
+        return side
 
     # ----- layers ---------------------------------------------------------------------------
     def _edges(self) -> list[str]:
@@ -261,12 +293,31 @@ class _Svg:
                 out.append(_text(x + side * (0.5 * CURRENT.scale * s + 3), y - 0.08 * s, name,
                                  self.name_font + 0.5, PRUNED_TEXT if pruned else NAME_TEXT,
                                  anchor="end" if side < 0 else "start"))
+            if self.show_values and p in m.statics:
+                out.append(self._static(p, pruned))
         out.append("</g>")
         return out
 
+    def _static(self, p: Path, pruned: bool) -> str:
+        """An interior node's static value, italic in a dashed box off its upper corner on
+        its name's side (as the matplotlib drawing has it)."""
+        f, s, side = self.name_font, self.size[p], self._side(p)
+        text = fmt(self.m.statics[p])
+        w = _text_width(text, f) + 4
+        x0 = self.x(p) + side * 0.3 * s - (w if side < 0 else 0)
+        y1 = self.y(p) - 0.5 * s - 1.5
+        color = PRUNED_TEXT if pruned else NAME_TEXT
+        return (f'<g class="static"><rect x="{_num(x0)}" y="{_num(y1 - f - 3)}" '
+                f'width="{_num(w)}" height="{_num(f + 3)}" rx="2" fill="{STATIC_BOX["fc"]}" '
+                f'stroke="{STATIC_BOX["ec"]}" stroke-width="{STATIC_BOX["lw"]}" '
+                f'stroke-dasharray="2 1.5"/>'
+                + _text(x0 + 2, y1 - 0.5 * f - 1.5, text, f, color, anchor="start")
+                .replace("<text ", '<text font-style="italic" ', 1) + "</g>")
+
     def _side(self, p: Path) -> int:
-        """Names go on the side away from the edge from the parent; windows the other."""
-        return -1 if not p or self.m.pos[p[:-1]][0] >= self.m.pos[p][0] else 1
+        """Names go on the side away from the edge from the parent (unless they would face
+        a neighbour's name too closely); windows the other."""
+        return self._sides[p]
 
     def _windows(self) -> list[str]:
         if self.frame is None or not self.show_values:
@@ -309,6 +360,9 @@ class _Svg:
             (SHAPES["max"], plain, "MAX", None), (SHAPES["min"], plain, "MIN", None),
             (SHAPES["leaf"], plain, "leaf", None)]
         shown = set(self.status.values())
+        if self.show_values and self.m.statics:
+            items.append(("s", NodeStyle(STATIC_BOX["fc"], STATIC_BOX["ec"], 0.8, "--", ""),
+                          "static value (italic)", None))
         if self.traced:
             items.append(("s", NODE_STYLES["visited"], "visited", None))
             if "active" in shown:

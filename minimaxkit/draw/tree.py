@@ -15,7 +15,7 @@ width, so greyscale prints read too.
 >>> sorted(p for p, s in art["status"].items() if s == "pruned")
 [(0, 1, 1), (0, 1, 2)]
 >>> art["values"][(0, 1)].get_text(), art["windows"][-1].get_text()
-('≥9', 'α 9\\nβ 8')
+('≥9', 'α −∞\\nβ 8')
 >>> import matplotlib.pyplot as plt; plt.close("all")
 """
 
@@ -43,6 +43,7 @@ from .style import (
     OKABE_ITO,
     PRUNED_TEXT,
     SHAPES,
+    STATIC_BOX,
     TEXT,
 )
 
@@ -89,6 +90,7 @@ class TreeView:
         self._draw_texts()
         self._draw_overlays()
         self.status: dict[Path, str] = {}
+        self.show_windows = True  # the (α, β) box beside each node on the call stack
 
     # ----- construction -------------------------------------------------------------------
     def _sizes(self) -> None:
@@ -112,6 +114,10 @@ class TreeView:
                 self.size[p] = min(max(room, leaf, 3.0), 30.0)
         self.value_font = min(max(0.48 * leaf, 4.5), 10.0)
         self.name_font = min(max(0.85 * self.value_font, 4.5), 9.0)
+        # the longest leaf value must fit inside its square (4-digit values shrink)
+        chars = max((len(fmt(m.values[p])) for p in m.leaves if p in m.values), default=1)
+        if chars > 2:
+            self.value_font = max(min(self.value_font, 0.9 * leaf / (0.6 * chars)), 4.0)
 
     def _draw_edges(self) -> None:
         m = self.model
@@ -137,6 +143,31 @@ class TreeView:
         x, y = self.model.pos[p]
         return x + dx_pt / self.xpt, y + dy_pt / self.ypt
 
+    def _label_width(self, p: Path) -> float:
+        """Roughly, in points, the wider of a node's name and its static value."""
+        w = 0.62 * (self.name_font + 0.5) * len(self.model.names[p])
+        if p in self.model.statics:
+            w = max(w, 0.62 * self.name_font * len(fmt(self.model.statics[p])) + 4)
+        return w
+
+    def _unface_names(self) -> None:
+        """Two neighbours whose names face each other across a gap too small for both
+        (E's name on its right, F's on its left): the right one's name moves to its other
+        side, left to right along each level."""
+        m = self.model
+        by_depth: dict[int, list[Path]] = {}
+        for p in m.paths:
+            if p not in m.leaves:
+                by_depth.setdefault(len(p), []).append(p)
+        for row in by_depth.values():
+            row.sort(key=lambda p: m.pos[p][0])
+            for a, b in zip(row, row[1:], strict=False):
+                if self.side[a] > 0 and self.side[b] < 0:
+                    free = ((m.pos[b][0] - m.pos[a][0]) * self.xpt
+                            - 0.5 * CURRENT.scale * (self.size[a] + self.size[b]) - 6)
+                    if self._label_width(a) + self._label_width(b) + 8 > free:
+                        self.side[b] = 1
+
     def _room_for_name(self, p: Path) -> bool:
         """Whether a node's name fits beside it without running into its neighbours."""
         width = 0.62 * self.name_font * len(self.model.names[p])  # points, roughly
@@ -149,6 +180,7 @@ class TreeView:
         # window label on the other side
         self.side = {p: -1 if not p or m.pos[p[:-1]][0] >= m.pos[p][0] else 1
                      for p in m.paths}
+        self._unface_names()
         self.names: dict[Path, Text] = {}
         self.values: dict[Path, Text] = {}
         for p in m.paths:
@@ -175,6 +207,11 @@ class TreeView:
                                         va="center",
                                         fontsize=self.name_font + 0.5, color=NAME_TEXT,
                                         zorder=4)
+        self.statics: dict[Path, Text] = {}
+        if self.show_values:
+            for p, v in m.statics.items():
+                if p in m.pos and p not in m.leaves:
+                    self.statics[p] = self._static_text(p, v)
         self.windows: list[Text] = []
         if self.show_values:
             for _ in range(m.height + 1):
@@ -183,6 +220,15 @@ class TreeView:
                             bbox={"boxstyle": "round,pad=0.15", "fc": "#ffffff",
                                   "ec": OKABE_ITO["orange"], "lw": 0.8, "alpha": 0.9})
                 self.windows.append(t)
+
+    def _static_text(self, p: Path, v: float) -> Text:
+        """An interior node's static value: italic, in a dashed box, off the node's upper
+        corner on its name's side (away from the edge from its parent and the α-β window)."""
+        s, side = self.size[p], self.side[p]
+        x, y = self._offset(p, side * 0.3 * s, 0.5 * s + 1.5)
+        return self.ax.text(x, y, fmt(v), ha="left" if side > 0 else "right", va="bottom",
+                            fontsize=self.name_font, fontstyle="italic", color=NAME_TEXT,
+                            zorder=4, bbox=STATIC_BOX)
 
     def _draw_overlays(self) -> None:
         empty = np.zeros((0, 2))
@@ -243,6 +289,8 @@ class TreeView:
                 t.set_text(self.value_text(p, frame))
         for p, t in self.names.items():
             t.set_color(PRUNED_TEXT if status[p] == "pruned" else NAME_TEXT)
+        for p, t in self.statics.items():
+            t.set_color(PRUNED_TEXT if status[p] == "pruned" else NAME_TEXT)
         self._show_windows(frame)
         cur = frame.current if frame is not None and not frame.done else None
         if cur is not None and cur in m.pos:
@@ -253,7 +301,7 @@ class TreeView:
         self._show_marks(marks or {})
 
     def _show_windows(self, frame: Frame | None) -> None:
-        levels = frame.stack if frame is not None else ()
+        levels = frame.stack if frame is not None and self.show_windows else ()
         for i, t in enumerate(self.windows):
             if i < len(levels) and levels[i].path in self.model.pos:
                 lv = levels[i]
@@ -289,8 +337,13 @@ class TreeView:
 
     # ----- legend ---------------------------------------------------------------------------
     def legend(self, frame: Frame | None, marks: Mapping[Path, str] | None, *,
-               ncol: int | None = None) -> Any:
-        """A legend below the tree, listing only what the drawing can show."""
+               ncol: int | None = None, every_step: bool = False) -> Any:
+        """A legend below the tree, listing only what the drawing shows: at ``frame``, or
+        with ``every_step`` at any step of its trace (frames rendered once, then recoloured;
+        ``frame`` is then the last one)."""
+        shown = set(self.status.values())
+        done = frame is None or frame.done
+        moving = self.traced and (every_step or not done)  # a call stack, a current node
         plain = NODE_STYLES["plain"]
         handles: list[Line2D] = []
 
@@ -303,17 +356,28 @@ class TreeView:
         node(SHAPES["max"], plain, "MAX")
         node(SHAPES["min"], plain, "MIN")
         node(SHAPES["leaf"], plain, "leaf")
+        if self.statics:
+            handles.append(Line2D([], [], marker="s", linestyle="none", markersize=9,
+                                  markerfacecolor=STATIC_BOX["fc"],
+                                  markeredgecolor=STATIC_BOX["ec"], markeredgewidth=0.8,
+                                  label="static value (italic)"))
         if self.traced:
             node("s", NODE_STYLES["visited"], "visited")
-            node("s", NODE_STYLES["active"], "call stack (α, β)", ls="-",
-                 color=EDGE_STYLES["active"].color, linewidth=2)
-            node("s", NODE_STYLES["pruned"], "pruned", ls="--",
-                 color=EDGE_STYLES["pruned"].color)
-            handles.append(Line2D([], [], marker="o", linestyle="none", markersize=10,
-                                  markerfacecolor="none", markeredgecolor=CURRENT.edge,
-                                  markeredgewidth=CURRENT.linewidth, label="current"))
-            handles.append(Line2D([], [], color=EDGE_STYLES["pv"].color,
-                                  linewidth=EDGE_STYLES["pv"].linewidth, label="best line"))
+            if moving or "active" in shown:
+                node("s", NODE_STYLES["active"],
+                     "call stack (α, β)" if self.show_windows else "call stack", ls="-",
+                     color=EDGE_STYLES["active"].color, linewidth=2)
+            if "pruned" in shown:
+                node("s", NODE_STYLES["pruned"], "pruned", ls="--",
+                     color=EDGE_STYLES["pruned"].color)
+            if moving:
+                handles.append(Line2D([], [], marker="o", linestyle="none", markersize=10,
+                                      markerfacecolor="none", markeredgecolor=CURRENT.edge,
+                                      markeredgewidth=CURRENT.linewidth, label="current"))
+            if every_step or (frame is not None and len(frame.pv) > 1):
+                handles.append(Line2D([], [], color=EDGE_STYLES["pv"].color,
+                                      linewidth=EDGE_STYLES["pv"].linewidth,
+                                      label="best line"))
         for kind in dict.fromkeys((marks or {}).values()):
             ms = MARKS[kind]
             handles.append(Line2D([], [], marker=ms.marker, linestyle="none", markersize=9,
@@ -342,9 +406,10 @@ def tree_figure(tree: Any, trace: Any = None, *, step: int | None = None, labels
                 marks: Mapping[Path, str] | None = None, title: str | None = None,
                 game: Any = None, state: Any = None, legend: bool = True,
                 figsize: tuple[float, float] | None = None, dpi: float = 100,
-                graph: bool = True) -> tuple[Figure, dict[str, Any]]:
+                graph: bool = True, every_step: bool = False) -> tuple[Figure, dict[str, Any]]:
     """A new figure (not registered with pyplot) holding :func:`draw_tree`'s drawing, and
-    the artists; for saving (``fig.savefig("tree.svg")``) and for fast rendering."""
+    the artists; for saving (``fig.savefig("tree.svg")``) and for fast rendering
+    (``every_step``: the legend lists what any step of the trace shows)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     model, rp = resolve(tree, trace, game, state)
@@ -352,13 +417,34 @@ def tree_figure(tree: Any, trace: Any = None, *, step: int | None = None, labels
     fig = Figure(figsize=size, dpi=dpi)
     FigureCanvasAgg(fig)
     ax = _layout_figure(fig, model, legend=legend, title=bool(title))
-    return fig, _draw(ax, model, rp, step, labels, marks, title, legend, graph=graph)
+    art = _draw(ax, model, rp, step, labels, marks, title, legend, graph=graph,
+                every_step=every_step)
+    if art["legend"] is not None:
+        _fit_legend(fig, ax, art["legend"])
+    return fig, art
+
+
+def _fit_legend(fig: Figure, ax: Axes, leg: Any) -> None:
+    """Make the figure taller at the bottom when the legend below the tree wraps to more
+    rows than the space left for it (a narrow tree, a long legend), so no row is cut off.
+    The tree keeps its size in inches, so its layout stays valid."""
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    low = leg.get_window_extent(renderer).y0 / fig.dpi - 0.03  # inches below the figure
+    if low >= 0:
+        return
+    w, h = fig.get_size_inches()
+    box = ax.get_position()
+    fig.set_size_inches(w, h - low)
+    ax.set_position((box.x0, (box.y0 * h - low) / (h - low), box.width,
+                     box.height * h / (h - low)))
 
 
 def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, labels: Any,
           marks: Mapping[Path, str] | None, title: str | None, legend: bool,
-          graph: bool = True) -> dict[str, Any]:
+          graph: bool = True, every_step: bool = False) -> dict[str, Any]:
     view = TreeView(ax, model, labels=labels, traced=rp is not None)
+    # minimax and simple pruning keep no window: no (α, β) boxes that always read −∞, ∞
+    view.show_windows = rp is None or rp.narrowing
     frame = None
     if rp is not None:
         n = len(rp) - 1
@@ -368,12 +454,19 @@ def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, label
         frame = rp.frame(step)
     view.show(frame, marks)
     title_artist = ax.set_title(title, fontsize=10, y=1.0, pad=4) if title else None
-    leg = view.legend(frame, marks) if legend else None
+    leg = None
+    if legend and every_step and rp is not None:
+        # frames are recoloured later: the legend lists what any of them shows
+        view.show(rp.frame(len(rp) - 1), marks)
+        leg = view.legend(rp.frame(len(rp) - 1), marks, every_step=True)
+        view.show(frame, marks)
+    elif legend:
+        leg = view.legend(frame, marks)
     return {
         "figure": ax.get_figure(), "ax": ax, "graph": model.graph if graph else None,
         "view": view, "replay": rp,
         "frame": frame, "status": view.status, "nodes": view.nodes, "edges": view.edges,
-        "names": view.names, "values": view.values, "windows": [
+        "names": view.names, "values": view.values, "statics": view.statics, "windows": [
             t for t in view.windows if t.get_visible()], "current": view.current,
         "marks": view.marks, "legend": leg, "title": title_artist,
     }
@@ -396,8 +489,9 @@ def draw_tree(tree: Any, trace: Any = None, *, step: int | None = None, ax: Axes
     The dict holds ``figure``, ``ax``, ``graph`` (networkx), ``frame`` (the replayed step),
     ``status`` (path -> plain / unvisited / visited / active / pruned), ``nodes`` (a
     collection per kind: max, min, leaf), ``edges``, ``names`` and ``values`` (path ->
-    Text), ``windows`` (the α-β labels shown), ``current``, ``marks``, ``legend``,
-    ``title`` and ``view`` (a :class:`TreeView` to recolour in place).
+    Text), ``statics`` (path -> Text: the static values of interior nodes), ``windows``
+    (the α-β labels shown), ``current``, ``marks``, ``legend``, ``title`` and ``view`` (a
+    :class:`TreeView` to recolour in place).
     """
     model, rp = resolve(tree, trace, game, state)
     if ax is None:

@@ -195,12 +195,12 @@ class TracePanel:
         self.is_tree = isinstance(game, GameTree)
         draw = self.is_tree
         model = (TreeModel.of_tree(game) if self.is_tree
-                 else TreeModel.of_trace(self.replay.trace, game, state))
+                 else TreeModel.of_trace(self.replay.trace, game, self.state))
         if not self.is_tree:
             draw = len(model) <= MAX_DRAWN_NODES
         width, height = figsize_for(model, title=bool(title))
         self.figsize = (min(width, MAX_WIDTH_IN), height)
-        self._render_args = dict(trace=self.replay.trace, game=game, state=state, title=title,
+        self._render_args = dict(trace=self.replay.trace, game=game, state=self.state, title=title,
                                  labels=labels, dpi=dpi, marks=marks)
         self.draw = draw
         self._title, self._labels, self._dpi, self._marks = title, labels, dpi, marks

@@ -1,7 +1,8 @@
 """Play tic-tac-toe or Connect Four against a search function: the kit's, or a student's.
 
 ``search(game, state)`` returns a :class:`~minimaxkit.search.SearchResult` (then the widget
-shows the move, its value and how many nodes were searched) or just a move.
+shows the move, its value and how many nodes were searched) or just a move. "Show search"
+draws the tree of the last reply's search, from the position it was searched from.
 
 >>> from minimaxkit.games import TicTacToe
 >>> pw = PlayWidget(TicTacToe())
@@ -10,6 +11,9 @@ shows the move, its value and how many nodes were searched) or just a move.
 (True, 'X')
 >>> pw.status.value.count("searched") == 1
 True
+>>> pw.show.value = True             # the tree of that search, rooted at the position after b2
+>>> bytes(pw.search_view.children[0].value[:4])
+b'\\x89PNG'
 """
 
 from __future__ import annotations
@@ -52,12 +56,13 @@ def _center_first(columns: int) -> Callable[[Any, Any, Any], float]:
 
 def default_search(game: Any) -> Callable[[Any, Any], Any]:
     """The kit's player for ``game``: full alpha-beta for tic-tac-toe; for Connect Four
-    depth-5 alpha-beta trying the centre columns first; depth 4 otherwise."""
+    depth-5 alpha-beta trying the centre columns first; depth 4 otherwise. Its results keep
+    their traces, so "Show search" can draw them."""
     if hasattr(game, "columns"):
-        return partial(alphabeta, depth=5, trace=False, order=_center_first(game.columns))
+        return partial(alphabeta, depth=5, order=_center_first(game.columns))
     if type(game).__name__ == "TicTacToe":
-        return partial(alphabeta, trace=False)
-    return partial(alphabeta, depth=4, trace=False)
+        return partial(alphabeta)
+    return partial(alphabeta, depth=4)
 
 
 class PlayWidget(w.VBox):
@@ -89,7 +94,13 @@ class PlayWidget(w.VBox):
         self.status.add_class("mmk-status")
         self.restart = w.Button(description="New game")
         self.restart.on_click(lambda _: self.new_game())
-        super().__init__([self.grid, self.status, self.restart])
+        self.show = w.ToggleButton(description="Show search", value=False,
+                                   tooltip="Draw the tree of the last reply's search")
+        self.show.observe(lambda _: self._redraw_search(), names="value")
+        self.search_view = w.VBox()
+        self.result: Any = None
+        super().__init__([self.grid, self.status, w.HBox([self.restart, self.show]),
+                          self.search_view])
         self.add_class("mmk-play")
         self.new_game()
 
@@ -99,6 +110,7 @@ class PlayWidget(w.VBox):
         self.state = self.game.initial_state()
         self.history: list[Any] = []
         self.last: Reply | None = None
+        self.result = None
         self.message = ""
         if self.human == "O":
             self._reply()
@@ -136,8 +148,10 @@ class PlayWidget(w.VBox):
         seconds = time.perf_counter() - start
         if hasattr(answer, "move") and hasattr(answer, "stats"):
             reply = Reply(answer.move, answer.value, answer.stats.nodes, seconds)
+            self.result = answer
         else:
             reply = Reply(answer, None, None, seconds)
+            self.result = None
         if reply.move not in self.game.moves(self.state):
             self.message = (f"{self.search_name} chose {reply.move!r}, which is not a legal "
                             f"move here; legal: {list(self.game.moves(self.state))}")
@@ -187,3 +201,26 @@ class PlayWidget(w.VBox):
         if self.message:
             lines.append(f"<span style='color:#b34700'>{html.escape(self.message)}</span>")
         self.status.value = "<div style='font-size:13px'>" + "<br>".join(lines) + "</div>"
+        self._redraw_search()
+
+    def _redraw_search(self) -> None:
+        """With "Show search" down: the last reply's search, drawn from the position it
+        started at (large searches two levels deep), or why there is nothing to draw."""
+        if not self.show.value:
+            self.search_view.children = ()
+            return
+        result = self.result
+        iterations = getattr(result, "iterations", None)
+        if iterations:  # progressive deepening: its deepest completed search
+            result = iterations[-1]
+        if result is None or getattr(result, "trace", None) is None:
+            why = ("no search yet" if self.last is None else
+                   f"{self.search_name} returned no trace to draw (search with trace=True)"
+                   if result is not None else
+                   f"{self.search_name} returned only a move: no search to draw")
+            self.search_view.children = (w.HTML(f"<i>{html.escape(why)}</i>"),)
+            return
+        from ..draw import result_png
+
+        self.search_view.children = (w.Image(value=result_png(result, dpi=80),
+                                             format="png"),)

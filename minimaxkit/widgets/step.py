@@ -144,7 +144,7 @@ class CompareWidget(w.VBox):
     value = traitlets.Int(0)
 
     def __init__(self, a: Any, b: Any, *, labels: tuple[str, str] = ("A", "B"),
-                 tree: Any = None, state: Any = None, dpi: float = 56,
+                 tree: Any = None, state: Any = None, dpi: float = 80,
                  interval: int = 800, prerender: bool | None = None,
                  label_style: Any = "auto") -> None:
         ta, tb = getattr(a, "trace", a), getattr(b, "trace", b)

@@ -1,0 +1,65 @@
+"""Labels fit: 4-digit leaf values inside their squares, names and static values clear of
+one another (lecture 4's forest tree, where E's and F's names used to collide), and large
+non-integer values written out, never as 8.5e+03."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from minimaxkit import GameTree  # noqa: E402
+from minimaxkit.draw import tree_figure  # noqa: E402
+from minimaxkit.lecture import forest  # noqa: E402
+from minimaxkit.replay import fmt  # noqa: E402
+
+
+def extents(fig, texts):
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    return {p: t.get_window_extent(r) for p, t in texts.items()}
+
+
+def test_four_digit_leaf_values_fit_in_their_squares() -> None:
+    tree = forest(1, depth=3, branching=2, noise=1000)[0]
+    fig, art = tree_figure(tree)
+    view = art["view"]
+    boxes = extents(fig, {p: t for p, t in art["values"].items() if p in view.model.leaves})
+    assert len(boxes) == 8 and all(len(art["values"][p].get_text()) == 4 for p in boxes)
+    for p, bb in boxes.items():
+        side_px = view.size[p] * fig.dpi / 72  # the square's side, in pixels
+        assert bb.width < side_px, (p, bb.width, side_px)
+
+
+def test_names_and_static_values_do_not_overlap() -> None:
+    for tree in (forest(1, depth=3, branching=2, noise=1000)[0],
+                 GameTree.random(depth=3, branching=2, seed=7),
+                 GameTree.random(depth=3, branching=3, seed=1).with_static(noise=2, seed=1)):
+        fig, art = tree_figure(tree)
+        labels = {("name", p): t for p, t in art["names"].items()}
+        labels |= {("static", p): t for p, t in art["statics"].items()}
+        fig.canvas.draw()
+        r = fig.canvas.get_renderer()
+        boxes = {k: (t.get_bbox_patch() or t).get_window_extent(r) for k, t in labels.items()}
+        for (ka, a), (kb, b) in itertools.combinations(boxes.items(), 2):
+            assert not a.overlaps(b), (ka, kb)
+
+
+def test_statics_are_written_out() -> None:
+    tree = forest(1, depth=3, branching=2, noise=1000)[0]
+    _, art = tree_figure(tree)
+    texts = [t.get_text() for t in art["statics"].values()]
+    assert texts and all("e+" not in s for s in texts)
+    assert fmt(8497.31) == "8497"
+
+
+def test_the_svg_moves_facing_names_apart_too() -> None:
+    from minimaxkit.draw import tree_svg_text
+
+    svg = tree_svg_text(forest(1, depth=3, branching=2, noise=1000)[0])
+    names = {n: a for a, n in re.findall(r'text-anchor="(\w+)"[^>]*>([A-G])</text>', svg)}
+    assert names["E"] == "start" and names["F"] == "start"  # F's name moved to its right
+    assert names["D"] == "end"  # D's name stays on its left, away from the edge from B
