@@ -33,6 +33,7 @@ from matplotlib.text import Text
 
 from ..replay import Frame, Replay, fmt
 from ..trace import Path
+from .alt import frame_alt, marks_alt, model_alt, register_figure_html, set_figure_alt
 from .model import TreeModel, check_marks, label_plan, node_statuses, resolve, value_text
 from .style import (
     CURRENT,
@@ -367,6 +368,13 @@ def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, label
             raise ValueError(f"step must be in 0..{n} for this trace, got {step}")
         frame = rp.frame(step)
     view.show(frame, marks)
+    fig = ax.get_figure()
+    if fig is not None:
+        name = model.names.get
+        alt = (frame_alt(frame, lambda p: name(p) or "?", title=title) if frame is not None
+               else model_alt(model, title=title))
+        set_figure_alt(fig, f"{alt} {marks_alt(marks or {}, lambda p: name(p) or '?')}".strip())
+        register_figure_html()
     title_artist = ax.set_title(title, fontsize=10, y=1.0, pad=4) if title else None
     leg = view.legend(frame, marks) if legend else None
     return {
