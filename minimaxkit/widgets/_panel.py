@@ -30,7 +30,7 @@ from ..replay import Frame, Replay, fmt, state_at
 from ..trace import Trace
 from ..tree import GameTree
 
-__all__ = ["Controls", "TracePanel", "schedule", "frame_html", "stack_html", "PRERENDER_LIMIT"]
+__all__ = ["Controls", "Picture", "TracePanel", "schedule", "frame_html", "stack_html", "PRERENDER_LIMIT"]
 
 #: Traces with more frames than this are shown in live mode (rendered on demand).
 PRERENDER_LIMIT = 300
@@ -80,6 +80,15 @@ class FrameCache:
 
 
 FRAMES = FrameCache()
+
+
+class Picture(w.Image):
+    """An ``Image`` widget whose ``tooltip`` is its accessible name: the ``title`` of its
+    ``<img>``, saying what the picture shows. (ipywidgets 8's front end reads the widget's
+    ``description`` when it sets a tooltip, and ``Image`` has none: an empty one is added.)
+    """
+
+    description = traitlets.Unicode("").tag(sync=True)
 
 
 # ----- words as HTML ---------------------------------------------------------------------
@@ -336,20 +345,20 @@ class TracePanel:
         # models for the browser to create, and for a saved notebook to hold.
         image_layout, text_layout, text_style = w.Layout(), w.Layout(), HTMLStyle()
         # Each picture's accessible name (its ``title``) says what it shows.
-        self.images = [w.Image(value=self.pngs[i] or b"", format="png", layout=image_layout,
+        self.images = [Picture(value=self.pngs[i] or b"", format="png", layout=image_layout,
                                tooltip=self.tree_alt(i))
                        for i in range(n)] if self.draw else []
         if self.draw and not self.images[0].value:
             self.images[0].value = self.tree_png(0)
         self.texts = [w.HTML(self.html(i), layout=text_layout, style=text_style)
                       for i in range(n)]
-        self.board_images: list[w.Image] = []
+        self.board_images: list[Picture] = []
         if self.has_board:
-            by_path: dict[Any, w.Image] = {}
+            by_path: dict[Any, Picture] = {}
             for i in range(n):
                 path = self.replay.events[i - 1].path if i else ()
                 if path not in by_path:
-                    by_path[path] = w.Image(value=b"", format="png", layout=image_layout,
+                    by_path[path] = Picture(value=b"", format="png", layout=image_layout,
                                             tooltip=self.board_alt(i))
                 self.board_images.append(by_path[path])
             self.board_images[0].value = self.board_png(0)
@@ -389,9 +398,9 @@ class TracePanel:
 
     # ----- live mode ----------------------------------------------------------------------------
     def _build_live(self) -> None:
-        self.picture = (w.Image(value=self.tree_png(0), format="png", tooltip=self.tree_alt(0))
+        self.picture = (Picture(value=self.tree_png(0), format="png", tooltip=self.tree_alt(0))
                         if self.draw else None)
-        self.board = (w.Image(value=self.board_png(0), format="png", tooltip=self.board_alt(0))
+        self.board = (Picture(value=self.board_png(0), format="png", tooltip=self.board_alt(0))
                       if self.has_board else None)
         self.info = w.HTML(self.html(0))
         self._todo = []

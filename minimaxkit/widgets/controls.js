@@ -22,10 +22,10 @@ function render({ model, el: host }) {
   const button = (cls, text, label, key) =>
     el("button", { type: "button", class: `mmk-btn ${cls}`, "aria-label": label,
                    title: `${label} (${key})` }, text);
-  const first = button("mmk-first", "⏮ first", "First step", "Home");
+  const first = button("mmk-first", "|◀ first", "First step", "Home");
   const back = button("mmk-back", "◀ back", "Previous step", "Left arrow");
   const next = button("mmk-next", "next ▶", "Next step", "Right arrow");
-  const last = button("mmk-last", "last ⏭", "Last step", "End");
+  const last = button("mmk-last", "last ▶|", "Last step", "End");
   const play = button("mmk-playbtn", "▶ play", "Play", "runs the steps");
   play.setAttribute("aria-pressed", "false");
   const sliderId = `mmk-step-${Math.random().toString(36).slice(2)}`;
@@ -84,7 +84,7 @@ function render({ model, el: host }) {
   };
   const start = () => {
     if (model.get("value") >= steps()) go(0);
-    play.textContent = "⏸ pause";
+    play.textContent = "‖ pause";
     play.setAttribute("aria-label", "Pause");
     play.setAttribute("aria-pressed", "true");
     timer = setTimeout(tick, model.get("interval"));
