@@ -33,11 +33,11 @@ from .alt import frame_alt, marks_alt, model_alt
 from .model import TreeModel, check_marks, label_plan, node_statuses, resolve, value_text
 from .style import (
     CURRENT,
+    DARK_ORANGE,
     EDGE_STYLES,
     MARKS,
     NAME_TEXT,
     NODE_STYLES,
-    OKABE_ITO,
     PRUNED_TEXT,
     SHAPES,
     TEXT,
@@ -285,7 +285,7 @@ class _Svg:
             y0 = self.y(lv.path) - f - 2
             out.append(f'<g class="window"><rect x="{_num(x0)}" y="{_num(y0)}" '
                        f'width="{_num(w)}" height="{_num(2 * f + 4)}" rx="2" fill="#ffffff" '
-                       f'fill-opacity="0.9" stroke="{OKABE_ITO["orange"]}" stroke-width="0.8"/>')
+                       f'fill-opacity="0.9" stroke="{DARK_ORANGE}" stroke-width="0.8"/>')
             for i, t in enumerate(lines):
                 out.append(_text(x0 + 2, y0 + 2 + (i + 0.5) * f, t, f, TEXT, anchor="start"))
             out.append("</g>")

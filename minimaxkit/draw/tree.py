@@ -37,11 +37,11 @@ from .alt import frame_alt, marks_alt, model_alt, register_figure_html, set_figu
 from .model import TreeModel, check_marks, label_plan, node_statuses, resolve, value_text
 from .style import (
     CURRENT,
+    DARK_ORANGE,
     EDGE_STYLES,
     MARKS,
     NAME_TEXT,
     NODE_STYLES,
-    OKABE_ITO,
     PRUNED_TEXT,
     SHAPES,
     TEXT,
@@ -182,7 +182,7 @@ class TreeView:
                 t = ax.text(0, 0, "", ha="left", va="center", fontsize=self.value_font,
                             color=TEXT, zorder=5, linespacing=1.0, visible=False,
                             bbox={"boxstyle": "round,pad=0.15", "fc": "#ffffff",
-                                  "ec": OKABE_ITO["orange"], "lw": 0.8, "alpha": 0.9})
+                                  "ec": DARK_ORANGE, "lw": 0.8, "alpha": 0.9})
                 self.windows.append(t)
 
     def _draw_overlays(self) -> None:

@@ -30,7 +30,8 @@ from ..replay import Frame, Replay, fmt, state_at
 from ..trace import Trace
 from ..tree import GameTree
 
-__all__ = ["Controls", "Picture", "TracePanel", "schedule", "frame_html", "stack_html", "PRERENDER_LIMIT"]
+__all__ = ["Controls", "Picture", "TracePanel", "schedule", "frame_html", "stack_html",
+           "PRERENDER_LIMIT", "CONTROL_COLORS"]
 
 #: Traces with more frames than this are shown in live mode (rendered on demand).
 PRERENDER_LIMIT = 300

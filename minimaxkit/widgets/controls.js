@@ -16,8 +16,11 @@ function el(tag, attrs = {}, text = "") {
 
 function render({ model, el: host }) {
   const steps = () => model.get("steps");
+  // data-lm-suppress-shortcuts: the front end's own shortcuts (Notebook 7 binds arrow keys
+  // in its capture phase) leave keys typed in the controls alone.
   const root = el("div", { class: "mmk-controls", role: "group",
-                           "aria-label": model.get("label") });
+                           "aria-label": model.get("label"),
+                           "data-lm-suppress-shortcuts": "true" });
   const row = el("div", { class: "mmk-row" });
   const button = (cls, text, label, key) =>
     el("button", { type: "button", class: `mmk-btn ${cls}`, "aria-label": label,
@@ -45,6 +48,11 @@ function render({ model, el: host }) {
   row2.append(speedLabel, speed, speedOut);
   root.append(row, row2, live);
   host.append(root);
+  // (on each focusable part too: a shortcut whose selector ends in `:focus` matches the
+  // focused element itself before the walk up reaches `root`)
+  for (const part of root.querySelectorAll("button, input")) {
+    part.setAttribute("data-lm-suppress-shortcuts", "true");
+  }
 
   const say = (v) => {
     const texts = model.get("texts");

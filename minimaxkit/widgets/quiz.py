@@ -122,9 +122,8 @@ class QuizWidget(w.VBox):
                          w.HBox([self.check, self.new]), self.feedback]
 
     def _picture(self, marks: dict[Path, str] | None = None, solved: bool = False) -> None:
-        from ..draw.render import tree_png
-
         from ..draw.alt import marks_alt, tree_alt
+        from ..draw.render import tree_png
 
         if solved:
             title = "alpha-beta, with your answer marked"

@@ -204,7 +204,8 @@ def start_lab(
     deadline = time.monotonic() + timeout
     while True:
         if proc.poll() is not None:
-            raise RuntimeError(f"jupyter {app} exited with {proc.returncode}:\n{log_tail(log_path)}")
+            raise RuntimeError(
+                f"jupyter {app} exited with {proc.returncode}:\n{log_tail(log_path)}")
         try:
             with urllib.request.urlopen(server.url("api/status"), timeout=5) as response:
                 if response.status == 200:
