@@ -93,9 +93,20 @@ def test_draw_tree_figures_show_as_img_with_alt(shell: InteractiveShell) -> None
     plt.close("all")
 
 
-def test_other_figures_are_left_alone(shell: InteractiveShell) -> None:
+def test_charts_say_what_they_label_and_bare_figures_are_left_alone(
+        shell: InteractiveShell) -> None:
     import matplotlib.pyplot as plt
 
+    plt.figure()
+    plt.semilogy([1, 2, 3], [10, 100, 1000], label="minimax")
+    plt.semilogy([1, 2, 3], [5, 20, 60], label="alpha-beta")
+    plt.xlabel("depth")
+    plt.ylabel("leaves evaluated")
+    plt.title("Leaves by depth")
+    plt.legend()
+    alt = alt_of(shell.display_formatter.format(plt.gcf())[0]["text/html"])
+    assert alt == ("Chart: Leaves by depth; x: depth; y: leaves evaluated (log scale); "
+                   "showing minimax, alpha-beta.")
     fig = plt.figure()
     fig.gca().plot([1, 2], [3, 4])
     assert figure_html(fig) is None

@@ -29,7 +29,8 @@ from ..replay import Frame, fmt
 from ..trace import Path
 
 __all__ = ["frame_alt", "tree_alt", "model_alt", "marks_alt", "board_alt", "result_alt",
-           "img_html", "set_figure_alt", "figure_alt"]
+           "img_html", "set_figure_alt", "figure_alt", "chart_alt", "figure_html",
+           "register_figure_html"]
 
 #: At most this many names or values are listed before "…".
 MAX_LISTED = 8
@@ -168,11 +169,38 @@ def figure_alt(fig: Any) -> str | None:
     return joined or None
 
 
+def chart_alt(fig: Any) -> str | None:
+    """A text alternative of a figure the kit did not draw (a lecture's chart), from what it
+    labels: each panel's title, axes (and log scales) and legend. None if it labels
+    nothing."""
+    panels = []
+    for ax in fig.get_axes():
+        said = []
+        title = ax.get_title()
+        if title:
+            said.append(title)
+        for axis, label, scale in (("x", ax.get_xlabel(), ax.get_xscale()),
+                                   ("y", ax.get_ylabel(), ax.get_yscale())):
+            if label:
+                said.append(f"{axis}: {label}" + (" (log scale)" if scale == "log" else ""))
+        legend = ax.get_legend()
+        names = [t.get_text() for t in legend.get_texts()] if legend is not None else []
+        if names:
+            said.append("showing " + _listed(names))
+        if said:
+            panels.append("; ".join(said))
+    if not panels:
+        return None
+    head = "Chart" if len(panels) == 1 else f"{len(panels)} charts"
+    return f"{head}: " + " | ".join(panels) + "."
+
+
 def figure_html(fig: Any) -> str | None:
-    """The notebook's HTML of a figure the kit drew on: its PNG as ``<img alt=...>``
-    (JupyterLab, Notebook 7 and nbconvert show this rather than the bare PNG). None for
-    other figures, which IPython then shows as before."""
-    alt = figure_alt(fig)
+    """The notebook's HTML of a figure: its PNG as ``<img alt=...>`` (JupyterLab,
+    Notebook 7 and nbconvert show this rather than the bare PNG), with the kit's text
+    alternative for its drawings, or :func:`chart_alt` for other charts. None for a figure
+    that says nothing about itself, which IPython then shows as before."""
+    alt = figure_alt(fig) or chart_alt(fig)
     if alt is None:
         return None
     from IPython.core.pylabtools import print_figure

@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from .harness import LabServer, error_outputs, open_notebook, run_all_cells, screenshot
+from .harness import (
+    ARTIFACTS,
+    LabServer,
+    error_outputs,
+    open_notebook,
+    run_all_cells,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -150,6 +157,22 @@ SET_SAVE_STATE = """async ([id, on]) => {
 SHUT_DOWN = "async () => { await window.jupyterapp.shell.currentWidget.sessionContext.shutdown(); }"
 
 
+def record_saved_size(state: dict[str, Any], app: str) -> None:
+    """Write how many bytes the saved widget state takes, by model, to tests/artifacts/
+    (docs/views.md quotes it)."""
+    by_model: dict[str, list[int]] = {}
+    for model in state["state"].values():
+        entry = by_model.setdefault(model["model_name"], [0, 0])
+        entry[0] += 1
+        entry[1] += len(json.dumps(model))
+    lines = [f"saved widget state of StepWidget(alphabeta(tree_002())) in {app}: "
+             f"{len(json.dumps(state))} bytes, {len(state['state'])} models"]
+    lines += [f"  {name}: {n} models, {size} bytes"
+              for name, (n, size) in sorted(by_model.items(), key=lambda kv: -kv[1][1])]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / f"saved-state-size-{app}.txt").write_text("\n".join(lines) + "\n")
+
+
 def test_saved_widget_steps_without_a_kernel(page: Any, jupyter: LabServer) -> None:
     """Saved with its widget state, the notebook steps in the browser with no kernel, with
     every control: next, back, last, first, the slider, play / pause and the keys."""
@@ -165,6 +188,7 @@ def test_saved_widget_steps_without_a_kernel(page: Any, jupyter: LabServer) -> N
         saved = json.loads((jupyter.root_dir / relpath).read_text(encoding="utf-8"))
         state = saved["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]
         assert len(state["state"]) > 100
+        record_saved_size(state, jupyter.app)
         page.evaluate(SHUT_DOWN)
         page.goto(jupyter.notebook_url(relpath))
         page.locator(".mmk-step img.widget-image").first.wait_for(state="visible")
