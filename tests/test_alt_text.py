@@ -75,6 +75,16 @@ def test_live_mode_and_quiz_pictures() -> None:
     assert "with your answer marked" in q.picture.tooltip and "Marked:" in q.picture.tooltip
 
 
+def test_play_cells_have_names() -> None:
+    from minimaxkit.widgets import PlayWidget
+
+    pw = PlayWidget(TicTacToe())
+    names = [b.tooltip for row in pw.cells for b in row]
+    assert names[0] == "a1: empty" and len(set(names)) == 9
+    pw.click(4)
+    assert "X" in pw.cells[1][1].tooltip
+
+
 # ----- drawings in a notebook -----------------------------------------------------------------
 def test_draw_tree_figures_show_as_img_with_alt(shell: InteractiveShell) -> None:
     import matplotlib.pyplot as plt

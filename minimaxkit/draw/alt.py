@@ -221,6 +221,14 @@ def register_figure_html() -> bool:
     shell = get_ipython()
     if shell is None:
         return False
-    formatter = shell.display_formatter.formatters["text/html"]
-    formatter.for_type_by_name("matplotlib.figure", "Figure", figure_html)
+    # The mime-bundle formatter, not the text/html one: the inline backend clears every
+    # mime type's Figure printer when it (re)configures itself, on the first figure of a
+    # session; it leaves this one alone.
+    formatter = shell.display_formatter.mimebundle_formatter
+    formatter.for_type_by_name("matplotlib.figure", "Figure", _figure_bundle)
     return True
+
+
+def _figure_bundle(fig: Any, include: Any = None, exclude: Any = None) -> dict[str, str]:
+    page = figure_html(fig)
+    return {} if page is None else {"text/html": page}
