@@ -92,8 +92,8 @@ def test_lecture_runs(page: Any, jupyter: LabServer, lectures: str, name: str) -
         pictures = page.evaluate(_PICTURES)
         missing = [p for p in pictures if len(p["alt"]) < 20]
         assert missing == [], missing
-        assert any(p["alt"].startswith(("Game tree", "Search tree", "alphabeta", "minimax"))
-                   for p in pictures), pictures
+        kit = ("Game tree", "Search tree", "alphabeta", "minimax", "TicTacToe", "ConnectFour")
+        assert any(p["alt"].startswith(kit) for p in pictures), pictures
 
         # worked answers: one folded <details> per answer cell; a click opens one
         answers = page.evaluate(_ANSWERS)
