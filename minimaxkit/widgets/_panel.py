@@ -131,7 +131,7 @@ CONTROL_COLORS = {"text": "#111111", "background": "#ffffff", "border": "#5a5a5a
                   "muted": "#555555"}
 
 CONTROLS_CSS = """
-.mmk-controls {{ font-size: 13px; color: {text}; margin: 4px 0; }}
+.mmk-controls {{ font-size: 13px; color: {text}; margin: 4px 0; padding: 0 6px; }}
 .mmk-controls .mmk-row {{ display: flex; flex-flow: row wrap; align-items: center;
   gap: 4px 6px; margin: 2px 0; }}
 .mmk-controls .mmk-btn {{ font: inherit; color: {text}; background: {background};
