@@ -1,6 +1,6 @@
 # minimaxkit: a fresh clone needs only Python (>= 3.11) to run these targets.
 #   make lab    set up .venv, configure JupyterLab for students, open the first lecture
-#   make test   ruff, mypy, then pytest (all of it, browser tests included)
+#   make test   ruff, mypy, then pytest (all of it, browser tests included; npm ci for axe-core)
 #   make bench  run the benchmarks
 #   make clean  remove the venv, caches and test artifacts
 
@@ -37,7 +37,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy
 
-pytest: $(STAMP)
+# axe-core for the browser tests' accessibility checks (package-lock.json pins it).
+AXE := node_modules/axe-core/axe.min.js
+$(AXE): package-lock.json
+	npm ci --no-audit --no-fund
+
+pytest: $(STAMP) $(AXE)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
@@ -48,5 +53,5 @@ bench: $(STAMP)
 	fi
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache .ruff_cache tests/artifacts
+	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache .ruff_cache tests/artifacts node_modules
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -75,6 +75,15 @@ class SearchResult:
             return None
         return result_png(self)
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None
+                          ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The picture as PNG, and as HTML ``<img>`` with its text alternative (drawn once)."""
+        try:
+            from .draw.render import result_bundle
+        except ImportError:
+            return None
+        return result_bundle(self)
+
 
 # ----- option checking ---------------------------------------------------------------------
 def check_game(game: Any) -> Game:

@@ -559,6 +559,15 @@ class GameTree:
             return None
         return tree_png(self)
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None
+                          ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The picture as PNG, and as HTML ``<img>`` with its text alternative (drawn once)."""
+        try:
+            from .draw.render import tree_bundle
+        except ImportError:
+            return None
+        return tree_bundle(self)
+
     # ----- the game protocol ------------------------------------------------------------
     def initial_state(self) -> Node:
         """The root."""

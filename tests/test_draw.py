@@ -360,7 +360,7 @@ def test_first_divergence() -> None:
 @pytest.mark.parametrize("module", ["minimaxkit.replay", "minimaxkit.draw",
                                     "minimaxkit.draw.model", "minimaxkit.draw.tree",
                                     "minimaxkit.draw.render", "minimaxkit.draw.board",
-                                    "minimaxkit.draw.style"])
+                                    "minimaxkit.draw.style", "minimaxkit.draw.alt"])
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0

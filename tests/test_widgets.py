@@ -52,35 +52,40 @@ def test_step_widget_prerenders_every_frame() -> None:
 def test_step_widget_links_step_in_the_browser() -> None:
     sw = StepWidget(alphabeta(T))
     c = sw.controls
-    assert link_ends(sw.links) == {("IntSlider", "value", "Stack", "selected_index")}
+    assert link_ends(sw.links) == {("Controls", "value", "Stack", "selected_index")}
     assert all(type(lk).__name__ == "DirectionalLink" for lk in sw.links)
     assert {lk.target[0] for lk in sw.links} == {sw.panel.picture, sw.panel.info}
-    ends = link_ends(c.links)
-    assert ("Play", "value", "IntSlider", "value") in ends
-    assert ("IntSlider", "value", "Play", "interval") in ends
-    assert c.play.max == c.slider.max == 42
+    # every control runs in the browser: the anywidget's front end ships in its state
+    state = c.get_state()
+    assert state["_model_module"] == "anywidget" and state["steps"] == 42
+    for part in ("mmk-first", "mmk-back", "mmk-next", "mmk-last", "mmk-playbtn",
+                 'type: "range"', "aria-live", "ArrowRight", "Home", "End"):
+        assert part in state["_esm"], part
+    assert ":focus-visible" in state["_css"]
+    # and each step is announced with the replay's explanation
+    assert len(c.texts) == 43 and c.texts[10].startswith("β-cut at F: v = 9 ≥ β = 8")
 
 
-def test_step_widget_value_buttons_and_clamping() -> None:
+def test_step_widget_value_controls_and_clamping() -> None:
     sw = StepWidget(alphabeta(T))
     c = sw.controls
     sw.value = 10
-    assert (c.slider.value, c.value) == (10, 10)
+    assert c.value == 10
     assert sw.explanation.startswith("β-cut at F: v = 9 ≥ β = 8")
     assert [lv.name for lv in sw.frame.stack] == ["A", "B", "F"]
-    c.next.click()
+    c.next()
     assert sw.value == 11 and sw.explanation.startswith("F returns 9")
-    c.back.click()
-    c.back.click()
+    c.back()
+    c.back()
     assert sw.value == 9
-    c.last.click()
+    c.last()
     assert sw.value == 42 and sw.frame.done
-    c.next.click()
+    c.next()
     assert sw.value == 42
-    c.first.click()
-    c.back.click()
+    c.first()
+    c.back()
     assert sw.value == 0
-    c.slider.value = 25  # as the browser would: the kernel follows
+    c.value = 25  # as the browser would: the kernel follows
     assert sw.value == 25 and sw.frame.current == (1, 1, 0)
     sw.value = 500
     assert sw.value == 42
@@ -92,7 +97,10 @@ def test_live_mode_renders_the_shown_step() -> None:
     first = sw.panel.picture.value
     sw.value = 10
     assert sw.panel.picture.value != first and "β-cut at F" in sw.panel.info.value
-    assert sw.links == []
+    assert sw.links == [] and sw.controls.texts == []
+    assert sw.controls.status.startswith("β-cut at F")  # announced in the browser
+    assert "step 10 of 42" in sw.panel.picture.tooltip and "β-cut at F" in \
+        sw.panel.picture.tooltip
 
 
 def test_game_trace_shows_boards() -> None:
@@ -143,7 +151,7 @@ def test_compare_widget_steps_both_traces_together() -> None:
     assert "part at step 40" in cw.note.value
     d = pa.replay.name((2,))
     assert d == "D" and pa.renderer.marks == {(2,): "diverge"}
-    stacks = {lk.target[0] for p in cw.panels for lk in p.link(cw.controls.slider)}
+    stacks = {lk.target[0] for p in cw.panels for lk in p.link(cw.controls)}
     assert stacks == {pa.picture, pa.info, pb.picture, pb.info}
 
 
@@ -251,7 +259,7 @@ def test_play_connect_four() -> None:
 
 
 @pytest.mark.parametrize("module", ["minimaxkit.widgets.step", "minimaxkit.widgets.quiz",
-                                    "minimaxkit.widgets.play"])
+                                    "minimaxkit.widgets.play", "minimaxkit.widgets._panel"])
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0

@@ -1,6 +1,6 @@
 """Configure a Jupyter installation for students.
 
-A student's JupyterLab must open quietly on the lectures: no "official Jupyter news"
+A student's JupyterLab (or Notebook 7) must open quietly on the lectures: no "official Jupyter news"
 pop-up, and none of nbgrader's instructor panels (formgrader, course list, create
 assignment) nor its exchange-based assignment list, while the notebook toolbar keeps
 nbgrader's **Validate** button.
@@ -15,6 +15,10 @@ The script writes three small JSON files into one Jupyter config directory
 * ``jupyter_server_config.d/zz-minimaxkit-student.json``: turns off the nbgrader server
   extensions in ``DISABLED_SERVER_EXTENSIONS``. Files in a ``.d`` folder are merged in
   name order, so the ``zz-`` prefix makes ours win over ``nbgrader.json`` beside it.
+
+Jupyter Notebook 7 is built from the same JupyterLab parts and reads the same files, so
+the same setup serves students who open the notebooks there (the browser tests check both
+front ends: tests/browser/test_lab_student.py).
 
 With ``--first-notebook PATH`` it also sets ``ServerApp.default_url`` in
 ``jupyter_server_config.json`` (merged into an existing file), so that a server started

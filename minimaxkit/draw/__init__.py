@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from .alt import register_figure_html
 from .model import TreeModel, tidy_layout
 from .style import MARKS, NODE_STYLES, OKABE_ITO
 from .svg import tree_svg_text
@@ -41,6 +42,9 @@ __all__ = [
     "FrameRenderer", "draw_board", "board_png", "MARKS", "NODE_STYLES", "OKABE_ITO",
     "tree_svg_text",
 ]
+
+# In a notebook, figures are shown as <img alt=...> (see minimaxkit.draw.alt).
+register_figure_html()
 
 #: The names that need matplotlib, and their modules (imported on first use).
 _MATPLOTLIB = {

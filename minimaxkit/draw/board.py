@@ -27,6 +27,7 @@ from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Rectangle
 
+from .alt import board_alt, register_figure_html, set_figure_alt
 from .style import OKABE_ITO
 
 __all__ = ["draw_board", "board_png"]
@@ -66,6 +67,7 @@ def draw_board(game: Any, state: Any, ax: Axes | None = None, *, move: Any = Non
         t = ax.text(2, 1, text, family="monospace", ha="center", va="center", fontsize=10)
         if title:
             ax.set_title(title, fontsize=9)
+        _tell(ax, game, state, move, title)
         return {"ax": ax, "kind": "text", "text": t, "x": [], "o": [], "highlight": None}
     rows = board(state)
     n_rows, n_cols = len(rows), len(rows[0])
@@ -113,7 +115,16 @@ def draw_board(game: Any, state: Any, ax: Axes | None = None, *, move: Any = Non
                                                        ec="#000000", lw=2.2, ls="--"))
     if title:
         ax.set_title(title, fontsize=9)
+    _tell(ax, game, state, move, title)
     return out
+
+
+def _tell(ax: Axes, game: Any, state: Any, move: Any, title: str | None) -> None:
+    """Attach the board's text alternative to its figure (see :mod:`minimaxkit.draw.alt`)."""
+    fig = ax.get_figure()
+    if fig is not None:
+        set_figure_alt(fig, board_alt(game, state, move=move, title=title))
+        register_figure_html()
 
 
 def board_png(game: Any, state: Any, *, move: Any = None, title: str | None = None,

@@ -31,14 +31,16 @@ from PIL import Image
 from ..replay import Frame, Replay, fmt
 from ..trace import Path
 from ..tree import GameTree
+from .alt import img_html, result_alt, tree_alt
 from .model import TreeModel
 from .tree import tree_figure
 
 __all__ = ["FrameRenderer", "tree_png", "tree_svg", "result_png", "result_svg", "save_tree",
-           "png_bytes", "result_title"]
+           "png_bytes", "result_title", "tree_bundle", "result_bundle"]
 
-#: Labels of pruned nodes are blended at this opacity (they read as grey).
-PRUNED_OPACITY = 0.35
+#: Labels of pruned nodes are blended at this opacity: they read as grey, and still have a
+#: contrast of 4.5:1 (tests/test_contrast.py).
+PRUNED_OPACITY = 0.82
 #: Game traces with more nodes than this are drawn two levels deep in result pictures.
 MAX_RESULT_NODES = 400
 
@@ -235,6 +237,30 @@ def result_png(result: Any, *, dpi: float = 100, **kw: Any) -> bytes:
 def result_svg(result: Any, **kw: Any) -> str:
     """A search result as SVG text (see :func:`result_png`)."""
     return _figure_bytes(_result_figure(result, 100, **kw), "svg").decode()
+
+
+def _bundle(png: bytes, alt: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    return ({"image/png": png, "text/html": img_html(png, alt)},
+            {"image/png": {"alt": alt}})
+
+
+def tree_bundle(tree: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A notebook's display bundle of a tree: PNG (with ``alt`` in its metadata) and HTML
+    ``<img alt=...>``, drawn once.
+
+    >>> from minimaxkit.examples import tree_002
+    >>> data, meta = tree_bundle(tree_002())
+    >>> meta["image/png"]["alt"][:38], 'alt="Game tree: root A' in data["text/html"]
+    ('Game tree: root A (MAX), 40 nodes, 3 l', True)
+    """
+    return _bundle(tree_png(tree), tree_alt(tree))
+
+
+def result_bundle(result: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A notebook's display bundle of a search result (see :func:`tree_bundle`)."""
+    if result.trace is None and not isinstance(result.game, GameTree):
+        return {}, {}  # nothing to draw: IPython shows the repr
+    return _bundle(result_png(result), result_alt(result, max_nodes=2 * MAX_RESULT_NODES))
 
 
 def save_tree(path: str | FilePath, tree: Any, trace: Any = None, *, dpi: float = 200,

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["OKABE_ITO", "NodeStyle", "EdgeStyle", "MarkStyle", "NODE_STYLES", "EDGE_STYLES",
-           "MARKS", "SHAPES", "TEXT", "PRUNED_TEXT", "STATIC_BOX"]
+           "MARKS", "SHAPES", "TEXT", "NAME_TEXT", "PRUNED_TEXT", "DARK_ORANGE", "CURRENT",
+           "STATIC_BOX"]
 
 #: Okabe & Ito's eight colours (https://jfly.uni-koeln.de/color/).
 OKABE_ITO = {
@@ -24,9 +25,14 @@ OKABE_ITO = {
 #: Marker shapes: MAX ▲, MIN ▼ (the textbook convention), leaves ■.
 SHAPES = {"max": "^", "min": "v", "leaf": "s"}
 
+#: Okabe-Ito's orange darkened to 3.4:1 on white, for lines (the light orange stays a fill).
+DARK_ORANGE = "#C47900"
+
+# Contrast (WCAG 2.1): text at least 4.5:1 on white and on the node fills it sits on, lines
+# and marks at least 3:1 on white; tests/test_contrast.py checks every pair.
 TEXT = "#111111"
 NAME_TEXT = "#444444"
-PRUNED_TEXT = "#a0a0a0"
+PRUNED_TEXT = "#666666"  # still 4.5:1 on a pruned node's grey
 #: The box around an interior node's static value: dashed, so it never reads as a value
 #: backed up by a search (those are bold, at the node).
 STATIC_BOX: dict[str, Any] = {"boxstyle": "round,pad=0.2", "fc": "#f7f7f7", "ec": "#7a7a7a",
@@ -73,16 +79,16 @@ NODE_STYLES = {
     "unvisited": NodeStyle("#ffffff", "#8a8a8a", 1.0, "-", "not yet visited"),
     "visited": NodeStyle("#a9d5f2", "#1a1a1a", 1.1, "-", "visited"),  # light sky blue
     "active": NodeStyle("#f2c14e", "#1a1a1a", 2.0, "-", "on the call stack"),  # light orange
-    "pruned": NodeStyle("#e4e4e4", "#9a9a9a", 1.0, ":", "pruned (never searched)"),
+    "pruned": NodeStyle("#e4e4e4", "#8c8c8c", 1.0, ":", "pruned (never searched)"),
 }
 
 EDGE_STYLES = {
     "plain": EdgeStyle("#444444", 1.1, "-", "edge"),
-    "unvisited": EdgeStyle("#b0b0b0", 1.0, "-", "not yet visited"),
+    "unvisited": EdgeStyle("#8c8c8c", 1.0, "-", "not yet visited"),
     "visited": EdgeStyle("#333333", 1.3, "-", "searched"),
-    "active": EdgeStyle(OKABE_ITO["orange"], 2.8, "-", "call stack"),
+    "active": EdgeStyle(DARK_ORANGE, 2.8, "-", "call stack"),
     "pv": EdgeStyle(OKABE_ITO["blue"], 3.4, "-", "best line so far (PV)"),
-    "pruned": EdgeStyle("#a8a8a8", 1.0, "--", "pruned"),
+    "pruned": EdgeStyle("#8c8c8c", 1.0, "--", "pruned"),
 }
 
 #: The current node: a ring around it.

@@ -29,14 +29,15 @@ from typing import Any
 
 from ..replay import Frame, fmt
 from ..trace import Path
+from .alt import frame_alt, marks_alt, model_alt
 from .model import TreeModel, check_marks, label_plan, node_statuses, resolve, value_text
 from .style import (
     CURRENT,
+    DARK_ORANGE,
     EDGE_STYLES,
     MARKS,
     NAME_TEXT,
     NODE_STYLES,
-    OKABE_ITO,
     PRUNED_TEXT,
     SHAPES,
     STATIC_BOX,
@@ -335,7 +336,7 @@ class _Svg:
             y0 = self.y(lv.path) - f - 2
             out.append(f'<g class="window"><rect x="{_num(x0)}" y="{_num(y0)}" '
                        f'width="{_num(w)}" height="{_num(2 * f + 4)}" rx="2" fill="#ffffff" '
-                       f'fill-opacity="0.9" stroke="{OKABE_ITO["orange"]}" stroke-width="0.8"/>')
+                       f'fill-opacity="0.9" stroke="{DARK_ORANGE}" stroke-width="0.8"/>')
             for i, t in enumerate(lines):
                 out.append(_text(x0 + 2, y0 + 2 + (i + 0.5) * f, t, f, TEXT, anchor="start"))
             out.append("</g>")
@@ -414,15 +415,28 @@ class _Svg:
         out.append("</g>")
         return out, len(rows) * LEGEND_ROW + 6
 
+    def description(self) -> str:
+        """What the picture shows, in words (its ``<desc>`` and ``aria-label``)."""
+        name = self.m.names.__getitem__
+        if self.frame is None:
+            text = model_alt(self.m)
+        else:
+            text = frame_alt(self.frame, lambda p: self.m.names.get(p, "?"))
+        marks = marks_alt(self.marks, name)
+        return f"{text} {marks}".strip()
+
     def text(self) -> str:
         legend, legend_h = self._legend(self.top + self.tree_h)
         height = self.top + self.tree_h + legend_h
+        label = self.title or "Game tree"
+        desc = self.description()
+        aria = f"{self.title}. {desc}" if self.title else desc
         head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(self.width)}" '
                 f'height="{_num(height)}" viewBox="0 0 {_num(self.width)} {_num(height)}" '
-                f'font-family="{FONT}">',
+                f'font-family="{FONT}" role="img" aria-label="{escape(aria)}">',
+                f"<title>{escape(label)}</title>", f"<desc>{escape(desc)}</desc>",
                 '<rect width="100%" height="100%" fill="#ffffff"/>']
         if self.title:
-            head.append(f"<title>{escape(self.title)}</title>")
             for i, line in enumerate(self.title_lines):
                 head.append(_text(self.width / 2, 5 + (i + 0.5) * TITLE_LINE, line, 10, TEXT))
         body = (self._edges() + self._nodes() + self._labels() + self._windows()

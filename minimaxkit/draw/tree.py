@@ -33,14 +33,15 @@ from matplotlib.text import Text
 
 from ..replay import Frame, Replay, fmt
 from ..trace import Path
+from .alt import frame_alt, marks_alt, model_alt, register_figure_html, set_figure_alt
 from .model import TreeModel, check_marks, label_plan, node_statuses, resolve, value_text
 from .style import (
     CURRENT,
+    DARK_ORANGE,
     EDGE_STYLES,
     MARKS,
     NAME_TEXT,
     NODE_STYLES,
-    OKABE_ITO,
     PRUNED_TEXT,
     SHAPES,
     STATIC_BOX,
@@ -218,7 +219,7 @@ class TreeView:
                 t = ax.text(0, 0, "", ha="left", va="center", fontsize=self.value_font,
                             color=TEXT, zorder=5, linespacing=1.0, visible=False,
                             bbox={"boxstyle": "round,pad=0.15", "fc": "#ffffff",
-                                  "ec": OKABE_ITO["orange"], "lw": 0.8, "alpha": 0.9})
+                                  "ec": DARK_ORANGE, "lw": 0.8, "alpha": 0.9})
                 self.windows.append(t)
 
     def _static_text(self, p: Path, v: float) -> Text:
@@ -453,6 +454,13 @@ def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, label
             raise ValueError(f"step must be in 0..{n} for this trace, got {step}")
         frame = rp.frame(step)
     view.show(frame, marks)
+    fig = ax.get_figure()
+    if fig is not None:
+        name = model.names.get
+        alt = (frame_alt(frame, lambda p: name(p) or "?", title=title) if frame is not None
+               else model_alt(model, title=title))
+        set_figure_alt(fig, f"{alt} {marks_alt(marks or {}, lambda p: name(p) or '?')}".strip())
+        register_figure_html()
     title_artist = ax.set_title(title, fontsize=10, y=1.0, pad=4) if title else None
     leg = None
     if legend and every_step and rp is not None:

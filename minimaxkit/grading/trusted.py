@@ -204,7 +204,7 @@ def _kernel_note(report: GradeReport, old: list[Any], folder: Path) -> str:
 def trusted_outputs(report: GradeReport, old: list[Any], folder: Path, *,
                     notes: list[str] = ()) -> list[NotebookNode]:  # type: ignore[assignment]
     """The test cell's new outputs: the verdict text, the first picture, the points."""
-    from .picture import picture_svg
+    from .picture import picture_svg, svg_bundle
 
     lines = report.text().splitlines()
     head = lines[:2]
@@ -222,7 +222,7 @@ def trusted_outputs(report: GradeReport, old: list[Any], folder: Path, *,
                                                  "your differences marked"))
             if svg is not None:
                 outputs.append(from_dict({"output_type": "display_data", "metadata": {},
-                                          "data": {"image/svg+xml": svg}}))
+                                          "data": svg_bundle(svg)}))
                 pictures += 1
     outputs.append(from_dict({"output_type": "execute_result", "execution_count": None,
                               "metadata": {}, "data": {"text/plain": repr(report.earned)}}))

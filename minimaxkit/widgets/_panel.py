@@ -4,10 +4,12 @@ event loop, and a small cache of rendered frames.
 
 Design: every frame of a trace (up to ``PRERENDER_LIMIT``) is rendered once to PNG bytes and
 held by an ``Image`` child of a ``Stack``; the explanation and call stack of every frame are
-``HTML`` children of another ``Stack``. The slider's ``value`` is ``jsdlink``-ed to each
-Stack's ``selected_index``, and the ``Play`` widget's to the slider's, so the browser switches
-pictures without asking the kernel. Longer traces fall back to a *live* mode that renders the
-shown step in the kernel.
+``HTML`` children of another ``Stack``. The step controls (:class:`Controls`, an anywidget
+whose buttons, play and slider all run in the browser) have their ``value`` ``jsdlink``-ed to
+each Stack's ``selected_index``, so the browser switches pictures without asking the kernel,
+also in a page saved with its widget state. Each picture's ``title`` (its accessible name)
+says what it shows (:mod:`minimaxkit.draw.alt`). Longer traces fall back to a *live* mode
+that renders the shown step in the kernel.
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ import asyncio
 import html
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
+from pathlib import Path as FilePath
 from typing import Any
 
+import anywidget
 import ipywidgets as w
 import traitlets
 from ipywidgets.widgets.widget_string import HTMLStyle
@@ -26,7 +30,8 @@ from ..replay import Frame, Replay, fmt, state_at
 from ..trace import Trace
 from ..tree import GameTree
 
-__all__ = ["Controls", "TracePanel", "schedule", "frame_html", "stack_html", "PRERENDER_LIMIT"]
+__all__ = ["Controls", "Picture", "TracePanel", "schedule", "frame_html", "stack_html",
+           "PRERENDER_LIMIT", "CONTROL_COLORS"]
 
 #: Traces with more frames than this are shown in live mode (rendered on demand).
 PRERENDER_LIMIT = 300
@@ -78,6 +83,15 @@ class FrameCache:
 FRAMES = FrameCache()
 
 
+class Picture(w.Image):
+    """An ``Image`` widget whose ``tooltip`` is its accessible name: the ``title`` of its
+    ``<img>``, saying what the picture shows. (ipywidgets 8's front end reads the widget's
+    ``description`` when it sets a tooltip, and ``Image`` has none: an empty one is added.)
+    """
+
+    description = traitlets.Unicode("").tag(sync=True)
+
+
 # ----- words as HTML ---------------------------------------------------------------------
 def stack_html(frame: Frame) -> str:
     """The call stack of ``frame`` as an HTML table, root first."""
@@ -110,66 +124,89 @@ def frame_html(frame: Frame, extra: str = "") -> str:
 
 
 # ----- controls ---------------------------------------------------------------------------
-class Controls(w.VBox):
-    """first / back / next / last buttons, a Play button, a step slider and a speed (ms
-    per step) slider.
+#: Colours of the controls (text on background ≥ 4.5:1, focus ring and borders ≥ 3:1 on
+#: white: tests/test_contrast.py checks them).
+CONTROL_COLORS = {"text": "#111111", "background": "#ffffff", "border": "#5a5a5a",
+                  "primary": "#0b4f8a", "primary_text": "#ffffff", "focus": "#b34700",
+                  "muted": "#555555"}
 
-    ``value`` is the step shown. The Play widget and the slider are linked in the browser,
-    so playing and dragging need no kernel; the buttons do.
+CONTROLS_CSS = """
+.mmk-controls {{ font-size: 13px; color: {text}; margin: 4px 0; padding: 0 6px; }}
+.mmk-controls .mmk-row {{ display: flex; flex-flow: row wrap; align-items: center;
+  gap: 4px 6px; margin: 2px 0; }}
+.mmk-controls .mmk-btn {{ font: inherit; color: {text}; background: {background};
+  border: 1px solid {border}; border-radius: 3px; padding: 3px 9px; cursor: pointer;
+  min-height: 28px; }}
+.mmk-controls .mmk-btn.mmk-next {{ background: {primary}; border-color: {primary};
+  color: {primary_text}; }}
+.mmk-controls .mmk-btn:hover {{ border-color: {text}; }}
+.mmk-controls .mmk-btn:focus-visible, .mmk-controls input:focus-visible {{
+  outline: 3px solid {focus}; outline-offset: 2px; }}
+.mmk-controls .mmk-slider {{ width: 340px; max-width: 60vw; accent-color: {primary}; }}
+.mmk-controls .mmk-speed {{ width: 180px; accent-color: {primary}; }}
+.mmk-controls .mmk-label {{ color: {muted}; }}
+.mmk-controls .mmk-readout {{ font-variant-numeric: tabular-nums; min-width: 5.5em; }}
+.mmk-controls .mmk-live {{ position: absolute; width: 1px; height: 1px; padding: 0;
+  margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }}
+""".format(**CONTROL_COLORS)
+
+
+class Controls(anywidget.AnyWidget):  # type: ignore[misc]
+    """first / back / next / last buttons, play / pause, a step slider and a speed (ms per
+    step) slider; keys ← → Home End; each step announced to screen readers.
+
+    ``value`` is the step shown. All of it runs in the browser (``controls.js``), so a page
+    saved with its widget state steps with every control and no kernel. ``texts`` holds
+    what to announce at each step; without it (live mode) ``status`` is announced.
+
+    >>> c = Controls(42)
+    >>> c.next(); c.next(); c.back(); c.value
+    1
+    >>> c.last(); c.value
+    42
+    >>> c.go(99); c.value
+    42
     """
 
-    value = traitlets.Int(0)
+    _esm = (FilePath(__file__).parent / "controls.js").read_text(encoding="utf-8")
+    _css = CONTROLS_CSS
+    value = traitlets.Int(0).tag(sync=True)
+    steps = traitlets.Int(0).tag(sync=True)
+    interval = traitlets.Int(800).tag(sync=True)
+    texts = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    label = traitlets.Unicode("Step through the search").tag(sync=True)
 
-    def __init__(self, steps: int, *, interval: int = 800) -> None:
-        self.steps = steps
-        bl = w.Layout(width="auto")
-        self.first = w.Button(description="first", icon="fast-backward", tooltip="first step",
-                              layout=bl)
-        self.back = w.Button(description="back", icon="step-backward", tooltip="previous step",
-                             layout=bl)
-        self.next = w.Button(description="next", icon="step-forward", tooltip="next step",
-                             layout=bl, button_style="info")
-        self.last = w.Button(description="last", icon="fast-forward", tooltip="last step",
-                             layout=bl)
-        self.first.add_class("mmk-first")
-        self.back.add_class("mmk-back")
-        self.next.add_class("mmk-next")
-        self.last.add_class("mmk-last")
-        self.play = w.Play(value=0, min=0, max=steps, step=1, interval=interval,
-                           show_repeat=False, description="play", tooltip="play / pause")
-        self.slider = w.IntSlider(value=0, min=0, max=steps, description="step",
-                                  continuous_update=True, layout=w.Layout(width="360px"))
-        self.speed = w.IntSlider(value=interval, min=100, max=2000, step=100,
-                                 description="ms/step", layout=w.Layout(width="240px"),
-                                 style={"description_width": "55px"})
-        #: The browser-side links: Play and slider move together, the speed sets Play's pace.
-        self.links = [w.jslink((self.play, "value"), (self.slider, "value")),
-                      w.jslink((self.speed, "value"), (self.play, "interval"))]
-        self.first.on_click(lambda _: self.go(0))
-        self.back.on_click(lambda _: self.go(self.value - 1))
-        self.next.on_click(lambda _: self.go(self.value + 1))
-        self.last.on_click(lambda _: self.go(self.steps))
-        self.slider.observe(self._from_slider, names="value")
-        super().__init__([
-            w.HBox([self.first, self.back, self.next, self.last, self.play, self.slider],
-                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
-            self.speed,
-        ])
+    def __init__(self, steps: int, *, interval: int = 800, texts: Sequence[str] = (),
+                 label: str = "Step through the search") -> None:
+        if steps < 0:
+            raise ValueError(f"Controls: steps must be >= 0, got {steps}")
+        super().__init__(steps=steps, interval=interval, texts=list(texts), label=label)
+        self.add_class("mmk-step-controls")
 
     def go(self, step: int) -> None:
         """Show ``step`` (clamped to the trace)."""
-        self.value = min(max(step, 0), self.steps)
+        self.value = step
 
-    def _from_slider(self, change: dict[str, Any]) -> None:
-        self.value = change["new"]
+    def first(self) -> None:
+        """Show step 0 (as the *first* button)."""
+        self.go(0)
+
+    def back(self) -> None:
+        """Show the step before (as the *back* button)."""
+        self.go(self.value - 1)
+
+    def next(self) -> None:
+        """Show the step after (as the *next* button)."""
+        self.go(self.value + 1)
+
+    def last(self) -> None:
+        """Show the last step (as the *last* button)."""
+        self.go(self.steps)
 
     @traitlets.validate("value")
     def _clamp(self, proposal: dict[str, Any]) -> int:
         return int(min(max(proposal["value"], 0), self.steps))
-
-    @traitlets.observe("value")
-    def _to_slider(self, change: dict[str, Any]) -> None:
-        self.slider.value = change["new"]
 
 
 # ----- one trace's pictures ----------------------------------------------------------------
@@ -249,21 +286,43 @@ class TracePanel:
                                               palette=True)
         return png
 
+    def _board_at(self, step: int) -> tuple[Any, Any, Any, str]:
+        """(path, state, move that led there, name) of the board shown at ``step``."""
+        frame_path = self.replay.events[step - 1].path if step else ()
+        root = self.game.initial_state() if self.state is None else self.state
+        st = state_at(self.game, root, frame_path)
+        move = None
+        if frame_path:
+            parent = state_at(self.game, root, frame_path[:-1])
+            move = self.game.moves(parent)[frame_path[-1]]
+        return frame_path, st, move, self.replay.name(frame_path)
+
     def board_png(self, step: int) -> bytes:
         """The board of the current node at ``step`` (the root before the first event)."""
         from ..draw.board import board_png
 
-        frame_path = self.replay.events[step - 1].path if step else ()
+        frame_path, st, move, name = self._board_at(step)
         if frame_path not in self.boards:
-            root = self.game.initial_state() if self.state is None else self.state
-            st = state_at(self.game, root, frame_path)
-            move = None
-            if frame_path:
-                parent = state_at(self.game, root, frame_path[:-1])
-                move = self.game.moves(parent)[frame_path[-1]]
-            name = self.replay.name(frame_path)
             self.boards[frame_path] = board_png(self.game, st, move=move, title=name)
         return self.boards[frame_path]
+
+    def tree_alt(self, step: int) -> str:
+        """The text alternative of the tree picture at ``step``."""
+        from ..draw.alt import frame_alt
+
+        frame = self.replay.frame(min(step, self.frames - 1))
+        return frame_alt(frame, self.replay.name, title=self._title)
+
+    def board_alt(self, step: int) -> str:
+        """The text alternative of the board at ``step``."""
+        from ..draw.alt import board_alt
+
+        _, st, move, name = self._board_at(min(step, self.frames - 1))
+        return board_alt(self.game, st, move=move, title=f"at {name}")
+
+    def announcement(self, step: int) -> str:
+        """What a screen reader hears at ``step``: the replay's explanation."""
+        return self.replay.frame(min(step, self.frames - 1)).text
 
     def html(self, step: int) -> str:
         """The explanation and call stack of ``step``."""
@@ -286,19 +345,22 @@ class TracePanel:
         # One Layout (and one HTML style) shared by all frames: a third as many widget
         # models for the browser to create, and for a saved notebook to hold.
         image_layout, text_layout, text_style = w.Layout(), w.Layout(), HTMLStyle()
-        self.images = [w.Image(value=self.pngs[i] or b"", format="png", layout=image_layout)
+        # Each picture's accessible name (its ``title``) says what it shows.
+        self.images = [Picture(value=self.pngs[i] or b"", format="png", layout=image_layout,
+                               tooltip=self.tree_alt(i))
                        for i in range(n)] if self.draw else []
         if self.draw and not self.images[0].value:
             self.images[0].value = self.tree_png(0)
         self.texts = [w.HTML(self.html(i), layout=text_layout, style=text_style)
                       for i in range(n)]
-        self.board_images: list[w.Image] = []
+        self.board_images: list[Picture] = []
         if self.has_board:
-            by_path: dict[Any, w.Image] = {}
+            by_path: dict[Any, Picture] = {}
             for i in range(n):
                 path = self.replay.events[i - 1].path if i else ()
                 if path not in by_path:
-                    by_path[path] = w.Image(value=b"", format="png", layout=image_layout)
+                    by_path[path] = Picture(value=b"", format="png", layout=image_layout,
+                                            tooltip=self.board_alt(i))
                 self.board_images.append(by_path[path])
             self.board_images[0].value = self.board_png(0)
         self.picture = w.Stack(self._pad(self.images), selected_index=0) if self.draw else None
@@ -328,17 +390,19 @@ class TracePanel:
         return all(im.value for im in self.images) and all(
             b.value for b in self.board_images)
 
-    def link(self, slider: w.IntSlider) -> list[Any]:
-        """Let the browser switch this panel's Stacks with ``slider``."""
+    def link(self, controls: Controls) -> list[Any]:
+        """Let the browser switch this panel's Stacks with ``controls``."""
         if not self.prerender:
             return []
         stacks = [s for s in (self.picture, self.board, self.info) if s is not None]
-        return [w.jsdlink((slider, "value"), (s, "selected_index")) for s in stacks]
+        return [w.jsdlink((controls, "value"), (s, "selected_index")) for s in stacks]
 
     # ----- live mode ----------------------------------------------------------------------------
     def _build_live(self) -> None:
-        self.picture = w.Image(value=self.tree_png(0), format="png") if self.draw else None
-        self.board = w.Image(value=self.board_png(0), format="png") if self.has_board else None
+        self.picture = (Picture(value=self.tree_png(0), format="png", tooltip=self.tree_alt(0))
+                        if self.draw else None)
+        self.board = (Picture(value=self.board_png(0), format="png", tooltip=self.board_alt(0))
+                      if self.has_board else None)
         self.info = w.HTML(self.html(0))
         self._todo = []
 
@@ -350,8 +414,10 @@ class TracePanel:
             return
         if self.picture is not None:
             self.picture.value = self.tree_png(step)
+            self.picture.tooltip = self.tree_alt(step)
         if self.board is not None:
             self.board.value = self.board_png(step)
+            self.board.tooltip = self.board_alt(step)
         self.info.value = self.html(step)
 
     def widgets(self) -> list[w.Widget]:

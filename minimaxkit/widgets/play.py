@@ -182,6 +182,10 @@ class PlayWidget(w.VBox):
                 move = c if self.connect4 else r * self.n_cols + c
                 b.disabled = self.over or move not in legal or (
                     self.connect4 and cell != ".")
+                # the button's accessible name (its title): where it is and what is there
+                where = (f"column {c + 1}, row {self.n_rows - r}" if self.connect4
+                         else self._name(move))
+                b.tooltip = f"{where}: {'empty' if cell == '.' else cell}"
         lines = []
         if self.last is not None:
             reply = self.last

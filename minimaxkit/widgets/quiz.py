@@ -23,6 +23,7 @@ from ..replay import Replay, fmt
 from ..search import alphabeta, minimax
 from ..trace import Cutoff, Leaf, Path
 from ..tree import GameTree
+from ._panel import Picture
 
 __all__ = ["QuizWidget", "Verdict", "QuizResult"]
 
@@ -70,7 +71,7 @@ class QuizWidget(w.VBox):
         self.mode, self.seed, self.dpi = mode, seed, dpi
         self._spec = {"depth": depth, "branching": branching, "values": values}
         self.prune_on_equal = prune_on_equal
-        self.picture = w.Image(format="png", layout=w.Layout(align_self="flex-start",
+        self.picture = Picture(format="png", layout=w.Layout(align_self="flex-start",
                                                              max_width="100%"))
         self.feedback = w.HTML()
         self.check = w.Button(description="Check", button_style="primary")
@@ -121,13 +122,18 @@ class QuizWidget(w.VBox):
                          w.HBox([self.check, self.new]), self.feedback]
 
     def _picture(self, marks: dict[Path, str] | None = None, solved: bool = False) -> None:
+        from ..draw.alt import marks_alt, tree_alt
         from ..draw.render import tree_png
 
         if solved:
-            self.picture.value = tree_png(self.result, dpi=self.dpi, marks=marks,
-                                          title="alpha-beta, with your answer marked")
+            title = "alpha-beta, with your answer marked"
+            self.picture.value = tree_png(self.result, dpi=self.dpi, marks=marks, title=title)
+            alt = tree_alt(self.result, title=title)
         else:
             self.picture.value = tree_png(self.tree, dpi=self.dpi, marks=marks)
+            alt = tree_alt(self.tree) + " Which leaves does alpha-beta never evaluate?"
+        names = {n.path: n.name for n in self.tree.nodes()} if marks else {}
+        self.picture.tooltip = f"{alt} {marks_alt(marks or {}, names.__getitem__)}".strip()
 
     def new_tree(self) -> None:
         """A new random tree (the next seed)."""

@@ -9,7 +9,7 @@ and β; and two searches of one tree side by side.
 'β-cut at F: v = 9 ≥ β = 8'
 >>> [lv.name for lv in sw.frame.stack]
 ['A', 'B', 'F']
->>> sw.controls.next.click(); sw.value
+>>> sw.controls.next(); sw.value
 11
 """
 
@@ -77,9 +77,13 @@ class StepWidget(w.VBox):
             title = describe(result) if result is not None else None
         self.panel = TracePanel(result, trace=trace, tree=tree, state=state, title=title,
                                 labels=labels, dpi=dpi, prerender=prerender, marks=marks)
-        self.controls = Controls(self.panel.frames - 1, interval=interval)
-        self.links = self.panel.link(self.controls.slider)
+        texts = ([self.panel.announcement(i) for i in range(self.panel.frames)]
+                 if self.panel.prerender else [])
+        self.controls = Controls(self.panel.frames - 1, interval=interval, texts=texts)
+        self.links = self.panel.link(self.controls)
         traitlets.link((self, "value"), (self.controls, "value"))
+        if not self.panel.prerender:
+            self.controls.status = self.panel.announcement(0)
         picture, info = self.panel.widgets()
         super().__init__([picture, self.controls, info])
         self.add_class("mmk-step")
@@ -99,6 +103,8 @@ class StepWidget(w.VBox):
     @traitlets.observe("value")
     def _show(self, change: dict[str, Any]) -> None:
         self.panel.show(change["new"])
+        if not self.panel.prerender:
+            self.controls.status = self.panel.announcement(change["new"])
 
     @property
     def frame(self) -> Frame:
@@ -161,9 +167,14 @@ class CompareWidget(w.VBox):
                                           title=title, labels=label_style, dpi=dpi,
                                           prerender=prerender, length=length, marks=marks))
         self.labels = labels
-        self.controls = Controls(length - 1, interval=interval)
+        prerendered = all(p.prerender for p in self.panels)
+        texts = [self._announcement(i) for i in range(length)] if prerendered else []
+        self.controls = Controls(length - 1, interval=interval, texts=texts,
+                                 label="Step through both searches")
         for p in self.panels:
-            p.link(self.controls.slider)
+            p.link(self.controls)
+        if not prerendered:
+            self.controls.status = self._announcement(0)
         traitlets.link((self, "value"), (self.controls, "value"))
         if part is None:
             note = "The two traces are the same."
@@ -193,10 +204,16 @@ class CompareWidget(w.VBox):
     def _clamp(self, proposal: dict[str, Any]) -> int:
         return int(min(max(proposal["value"], 0), self.steps))
 
+    def _announcement(self, step: int) -> str:
+        return " ".join(f"{label}: {p.announcement(step)}"
+                        for label, p in zip(self.labels, self.panels, strict=True))
+
     @traitlets.observe("value")
     def _show(self, change: dict[str, Any]) -> None:
         for p in self.panels:
             p.show(change["new"])
+        if not all(p.prerender for p in self.panels):
+            self.controls.status = self._announcement(change["new"])
 
     @property
     def steps(self) -> int:

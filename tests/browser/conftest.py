@@ -3,6 +3,9 @@
 * ``lab_server`` (session): one JupyterLab for the whole run, student setup applied, all
   Jupyter dirs in a temp folder; serve files with ``lab_server.copy_in(...)`` or
   ``lab_server.add_notebook(...)``.
+* ``notebook_server`` (session): the same for Jupyter Notebook 7 (started on first use).
+* ``jupyter`` (per test, parametrized ``lab`` / ``notebook``): one of the two, for tests
+  that must pass in both front ends.
 * ``browser_context`` (per test): headless Debian Chromium via Playwright, fresh profile.
   Per test on purpose: Playwright's sync API keeps an asyncio loop marked as running while
   it is open, which would break ``asyncio.run`` (nbclient, ...) in the tests after it.
@@ -62,6 +65,30 @@ def lab_server(
         stop_lab(proc)
 
 
+@pytest.fixture(scope="session")
+def notebook_server(
+    chromium_executable: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LabServer]:
+    """A running Jupyter Notebook 7 serving an empty temp folder, configured for students."""
+    home = tmp_path_factory.mktemp("notebook-home")
+    root = tmp_path_factory.mktemp("notebook-root")
+    proc, server = start_lab(root, home, app="notebook")
+    try:
+        yield server
+    finally:
+        stop_lab(proc)
+
+
+@pytest.fixture(params=["lab", "notebook"])
+def jupyter(request: pytest.FixtureRequest) -> Iterator[LabServer]:
+    """JupyterLab, then Jupyter Notebook 7: the test runs in both. Afterwards the kernels
+    the test started are shut down."""
+    name = "lab_server" if request.param == "lab" else "notebook_server"
+    server: LabServer = request.getfixturevalue(name)
+    yield server
+    server.shutdown_kernels()
+
+
 @pytest.fixture
 def browser_context(
     chromium_executable: str, tmp_path_factory: pytest.TempPathFactory
@@ -86,11 +113,9 @@ def browser_context(
 
 
 @pytest.fixture
-def page(
-    browser_context: Any, lab_server: LabServer, request: pytest.FixtureRequest
-) -> Iterator[Any]:
+def page(browser_context: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A new tab (playwright Page). Afterwards: a screenshot in tests/artifacts/ if the test
-    failed, and the kernels the test started are shut down."""
+    failed, and the kernels the test started are shut down (on the server it used)."""
     tab = browser_context.new_page()
     try:
         yield tab
@@ -101,7 +126,10 @@ def page(
             except Exception:  # a screenshot must never hide the test's own error
                 pass
         tab.close()
-        lab_server.shutdown_kernels()
+        for name in ("lab_server", "notebook_server"):  # (``jupyter`` shuts its own down)
+            if name in request.fixturenames:
+                server: LabServer = request.getfixturevalue(name)
+                server.shutdown_kernels()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -1,11 +1,14 @@
-"""Helpers for real-browser tests: a throw-away JupyterLab and Playwright page helpers.
+"""Helpers for real-browser tests: a throw-away JupyterLab or Jupyter Notebook 7 and
+Playwright page helpers.
 
 The fixtures in ``conftest.py`` build on these; tests import the helpers with
 ``from .harness import open_notebook, run_all_cells, ...``.
 
-The page helpers drive JupyterLab through its own command registry
-(``window.jupyterapp.commands``), which the test server exposes with
-``--LabApp.expose_app_in_browser=True``; nothing is injected into notebooks.
+The page helpers drive JupyterLab (or Notebook 7, built from the same parts) through its
+own command registry (``window.jupyterapp.commands``), which the test server exposes with
+``--LabApp.expose_app_in_browser=True`` (``--JupyterNotebookApp...`` for Notebook 7);
+nothing is injected into notebooks. axe-core (``node_modules/axe-core``, from npm) is added
+to a page by :func:`axe_violations` for the accessibility checks.
 """
 
 from __future__ import annotations
@@ -54,9 +57,18 @@ class LabServer:
     root_dir: Path
     env: Mapping[str, str] = field(repr=False)
     log_path: Path = field(repr=False)
+    #: ``"lab"`` (JupyterLab) or ``"notebook"`` (Jupyter Notebook 7)
+    app: str = "lab"
 
     def url(self, path: str = "") -> str:
         return f"{self.base_url}/{path.lstrip('/')}"
+
+    def notebook_url(self, relpath: str) -> str:
+        """Where this server's front end opens the notebook ``relpath``: JupyterLab's
+        ``/lab/tree/...`` (in a fresh workspace) or Notebook 7's ``/notebooks/...``."""
+        if self.app == "notebook":
+            return self.url(f"notebooks/{quote(relpath)}")
+        return self.url(f"lab/tree/{quote(relpath)}?reset")
 
     def copy_in(self, *sources: str | Path, dest: str = "") -> list[str]:
         """Copy files or folders (relative paths are taken from the repo root) into the
@@ -159,34 +171,41 @@ def free_port() -> int:
         return port
 
 
+APPS = {"lab": "LabApp", "notebook": "JupyterNotebookApp"}
+
+
 def start_lab(
-    root_dir: Path, home: Path, *, timeout: float = 120
+    root_dir: Path, home: Path, *, timeout: float = 120, app: str = "lab"
 ) -> tuple[subprocess.Popen[bytes], LabServer]:
-    """Start ``jupyter lab`` on a free loopback port serving ``root_dir``; wait until it
-    answers. Stop it with :func:`stop_lab`."""
+    """Start ``jupyter lab`` (or ``jupyter notebook``, Notebook 7, with ``app="notebook"``)
+    on a free loopback port serving ``root_dir``; wait until it answers. Stop it with
+    :func:`stop_lab`."""
+    if app not in APPS:
+        raise ValueError(f"start_lab: app must be one of {sorted(APPS)}, got {app!r}")
     env = jupyter_env(home)
     port = free_port()
-    log_path = home / "jupyter-lab.log"
+    log_path = home / f"jupyter-{app}.log"
     cmd = [
-        sys.executable, "-m", "jupyter", "lab",
+        sys.executable, "-m", "jupyter", app,
         "--no-browser", "--allow-root",
         "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0",
         "--ServerApp.token=", "--ServerApp.password=",
         "--ServerApp.disable_check_xsrf=True",  # loopback, no token: lets tests use the REST API
         f"--ServerApp.root_dir={root_dir}",
-        "--LabApp.expose_app_in_browser=True",
+        f"--{APPS[app]}.expose_app_in_browser=True",
     ]  # fmt: skip
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
             cmd, env=env, cwd=root_dir, stdout=log, stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL, start_new_session=True,
         )  # fmt: skip
-    server = LabServer(f"http://127.0.0.1:{port}", root_dir, env, log_path)
+    server = LabServer(f"http://127.0.0.1:{port}", root_dir, env, log_path, app)
     deadline = time.monotonic() + timeout
     while True:
         if proc.poll() is not None:
-            raise RuntimeError(f"jupyter lab exited with {proc.returncode}:\n{log_tail(log_path)}")
+            raise RuntimeError(
+                f"jupyter {app} exited with {proc.returncode}:\n{log_tail(log_path)}")
         try:
             with urllib.request.urlopen(server.url("api/status"), timeout=5) as response:
                 if response.status == 200:
@@ -195,7 +214,7 @@ def start_lab(
             pass
         if time.monotonic() > deadline:
             stop_lab(proc)
-            raise TimeoutError(f"jupyter lab did not answer in {timeout}s:\n{log_tail(log_path)}")
+            raise TimeoutError(f"jupyter {app} did not answer in {timeout}s:\n{log_tail(log_path)}")
         time.sleep(0.3)
 
 
@@ -268,10 +287,14 @@ def wait_app_ready(page: Any, *, timeout: float = 60) -> None:
     page.evaluate(_APP_READY)
 
 
-def open_notebook(page: Any, base_url: str, relpath: str, *, timeout: float = 90) -> None:
+def open_notebook(page: Any, server: LabServer | str, relpath: str, *,
+                  timeout: float = 90) -> None:
     """Open ``relpath`` (relative to the server's root) in a clean workspace, wait until its
-    kernel has started and is idle."""
-    page.goto(f"{base_url}/lab/tree/{quote(relpath)}?reset", timeout=timeout * 1000)
+    kernel has started and is idle. ``server`` is a :class:`LabServer` (JupyterLab or
+    Notebook 7) or a JupyterLab's base URL."""
+    if isinstance(server, str):
+        server = LabServer(server, Path("."), {}, Path("."))
+    page.goto(server.notebook_url(relpath), timeout=timeout * 1000)
     wait_app_ready(page, timeout=timeout)
     name = Path(relpath).name
     page.wait_for_function(
@@ -339,4 +362,38 @@ def active_plugins(page: Any, ids: Iterable[str]) -> list[str]:
     found: list[str] = page.evaluate(
         "(ids) => ids.filter((id) => window.jupyterapp.hasPlugin(id))", list(ids)
     )
+    return found
+
+
+# --------------------------------------------------------------------------- accessibility
+
+AXE = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
+#: The parts of a page the kit writes: cell outputs (not the Jupyter front end around them).
+KIT_OUTPUTS = ".jp-OutputArea-output"
+
+_AXE_RUN = """async ([selector, impacts]) => {
+    if (!document.querySelector(selector)) { return null; }
+    const results = await axe.run({include: [selector]},
+                                  {resultTypes: ['violations'], iframes: false});
+    return results.violations.filter((v) => impacts.includes(v.impact)).map((v) => ({
+        id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.slice(0, 5).map((n) => ({target: n.target.join(' '),
+                                                html: n.html.slice(0, 200),
+                                                summary: n.failureSummary})),
+    }));
+}"""
+
+
+def axe_violations(page: Any, selector: str = KIT_OUTPUTS, *,
+                   impacts: Sequence[str] = ("serious", "critical")) -> list[dict[str, Any]]:
+    """Run axe-core (from ``node_modules``, see package.json: ``npm ci``) on the parts of
+    the page matching ``selector``; return the violations of the given impacts. Raises
+    FileNotFoundError without axe-core and LookupError if nothing matches ``selector``."""
+    if not AXE.exists():
+        raise FileNotFoundError(f"{AXE} is missing: run `npm ci` in {REPO_ROOT}")
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] | None = page.evaluate(_AXE_RUN, [selector, list(impacts)])
+    if found is None:
+        raise LookupError(f"axe_violations: nothing in the page matches {selector!r}")
     return found

@@ -1,4 +1,4 @@
-"""The browser harness itself, and the student JupyterLab it serves."""
+"""The browser harness itself, and the student JupyterLab and Notebook 7 it serves."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def slider_notebook(lab_server: LabServer) -> str:
 def test_notebook_runs_and_widget_renders(
     page: Any, lab_server: LabServer, slider_notebook: str
 ) -> None:
-    open_notebook(page, lab_server.base_url, slider_notebook)
+    open_notebook(page, lab_server, slider_notebook)
     assert run_all_cells(page)
     slider = page.locator(".jp-OutputArea-output .widget-slider")
     slider.wait_for(state="visible", timeout=30_000)
@@ -51,14 +51,21 @@ def test_notebook_runs_and_widget_renders(
 
 def test_error_outputs_reports_a_failing_cell(page: Any, lab_server: LabServer) -> None:
     relpath = lab_server.add_notebook("harness/failing.ipynb", ["1 + 1", "1 / 0"])
-    open_notebook(page, lab_server.base_url, relpath)
+    open_notebook(page, lab_server, relpath)
     assert run_all_cells(page) is False
     errors = error_outputs(page)
     assert len(errors) == 1 and "ZeroDivisionError" in errors[0]
 
 
-def test_no_news_popup(page: Any, lab_server: LabServer) -> None:
-    page.goto(lab_server.url("lab?reset"))
+@pytest.fixture
+def student_notebook(jupyter: LabServer) -> str:
+    return jupyter.add_notebook(
+        "harness/slider.ipynb", ["import ipywidgets as w", "w.IntSlider(value=3)"]
+    )
+
+
+def test_no_news_popup(page: Any, jupyter: LabServer) -> None:
+    page.goto(jupyter.url("lab?reset" if jupyter.app == "lab" else "tree"))
     wait_app_ready(page)
     assert active_plugins(page, ["@jupyterlab/apputils-extension:announcements"]) == []
     page.wait_for_timeout(3_000)  # the news question is a toast shown soon after start
@@ -67,9 +74,9 @@ def test_no_news_popup(page: Any, lab_server: LabServer) -> None:
 
 
 def test_no_instructor_ui_but_validate_button(
-    page: Any, lab_server: LabServer, slider_notebook: str
+    page: Any, jupyter: LabServer, student_notebook: str
 ) -> None:
-    open_notebook(page, lab_server.base_url, slider_notebook)
+    open_notebook(page, jupyter, student_notebook)
     # The nbgrader lab extension is loaded (Validate button) ...
     validate = page.locator(".jp-NotebookPanel-toolbar .validate-button")
     validate.wait_for(state="visible")
@@ -91,18 +98,18 @@ def test_no_instructor_ui_but_validate_button(
     assert "File" in menus and "Nbgrader" not in menus
     assert page.locator("#nbgrader-create_assignemnt").count() == 0  # sic, nbgrader's id
     assert page.get_by_title("Nbgrader Create Assignment").count() == 0
-    screenshot(page, "harness-student-toolbar")
+    screenshot(page, f"harness-student-toolbar-{jupyter.app}")
 
 
-def test_instructor_server_extensions_are_off(lab_server: LabServer) -> None:
-    assert http_status(lab_server.url("formgrader")) == 404
-    assert http_status(lab_server.url("formgraders")) == 404  # course list
-    assert http_status(lab_server.url("assignments")) == 404  # assignment list
-    assert http_status(lab_server.url("nbgrader_version?version=0.0")) == 200  # validate's
+def test_instructor_server_extensions_are_off(jupyter: LabServer) -> None:
+    assert http_status(jupyter.url("formgrader")) == 404
+    assert http_status(jupyter.url("formgraders")) == 404  # course list
+    assert http_status(jupyter.url("assignments")) == 404  # assignment list
+    assert http_status(jupyter.url("nbgrader_version?version=0.0")) == 200  # validate's
 
 
-def test_validate_button_validates(page: Any, lab_server: LabServer, slider_notebook: str) -> None:
-    open_notebook(page, lab_server.base_url, slider_notebook)
+def test_validate_button_validates(page: Any, jupyter: LabServer, student_notebook: str) -> None:
+    open_notebook(page, jupyter, student_notebook)
     page.locator(".jp-NotebookPanel-toolbar .validate-button").click()
     dialog = page.locator(".jp-Dialog")
     dialog.wait_for(state="visible", timeout=90_000)

@@ -1,8 +1,10 @@
-"""The five lectures in a real JupyterLab: every cell runs, no error shows, every widget
-renders, and the worked answers stay folded until a reader opens one.
+"""The five lectures in a real JupyterLab and in Notebook 7: every cell runs, no error
+shows, every widget renders, the worked answers stay folded until a reader opens one, every
+picture has a text alternative, and axe-core finds no serious or critical accessibility
+violation in the kit's outputs.
 
-One server (the session's ``lab_server``) serves all five; each lecture runs in its own tab
-and kernel, which is shut down afterwards.
+One server per front end (the session's ``lab_server`` and ``notebook_server``) serves all
+five; each lecture runs in its own tab and kernel, which is shut down afterwards.
 """
 
 from __future__ import annotations
@@ -14,7 +16,14 @@ from typing import Any
 import nbformat
 import pytest
 
-from .harness import LabServer, error_outputs, open_notebook, run_all_cells, screenshot
+from .harness import (
+    LabServer,
+    axe_violations,
+    error_outputs,
+    open_notebook,
+    run_all_cells,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -44,17 +53,25 @@ def expected(name: str) -> tuple[int, int]:
     return widgets, answers
 
 
-@pytest.fixture(scope="module")
-def lectures(lab_server: LabServer) -> str:
-    (folder,) = lab_server.copy_in("notebooks")
+#: Every picture in the outputs, with its text alternative (alt, aria-label or title).
+_PICTURES = """() => Array.from(document.querySelectorAll(
+        '.jp-OutputArea-output img, .jp-OutputArea-output svg[role="img"]')).map((p) => ({
+    tag: p.tagName, visible: p.offsetParent !== null || p.tagName === 'svg',
+    alt: p.getAttribute('alt') || p.getAttribute('aria-label') || p.getAttribute('title')
+         || '',
+}))"""
+
+
+@pytest.fixture
+def lectures(jupyter: LabServer) -> str:
+    (folder,) = jupyter.copy_in("notebooks")
     return folder
 
 
 @pytest.mark.parametrize("name", LECTURES)
-def test_lecture_runs_in_jupyterlab(page: Any, lab_server: LabServer, lectures: str,
-                                    name: str) -> None:
+def test_lecture_runs(page: Any, jupyter: LabServer, lectures: str, name: str) -> None:
     n_widgets, n_answers = expected(name)
-    open_notebook(page, lab_server.base_url, f"{lectures}/{name}.ipynb")
+    open_notebook(page, jupyter, f"{lectures}/{name}.ipynb")
     try:
         assert run_all_cells(page, timeout=150), error_outputs(page)
         assert error_outputs(page) == []
@@ -69,8 +86,14 @@ def test_lecture_runs_in_jupyterlab(page: Any, lab_server: LabServer, lectures: 
             assert "widget-box" in view["classes"] and "widget-error" not in view["classes"], view
             assert view["controls"] > 0 and "Loading widget" not in view["text"], view
 
-        # pictures: matplotlib figures and trees that draw themselves
+        # pictures: matplotlib figures and trees that draw themselves, each with a text
+        # alternative that says what it shows
         assert page.locator(".jp-OutputArea-output img").count() >= 2
+        pictures = page.evaluate(_PICTURES)
+        missing = [p for p in pictures if len(p["alt"]) < 20]
+        assert missing == [], missing
+        kit = ("Game tree", "Search tree", "alphabeta", "minimax", "TicTacToe", "ConnectFour")
+        assert any(p["alt"].startswith(kit) for p in pictures), pictures
 
         # worked answers: one folded <details> per answer cell; a click opens one
         answers = page.evaluate(_ANSWERS)
@@ -80,6 +103,10 @@ def test_lecture_runs_in_jupyterlab(page: Any, lab_server: LabServer, lectures: 
         summary.scroll_into_view_if_needed()
         summary.click()
         assert page.evaluate(_ANSWERS)[0]["open"]
-        screenshot(page, f"lecture-{name}")
+
+        # accessibility of the kit's own outputs (not the Jupyter front end around them)
+        violations = axe_violations(page)
+        assert violations == [], violations
+        screenshot(page, f"lecture-{name}-{jupyter.app}")
     finally:
         page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")

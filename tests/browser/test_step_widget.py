@@ -1,5 +1,6 @@
-"""The step widget in a real JupyterLab: it renders, "next" changes the explanation and the
-picture, no cell fails. Screenshots go to tests/artifacts/."""
+"""The step widget in a real JupyterLab and Notebook 7: it renders, "next" changes the
+explanation and the picture, the keyboard alone steps it, a page saved with its widget state
+steps with every control and no kernel, no cell fails. Screenshots go to tests/artifacts/."""
 
 from __future__ import annotations
 
@@ -8,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from .harness import LabServer, error_outputs, open_notebook, run_all_cells, screenshot
+from .harness import (
+    ARTIFACTS,
+    LabServer,
+    error_outputs,
+    open_notebook,
+    run_all_cells,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -19,14 +27,19 @@ CELLS = [
     "StepWidget(alphabeta(tree_002()))",
 ]
 
-# The visible explanation and tree picture of the first step widget on the page.
+# The visible explanation, tree picture and announcement of the first step widget on the page.
 STATE = """() => {
     const root = document.querySelector('.mmk-step');
     if (!root) { return null; }
     const text = root.querySelector('.mmk-explain');
-    const img = root.querySelector('img.widget-image');
+    const img = Array.from(root.querySelectorAll('img.widget-image')).find(
+        (i) => i.offsetParent !== null);
+    const live = root.querySelector('.mmk-controls [aria-live="polite"]');
+    const slider = root.querySelector('.mmk-controls input.mmk-slider');
     return {text: text ? text.innerText : null, src: img ? img.src : null,
+            alt: img ? img.getAttribute('title') : null,
             loaded: !!img && img.complete && img.naturalWidth > 0,
+            live: live ? live.textContent : null, slider: slider ? slider.value : null,
             ready: root.classList.contains('mmk-ready')};
 }"""
 
@@ -36,32 +49,102 @@ def state_of(page: Any) -> dict[str, Any]:
     return result
 
 
-def test_step_widget_steps(page: Any, lab_server: LabServer) -> None:
-    relpath = lab_server.add_notebook("views/step_widget.ipynb", CELLS)
-    open_notebook(page, lab_server.base_url, relpath)
+def wait_step(page: Any, k: int, *, timeout: float = 10_000) -> dict[str, Any]:
+    """Wait until the widget shows step ``k`` (explanation and picture); return its state."""
+    page.wait_for_function(
+        f"""() => {{ const s = ({STATE})();
+            return s && s.text && s.text.startsWith('step {k} / 42') && s.loaded; }}""",
+        timeout=timeout)
+    return state_of(page)
+
+
+def show_widget(page: Any, server: LabServer, relpath: str) -> dict[str, Any]:
+    open_notebook(page, server, relpath)
     assert run_all_cells(page)
     page.locator(".mmk-step img.widget-image").first.wait_for(state="visible", timeout=30_000)
     page.wait_for_function(f"() => ({STATE})().ready", timeout=30_000)
-    first = state_of(page)
+    return state_of(page)
+
+
+def test_step_widget_steps(page: Any, jupyter: LabServer) -> None:
+    relpath = jupyter.add_notebook("views/step_widget.ipynb", CELLS)
+    first = show_widget(page, jupyter, relpath)
     assert first["text"].startswith("step 0 / 42")
     assert first["loaded"]
-    screenshot(page, "step-widget-step0")
+    assert first["alt"].startswith("Search tree at step 0 of 42")
+    screenshot(page, f"step-widget-step0-{jupyter.app}")
     seen = [first]
     nxt = page.locator(".mmk-step .mmk-next")
     for k in range(1, 11):
         nxt.click()
-        page.wait_for_function(
-            f"""() => {{ const s = ({STATE})();
-                return s && s.text && s.text.startsWith('step {k} / 42') && s.loaded; }}""",
-            timeout=10_000)
-        seen.append(state_of(page))
+        seen.append(wait_step(page, k))
     texts = [s["text"] for s in seen]
     srcs = [s["src"] for s in seen]
     assert len(set(texts)) == len(texts), "every step has its own explanation"
     assert len(set(srcs)) == len(srcs), "every step shows a new picture"
     assert "β-cut at F: v = 9 ≥ β = 8" in texts[10]
     assert "Leaf N = 8" in texts[4]
-    screenshot(page, "step-widget-step10")
+    # the picture's accessible name and the announcement say the same step
+    assert seen[10]["alt"].startswith("Search tree at step 10 of 42")
+    assert "Cut so far: R, S" in seen[10]["alt"]
+    assert seen[10]["live"].startswith("Step 10 of 42. β-cut at F")
+    screenshot(page, f"step-widget-step10-{jupyter.app}")
+    assert error_outputs(page) == []
+
+
+FOCUS = """() => {
+    const a = document.activeElement;
+    const s = getComputedStyle(a);
+    return {cls: a.className || '', tag: a.tagName, visible: a.matches(':focus-visible'),
+            outline: s.outlineStyle, width: parseFloat(s.outlineWidth || '0'),
+            inWidget: !!a.closest('.mmk-step')};
+}"""
+
+
+def test_keyboard_only_stepping(page: Any, jupyter: LabServer) -> None:
+    """Tab reaches the controls; arrows, Home and End step; the focus ring shows; each step
+    is announced."""
+    relpath = jupyter.add_notebook("views/keyboard.ipynb", CELLS)
+    show_widget(page, jupyter, relpath)
+    # Start from the notebook's cells (command mode), then only the keyboard.
+    page.locator(".jp-Notebook .jp-Cell").first.click()
+    page.keyboard.press("Escape")
+    order = []
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        focus = page.evaluate(FOCUS)
+        if focus["inWidget"]:
+            order.append(focus["cls"])
+            if "mmk-first" in focus["cls"]:
+                break
+    assert order and "mmk-first" in order[-1], f"Tab never reached the controls: {order}"
+    focus = page.evaluate(FOCUS)
+    assert focus["visible"] and focus["outline"] != "none" and focus["width"] >= 2, focus
+    screenshot(page, f"step-widget-keyboard-focus-{jupyter.app}")
+    # the focus order inside the controls: first, back, next, last, play, step slider
+    tab_order = []
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        tab_order.append(page.evaluate(FOCUS)["cls"].split()[-1])
+    assert tab_order == ["mmk-back", "mmk-next", "mmk-last", "mmk-playbtn", "mmk-slider"]
+    for k in (1, 2, 3):
+        page.keyboard.press("ArrowRight")
+        state = wait_step(page, k)
+    assert state["live"].startswith("Step 3 of 42.") and state["slider"] == "3"
+    page.keyboard.press("ArrowLeft")
+    wait_step(page, 2)
+    page.keyboard.press("End")
+    assert "Search done" in wait_step(page, 42)["text"]
+    page.keyboard.press("Home")
+    wait_step(page, 0)
+    page.keyboard.press("Shift+Tab")  # back to the play button: Enter plays, Enter pauses
+    assert "mmk-playbtn" in page.evaluate(FOCUS)["cls"]
+    page.keyboard.press("Enter")
+    wait_step(page, 2, timeout=20_000)
+    page.keyboard.press("Enter")
+    assert page.locator(".mmk-step .mmk-playbtn").get_attribute("aria-pressed") == "false"
+    # the notebook ignored the keys: still one widget, no cell added or removed
+    assert page.locator(".jp-Notebook .jp-Cell").count() == len(CELLS)
     assert error_outputs(page) == []
 
 
@@ -72,43 +155,66 @@ SET_SAVE_STATE = """async ([id, on]) => {
     return c.isToggled(id);
 }"""
 SHUT_DOWN = "async () => { await window.jupyterapp.shell.currentWidget.sessionContext.shutdown(); }"
-# One step of the slider by keyboard (the browser alone: no kernel involved).
-KEY_STEP = """() => {
-    const root = document.querySelector('.mmk-step');
-    root.querySelector('.widget-slider .noUi-handle').dispatchEvent(
-        new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
-}"""
 
 
-def test_saved_widget_steps_without_a_kernel(page: Any, lab_server: LabServer) -> None:
-    """Saved with its widget state, the notebook steps in the browser with no kernel."""
+def record_saved_size(state: dict[str, Any], app: str) -> None:
+    """Write how many bytes the saved widget state takes, by model, to tests/artifacts/
+    (docs/views.md quotes it)."""
+    by_model: dict[str, list[int]] = {}
+    for model in state["state"].values():
+        entry = by_model.setdefault(model["model_name"], [0, 0])
+        entry[0] += 1
+        entry[1] += len(json.dumps(model))
+    lines = [f"saved widget state of StepWidget(alphabeta(tree_002())) in {app}: "
+             f"{len(json.dumps(state))} bytes, {len(state['state'])} models"]
+    lines += [f"  {name}: {n} models, {size} bytes"
+              for name, (n, size) in sorted(by_model.items(), key=lambda kv: -kv[1][1])]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / f"saved-state-size-{app}.txt").write_text("\n".join(lines) + "\n")
+
+
+def test_saved_widget_steps_without_a_kernel(page: Any, jupyter: LabServer) -> None:
+    """Saved with its widget state, the notebook steps in the browser with no kernel, with
+    every control: next, back, last, first, the slider, play / pause and the keys."""
     # (the session-wide server's setting is switched back at the end)
-    relpath = lab_server.add_notebook("views/saved_state.ipynb", CELLS)
-    open_notebook(page, lab_server.base_url, relpath)
+    relpath = jupyter.add_notebook("views/saved_state.ipynb", CELLS)
+    open_notebook(page, jupyter, relpath)
     assert page.evaluate(SET_SAVE_STATE, [SAVE_STATE, True])
     try:
         assert run_all_cells(page)
         page.wait_for_function(f"() => ({STATE})().ready", timeout=30_000)
         page.evaluate("async () => { await window.jupyterapp.commands.execute("
                       "'docmanager:save'); }")
-        saved = json.loads((lab_server.root_dir / relpath).read_text(encoding="utf-8"))
+        saved = json.loads((jupyter.root_dir / relpath).read_text(encoding="utf-8"))
         state = saved["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]
         assert len(state["state"]) > 100
+        record_saved_size(state, jupyter.app)
         page.evaluate(SHUT_DOWN)
-        page.goto(f"{lab_server.base_url}/lab/tree/{relpath}?reset")
+        page.goto(jupyter.notebook_url(relpath))
         page.locator(".mmk-step img.widget-image").first.wait_for(state="visible")
         page.evaluate(SHUT_DOWN)  # the page may have started a new kernel: none is needed
         page.wait_for_function(
             "() => !window.jupyterapp.shell.currentWidget.sessionContext.session")
         before = state_of(page)
         assert before["text"].startswith("step 0 / 42")
-        for k in (1, 2, 3):
-            page.evaluate(KEY_STEP)
-            page.wait_for_function(
-                f"() => ({STATE})().text.startsWith('step {k} / 42') && ({STATE})().loaded")
-        after = state_of(page)
-        assert after["src"] != before["src"] and after["text"] != before["text"]
-        screenshot(page, "step-widget-saved-no-kernel")
+        controls = page.locator(".mmk-step .mmk-controls")
+        seen = {0: before["src"]}
+        for button, k in (("next", 1), ("next", 2), ("back", 1), ("last", 42),
+                          ("first", 0)):
+            controls.locator(f".mmk-{button}").click()
+            seen[k] = wait_step(page, k)["src"]
+        controls.locator("input.mmk-slider").fill("25")
+        seen[25] = wait_step(page, 25)["src"]
+        controls.locator("input.mmk-slider").press("ArrowRight")
+        seen[26] = wait_step(page, 26)["src"]
+        controls.locator(".mmk-playbtn").click()
+        wait_step(page, 28, timeout=20_000)
+        controls.locator(".mmk-playbtn").click()
+        assert len(set(seen.values())) == len(seen) == 6
+        assert state_of(page)["live"].startswith("Step 2")  # announced without a kernel
+        screenshot(page, f"step-widget-saved-no-kernel-{jupyter.app}")
+        assert not page.evaluate(
+            "() => !!window.jupyterapp.shell.currentWidget.sessionContext.session")
     finally:
         page.evaluate(SET_SAVE_STATE, [SAVE_STATE, False])
 
@@ -128,7 +234,7 @@ OTHER_CELLS = [
 
 def test_compare_quiz_and_play_widgets(page: Any, lab_server: LabServer) -> None:
     relpath = lab_server.add_notebook("views/other_widgets.ipynb", OTHER_CELLS)
-    open_notebook(page, lab_server.base_url, relpath)
+    open_notebook(page, lab_server, relpath)
     assert run_all_cells(page)
     compare = page.locator(".mmk-compare")
     compare.locator("img.widget-image").nth(1).wait_for(state="visible", timeout=30_000)

@@ -184,6 +184,15 @@ def test_feedback_shows_verdicts_and_pictures_but_no_hidden_code(trial: dict[str
     assert sum(c.startswith("node ") for c in classes) == 40  # 002's tree
     assert "mark extra" in classes and "mark diverge" in classes
     assert "data:image/png" not in beta_max
+    # every picture in every page has a text alternative of its own (not nbconvert's filler)
+    for (_, student), page in pages.items():
+        alts = re.findall(r"<img\b[^>]*\balt=\"([^\"]*)\"", page)
+        assert len(alts) == page.count("<img"), student
+        assert not any("No description" in a or len(a) < 20 for a in alts), (student, alts)
+    (tag,) = re.findall(r'<img\b[^>]*\bclass="mmk-picture"[^>]*>', beta_max)
+    alt = html.unescape(re.search(r'\balt="([^"]*)"', tag).group(1))  # type: ignore[union-attr]
+    assert "your differences marked" in alt and "evaluated, should have been cut: R, S" in alt
+    assert svg.get("role") == "img" and svg.get("aria-label") == alt
 
 
 def test_grades_export_to_csv(trial: dict[str, Any]) -> None:
