@@ -41,6 +41,7 @@ typecheck: $(STAMP)
 AXE := node_modules/axe-core/axe.min.js
 $(AXE): package-lock.json
 	npm ci --no-audit --no-fund
+	touch $@  # npm keeps the package's old file times: without this it would run every time
 
 pytest: $(STAMP) $(AXE)
 	$(BIN)/python -m pytest
