@@ -17,10 +17,14 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
+from itertools import chain, compress, repeat
+from operator import itemgetter
 from typing import Any, Literal
 
 from .errors import TraceError
@@ -109,6 +113,7 @@ class Trace:
         # a trace is a record: frozen, so every view of it stays in step
         self._raw: tuple[tuple[Any, ...], ...] = tuple(raw)
         self._events: tuple[Event, ...] | None = None
+        self._stats: Stats | None = None
 
     @classmethod
     def of(cls, events: list[Event]) -> Trace:
@@ -123,6 +128,25 @@ class Trace:
             self._events = tuple(_CLASSES[r[0]](*r[1:]) for r in self._raw)
         return self._events
 
+    @property
+    def raw(self) -> tuple[tuple[Any, ...], ...]:
+        """The events as the search recorded them: ``(kind, path, field, ...)`` tuples, the
+        fields in the order of the event's dataclass (the cheap form for long traces)."""
+        return self._raw
+
+    def event(self, i: int) -> Event:
+        """Event ``i`` as a dataclass, built on its own (the others are not).
+
+        >>> from minimaxkit import alphabeta
+        >>> from minimaxkit.examples import tree_002
+        >>> alphabeta(tree_002()).trace.event(-1)
+        Exit(path=(), value=5, move=1)
+        """
+        if self._events is not None:
+            return self._events[i]
+        r = self._raw[i]
+        return _CLASSES[r[0]](*r[1:])  # type: ignore[no-any-return]
+
     def __iter__(self) -> Iterator[Event]:
         return iter(self.events)
 
@@ -130,7 +154,7 @@ class Trace:
         return len(self._raw)
 
     def __getitem__(self, i: int) -> Event:
-        return self.events[i]
+        return self.event(i)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Trace) and self._raw == other._raw
@@ -187,12 +211,15 @@ class Trace:
 
     @property
     def stats(self) -> Stats:
-        """Counts derived from the events."""
+        """Counts derived from the events (counted once: a trace does not change)."""
+        if self._stats is not None:
+            return self._stats
         counts = {ENTER: 0, LEAF: 0, CUTOFF: 0, EXIT: 0, TTHIT: 0}
         for r in self._raw:
             counts[r[0]] += 1
-        return Stats(counts[ENTER] + counts[LEAF] + counts[TTHIT], counts[LEAF], counts[ENTER],
-                     counts[CUTOFF], counts[TTHIT])
+        self._stats = Stats(counts[ENTER] + counts[LEAF] + counts[TTHIT], counts[LEAF],
+                            counts[ENTER], counts[CUTOFF], counts[TTHIT])
+        return self._stats
 
     def upto(self, step: int) -> Trace:
         """The trace of the first ``step`` events (what a search had done by then)."""
@@ -207,28 +234,48 @@ class Trace:
                 for r in self._raw]
 
     def to_json(self, **kwargs: Any) -> str:
-        """The events as compact JSON text: ``{"format": "minimaxkit-trace", "version": 2,
-        "fields": {...}, "events": [[kind, field, ...], ...]}``, each event's fields in the
-        order ``fields`` names; ±∞ are written as the numbers 1e999 and -1e999.
-        :meth:`from_json` reads this and the older list of :meth:`rows`."""
-        body = json.dumps(self._raw, **kwargs)
-        # ±∞ appear only as numbers (kinds and flags are short fixed words); 1e999 is a
-        # standard JSON number that every reader takes as infinity
-        body = body.replace("Infinity", "1e999")
-        head = json.dumps({"format": "minimaxkit-trace", "version": 2,
-                           "fields": {k: list(v) for k, v in _FIELDS.items()}})
-        return head[:-1] + ', "events": ' + body + "}"
+        """The events as compact JSON text in columns (version 3): ``kinds``, one letter per
+        event; each event's path as ``up`` (levels up from the previous event's path) and
+        ``child`` (the child index then taken, or -1), with ``tails`` listing the rare
+        events whose path goes down more than one level; and per kind one list per field
+        (``pruned`` flattened, with a count per cut-off). ±∞ are written as the numbers
+        1e999 and -1e999. :meth:`from_json` reads this, version 2 (a list per event) and
+        the list of :meth:`rows`.
+
+        >>> from minimaxkit import alphabeta
+        >>> from minimaxkit.examples import tree_002
+        >>> data = json.loads(alphabeta(tree_002()).trace.to_json())
+        >>> data["version"], data["kinds"][:8], data["up"][:8], data["child"][:8]
+        (3, 'eeelllxe', [0, 0, 0, 0, 1, 1, 1, 1], [-1, 0, 0, 0, 1, 2, -1, 1])
+        """
+        with paused_gc():
+            return _dump_v3(self._raw, kwargs)
 
     @classmethod
     def from_json(cls, text: str) -> Trace:
-        """The trace of :meth:`to_json`'s text (or of a list of :meth:`rows`). A malformed
-        event raises :class:`~minimaxkit.errors.TraceError` with the event's index."""
+        """The trace of :meth:`to_json`'s text (version 3 or the older version 2), or of a
+        list of :meth:`rows`. A malformed event raises :class:`~minimaxkit.errors.TraceError`
+        with the event's index.
+
+        >>> Trace.from_json('{"format": "minimaxkit-trace", "version": 3, "kinds": "ex",'
+        ...                 ' "up": [0, 0], "child": [-1, -1], "tails": [],'
+        ...                 ' "enter": {"alpha": [0], "beta": [1], "is_max": [true],'
+        ...                 ' "depth": [0]}, "exit": {"value": ["high"], "move": [null]}}')
+        Traceback (most recent call last):
+        ...
+        minimaxkit.errors.TraceError: event 1: value must be a number, got 'high'
+        """
         data = json.loads(text)
         if isinstance(data, dict):
-            if data.get("format") != "minimaxkit-trace" or data.get("version") != 2 \
-                    or not isinstance(data.get("events"), list):
+            version = data.get("version")
+            if data.get("format") != "minimaxkit-trace" or version not in (2, 3):
                 raise TraceError(None, "not a minimaxkit trace (expected format "
-                                       "'minimaxkit-trace', version 2, and a list of events)")
+                                       "'minimaxkit-trace', version 2 or 3)")
+            if version == 3:
+                with paused_gc():
+                    return cls(_load_v3(data))
+            if not isinstance(data.get("events"), list):
+                raise TraceError(None, "a version 2 trace needs a list of events")
             return cls(_decode_all(data["events"]))
         if not isinstance(data, list):
             raise TraceError(None, f"expected a list of events, got {type(data).__name__}")
@@ -242,6 +289,208 @@ class Trace:
                 raise TraceError(i, f"a {row['event']!r} event lacks {missing}")
             out.append(_decode(i, [row["event"], *(row[k] for k in _FIELDS[row["event"]])]))
         return cls(out)
+
+
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector. Reading or writing a long trace makes hundreds
+    of thousands of small objects that hold no cycles; the collector would rescan the
+    growing heap again and again (measured: twice the time of the work itself)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+# ----- version 3: columns ------------------------------------------------------------------
+_LETTER = {ENTER: "e", LEAF: "l", CUTOFF: "c", EXIT: "x", TTHIT: "t"}
+_KIND_OF_LETTER = {v: k for k, v in _LETTER.items()}
+#: Per kind, a bytes.translate table: its letter to 1, every other byte to 0.
+_SELECT = {k: bytes(int(chr(b) == _LETTER[k]) for b in range(256)) for k in _LETTER}
+
+
+def _dump_v3(raw: tuple[tuple[Any, ...], ...], kwargs: dict[str, Any]) -> str:
+    kinds = "".join(map(_LETTER.__getitem__, map(itemgetter(0), raw)))
+    up, child, tails = _path_steps(raw)
+    data: dict[str, Any] = {"format": "minimaxkit-trace", "version": 3, "kinds": kinds,
+                            "up": up, "child": child, "tails": tails}
+    selector = kinds.encode("ascii")
+    for kind, names in _FIELDS.items():
+        rows = list(compress(raw, selector.translate(_SELECT[kind])))
+        data[kind] = block = {name: list(map(itemgetter(j + 1), rows))
+                              for j, name in enumerate(names) if j}
+        if "depth" in block and block["depth"] == list(map(len, map(itemgetter(1), rows))):
+            block["depth"] = None  # a search from the root: every depth is the path's length
+    data["pruned"] = list(chain.from_iterable(data[CUTOFF]["pruned"]))
+    data[CUTOFF]["pruned"] = list(map(len, data[CUTOFF]["pruned"]))
+    return json.dumps(data, **kwargs).replace("Infinity", "1e999")
+
+
+def _path_steps(raw: Sequence[tuple[Any, ...]]) -> tuple[list[int], list[int], list[Any]]:
+    """Each event's path from the previous one's: levels ``up``, then the ``child`` taken
+    (-1 for none), and ``tails`` ``[event, child, child, ...]`` where more than one is.
+    ``stack`` holds the previous path's prefixes, shortest first."""
+    up: list[int] = []
+    child: list[int] = []
+    tails: list[Any] = []
+    up_add, child_add = up.append, child.append
+    stack: list[Path] = [()]
+    for i, r in enumerate(raw):
+        q = r[1]
+        lq, ls = len(q), len(stack)
+        if lq < ls and q == stack[lq]:  # the node itself or an ancestor
+            up_add(ls - 1 - lq)
+            child_add(-1)
+            del stack[lq + 1:]
+        elif 0 < lq <= ls and q[:-1] == stack[lq - 1]:  # a new child of one of those
+            up_add(ls - lq)
+            child_add(q[-1])
+            del stack[lq:]
+            stack.append(q)
+        else:  # anywhere else (a hand-made trace): up to the common prefix, then down
+            common = 0
+            while common < lq and common < ls - 1 and q[common] == stack[-1][common]:
+                common += 1
+            up_add(ls - 1 - common)
+            child_add(q[common] if common < lq else -1)
+            if lq - common > 1:
+                tails.append([i, *q[common + 1:]])
+            del stack[common + 1:]
+            stack.extend(q[:k] for k in range(common + 1, lq + 1))
+    return up, child, tails
+
+
+def _load_v3(data: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """The events of a version 3 text (see :meth:`Trace.to_json`). Paths are rebuilt on a
+    stack of the previous path's prefixes, so a node's events share one path object; the
+    events are then zipped from the columns, kind by kind."""
+    kinds, up, child, tails = (data.get(k) for k in ("kinds", "up", "child", "tails"))
+    if not isinstance(kinds, str) or not isinstance(up, list) or not isinstance(child, list) \
+            or not isinstance(tails, list):
+        raise TraceError(None, "a version 3 trace needs 'kinds' (text), 'up', 'child' and "
+                               "'tails' (lists)")
+    n = len(kinds)
+    bad = set(kinds) - set(_KIND_OF_LETTER)
+    if bad:
+        i = next(i for i, c in enumerate(kinds) if c in bad)
+        raise TraceError(i, f"unknown kind letter {kinds[i]!r}; the letters are "
+                            f"{''.join(_KIND_OF_LETTER)}")
+    for name, col in (("up", up), ("child", child)):
+        if len(col) != n:
+            raise TraceError(min(len(col), n), f"{name!r} has {len(col)} entries for {n} "
+                                               "events")
+        if set(map(type, col)) - {int}:
+            i = next(i for i, x in enumerate(col) if type(x) is not int)
+            raise TraceError(i, f"{name} must be a whole number, got {col[i]!r:.80}")
+    columns = _columns(data, kinds)
+    paths = _paths(up, child, _tails(tails, n))
+    rows = {}
+    selector = kinds.encode("ascii")
+    for kind, cols in columns.items():
+        mine = list(compress(paths, selector.translate(_SELECT[kind])))
+        if "depth" in _FIELDS[kind] and cols[-1] is None:
+            cols[-1] = list(map(len, mine))
+        rows[_LETTER[kind]] = zip(repeat(kind), mine, *cols)
+    return list(map(next, map(rows.__getitem__, kinds)))
+
+
+def _paths(up: list[int], child: list[int], long: dict[int, list[int]]) -> list[Path]:
+    """Each event's path: ``up`` levels from the previous one, then down to ``child``."""
+    if min(up, default=0) < 0 or min(child, default=-1) < -1:
+        i = next(i for i, (u, c) in enumerate(zip(up, child)) if u < 0 or c < -1)
+        raise TraceError(i, f"up must be >= 0 and child >= -1, got {up[i]} and {child[i]}")
+    stack: list[Path] = [()]
+    out: list[Path] = []
+    add, push = out.append, stack.append
+    try:
+        if not long:  # the usual case, kept tight
+            for u, c in zip(up, child):
+                if u:
+                    del stack[-u:]
+                if c >= 0:
+                    push(stack[-1] + (c,))
+                add(stack[-1])
+            return out
+        for i, (u, c) in enumerate(zip(up, child)):
+            if u:
+                del stack[-u:]
+            if c >= 0:
+                push(stack[-1] + (c,))
+            for x in long.get(i, ()):
+                push(stack[-1] + (x,))
+            add(stack[-1])
+    except IndexError:
+        i = len(out)
+        raise TraceError(i, f"the path goes up {up[i]} levels, past the root") from None
+    return out
+
+
+def _tails(tails: list[Any], n: int) -> dict[int, list[int]]:
+    out: dict[int, list[int]] = {}
+    for t in tails:
+        if not isinstance(t, list) or len(t) < 2 or not all(type(x) is int for x in t) \
+                or not 0 <= t[0] < n:
+            where = t[0] if isinstance(t, list) and t and type(t[0]) is int else None
+            raise TraceError(where, f"a tail must be [event index, child, ...], got {t!r:.80}")
+        out[t[0]] = t[1:]
+    return out
+
+
+def _columns(data: dict[str, Any], kinds: str) -> dict[str, list[Any]]:
+    """Per kind, its events' fields after the path as columns, checked: every column as
+    long as the kind's count, numbers where numbers belong."""
+    out: dict[str, list[Any]] = {}
+    pruned = data.get("pruned", [])
+    for kind, names in _FIELDS.items():
+        count = kinds.count(_LETTER[kind])
+        block = data.get(kind, {})
+        if not isinstance(block, dict):
+            raise TraceError(None, f"{kind!r} must be an object of columns")
+        cols = []
+        for name in names[1:]:
+            col = block.get(name, [] if count == 0 else 0)
+            if col is None and name == "depth":  # each depth is its path's length
+                cols.append(None)
+                continue
+            if not isinstance(col, list) or len(col) != count:
+                got = len(col) if isinstance(col, list) else 0
+                raise TraceError(_nth(kinds, _LETTER[kind], got), f"the {kind!r} column "
+                                 f"{name!r} has {got} entries for {count} events")
+            if name in _NUMBERS and set(map(type, col)) - {int, float}:
+                k = next(k for k, v in enumerate(col) if type(v) not in (int, float))
+                raise TraceError(_nth(kinds, _LETTER[kind], k),
+                                 f"{name} must be a number, got {col[k]!r:.80}")
+            cols.append(col)
+        if kind == CUTOFF:
+            cols[-1] = _split(cols[-1], pruned, kinds)
+        out[kind] = cols
+    return out
+
+
+def _split(counts: list[Any], flat: Any, kinds: str) -> list[tuple[int, ...]]:
+    """The cut-offs' ``pruned`` tuples from their counts and the flat list."""
+    if not isinstance(flat, list) or not all(type(x) is int for x in flat):
+        raise TraceError(None, "'pruned' must be a list of child indices")
+    out, at = [], 0
+    for k, m in enumerate(counts):
+        if type(m) is not int or m < 0 or at + m > len(flat):
+            raise TraceError(_nth(kinds, "c", k), f"bad count of pruned children {m!r:.80}")
+        out.append(tuple(flat[at:at + m]))
+        at += m
+    return out
+
+
+def _nth(kinds: str, letter: str, k: int) -> int | None:
+    """The index of the ``k``-th event (from 0) whose kind letter is ``letter``."""
+    at = -1
+    for _ in range(k + 1):
+        at = kinds.find(letter, at + 1)
+        if at < 0:
+            return None
+    return at
 
 
 def _decode_all(rows: list[Any]) -> list[tuple[Any, ...]]:
