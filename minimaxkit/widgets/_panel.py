@@ -6,8 +6,9 @@ Design: every frame of a trace (up to ``PRERENDER_LIMIT``) is rendered once to P
 held by an ``Image`` child of a ``Stack``; the explanation and call stack of every frame are
 ``HTML`` children of another ``Stack``. The slider's ``value`` is ``jsdlink``-ed to each
 Stack's ``selected_index``, and the ``Play`` widget's to the slider's, so the browser switches
-pictures without asking the kernel. Longer traces fall back to a *live* mode that renders the
-shown step in the kernel.
+pictures without asking the kernel. Traces whose pre-rendering would cost too much (frames ×
+nodes drawn, see :func:`prerender_cost`) fall back to a *live* mode that renders the shown
+step in the kernel.
 """
 
 from __future__ import annotations
@@ -26,14 +27,30 @@ from ..replay import Frame, Replay, fmt, state_at
 from ..trace import Trace
 from ..tree import GameTree
 
-__all__ = ["Controls", "TracePanel", "schedule", "frame_html", "stack_html", "PRERENDER_LIMIT"]
+__all__ = ["Controls", "TracePanel", "schedule", "frame_html", "stack_html", "PRERENDER_LIMIT",
+           "PRERENDER_BUDGET", "prerender_cost"]
 
 #: Traces with more frames than this are shown in live mode (rendered on demand).
 PRERENDER_LIMIT = 300
+#: Pre-rendering is chosen while frames × (nodes drawn + FRAME_OVERHEAD) stays within this:
+#: 300 frames of an 80-node tree (a few seconds of rendering in the background).
+PRERENDER_BUDGET = 300 * (80 + 20)
+#: The fixed cost of a frame (its PNG, its text, a board), counted in drawn nodes.
+FRAME_OVERHEAD = 20
 #: Trees with more nodes than this are not drawn beside a game's board.
 MAX_DRAWN_NODES = 250
 #: The widest tree picture a step widget shows, in inches (at its dpi).
 MAX_WIDTH_IN = 10.5
+
+
+def prerender_cost(frames: int, nodes: int) -> int:
+    """The estimated cost of pre-rendering ``frames`` frames of a picture of ``nodes`` nodes
+    (0: no tree drawn), in node-draws; compared with ``PRERENDER_BUDGET``.
+
+    >>> prerender_cost(43, 40) <= PRERENDER_BUDGET < prerender_cost(244, 1093)
+    True
+    """
+    return frames * (nodes + FRAME_OVERHEAD)
 
 
 def schedule(work: Callable[[], bool]) -> bool:
@@ -190,16 +207,21 @@ class TracePanel:
         n = len(self.replay)
         self.frames = n
         self.length = max(length or n, n)
-        self.prerender = self.length <= PRERENDER_LIMIT if prerender is None else prerender
         self.renderer: Any = None
         self.is_tree = isinstance(game, GameTree)
-        draw = self.is_tree
-        model = (TreeModel.of_tree(game) if self.is_tree
-                 else TreeModel.of_trace(self.replay.trace, game, state))
-        if not self.is_tree:
-            draw = len(model) <= MAX_DRAWN_NODES
-        width, height = figsize_for(model, title=bool(title))
-        self.figsize = (min(width, MAX_WIDTH_IN), height)
+        # what is drawn is decided from a count before anything is laid out
+        self.nodes = (len(game.nodes()) if self.is_tree else  # type: ignore[union-attr]
+                      TreeModel.size_of_trace(self.replay.trace, MAX_DRAWN_NODES))
+        draw = self.is_tree or self.nodes <= MAX_DRAWN_NODES
+        self.prerender = (prerender_cost(self.length, self.nodes if draw else 0)
+                          <= PRERENDER_BUDGET and self.length <= PRERENDER_LIMIT
+                          if prerender is None else prerender)
+        self.figsize = (0.0, 0.0)
+        if draw:
+            model = (TreeModel.of_tree(game) if self.is_tree
+                     else TreeModel.of_trace(self.replay.trace, game, self.state))
+            width, height = figsize_for(model, title=bool(title))
+            self.figsize = (min(width, MAX_WIDTH_IN), height)
         self._render_args = dict(trace=self.replay.trace, game=game, state=state, title=title,
                                  labels=labels, dpi=dpi, marks=marks)
         self.draw = draw
@@ -353,6 +375,28 @@ class TracePanel:
         if self.board is not None:
             self.board.value = self.board_png(step)
         self.info.value = self.html(step)
+        if self.board is not None:
+            self._look_ahead(step)
+
+    def _look_ahead(self, step: int) -> None:
+        """Live mode, in a kernel: render the boards of the next and previous steps while
+        the reader looks at this one, so that stepping finds them ready."""
+        todo = [s for s in (step + 1, step - 1) if 0 <= s < self.frames]
+
+        def work() -> bool:
+            while todo:
+                s = todo.pop(0)
+                path = self.replay.trace.raw[s - 1][1] if s else ()
+                if path not in self.boards:
+                    self.board_png(s)
+                    return bool(todo)
+            return False
+
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return  # plain Python: nothing waits for a reader
+        schedule(work)
 
     def widgets(self) -> list[w.Widget]:
         """The picture (tree and board side by side) and the text block."""
