@@ -37,7 +37,7 @@ from typing import Any
 from .trace import (
     CUTOFF,
     ENTER,
-    EXIT as EXIT_,
+    EXIT,
     LEAF,
     TTHIT,
     Cutoff,
@@ -416,7 +416,7 @@ class Replay:
                         returns[parent].append(i)
                     else:
                         returns[parent] = [i]
-                if kind == EXIT_:
+                if kind == EXIT:
                     exit_[p] = i
         self.indexed = stop
 

@@ -320,8 +320,9 @@ def _dump_v3(raw: tuple[tuple[Any, ...], ...], kwargs: dict[str, Any]) -> str:
     selector = kinds.encode("ascii")
     for kind, names in _FIELDS.items():
         rows = list(compress(raw, selector.translate(_SELECT[kind])))
-        data[kind] = block = {name: list(map(itemgetter(j + 1), rows))
-                              for j, name in enumerate(names) if j}
+        block: dict[str, list[Any] | None] = {name: list(map(itemgetter(j + 1), rows))
+                                              for j, name in enumerate(names) if j}
+        data[kind] = block
         if "depth" in block and block["depth"] == list(map(len, map(itemgetter(1), rows))):
             block["depth"] = None  # a search from the root: every depth is the path's length
     data["pruned"] = list(chain.from_iterable(data[CUTOFF]["pruned"]))
@@ -400,21 +401,21 @@ def _load_v3(data: dict[str, Any]) -> list[tuple[Any, ...]]:
 def _paths(up: list[int], child: list[int], long: dict[int, list[int]]) -> list[Path]:
     """Each event's path: ``up`` levels from the previous one, then down to ``child``."""
     if min(up, default=0) < 0 or min(child, default=-1) < -1:
-        i = next(i for i, (u, c) in enumerate(zip(up, child)) if u < 0 or c < -1)
+        i = next(i for i, (u, c) in enumerate(zip(up, child, strict=True)) if u < 0 or c < -1)
         raise TraceError(i, f"up must be >= 0 and child >= -1, got {up[i]} and {child[i]}")
     stack: list[Path] = [()]
     out: list[Path] = []
     add, push = out.append, stack.append
     try:
         if not long:  # the usual case, kept tight
-            for u, c in zip(up, child):
+            for u, c in zip(up, child, strict=True):
                 if u:
                     del stack[-u:]
                 if c >= 0:
                     push(stack[-1] + (c,))
                 add(stack[-1])
             return out
-        for i, (u, c) in enumerate(zip(up, child)):
+        for i, (u, c) in enumerate(zip(up, child, strict=True)):
             if u:
                 del stack[-u:]
             if c >= 0:
@@ -449,7 +450,7 @@ def _columns(data: dict[str, Any], kinds: str) -> dict[str, list[Any]]:
         block = data.get(kind, {})
         if not isinstance(block, dict):
             raise TraceError(None, f"{kind!r} must be an object of columns")
-        cols = []
+        cols: list[Any] = []
         for name in names[1:]:
             col = block.get(name, [] if count == 0 else 0)
             if col is None and name == "depth":  # each depth is its path's length
