@@ -139,3 +139,30 @@ def test_quiz_reasons_unchanged(seed: int) -> None:
             assert old_cut_reason(q, v.path) in v.reason
     assert {v.path for v in result.verdicts if v.kind == "extra"} == set(
         list(q.answer_never)[1::2]) - set(q.leaf_paths[:3])
+
+
+@pytest.mark.parametrize("options", [{}, {"tt": True}, {"order": "perfect"},
+                                     {"fail": "hard", "prune_on_equal": False}])
+def test_negamax_without_a_trace_counts_the_same(options: dict) -> None:
+    from minimaxkit.games import Nim
+
+    for game, depth in ((GameTree.random(depth=5, branching=(1, 4), seed=2), None),
+                        (Nim((1, 3, 4)), 7), (TicTacToe(), 4)):
+        if options.get("order") == "perfect" and not isinstance(game, GameTree):
+            continue
+        traced = negamax(game, depth=depth, **options)
+        bare = negamax(game, depth=depth, trace=False, **options)
+        assert bare.trace is None and traced.trace is not None
+        assert bare.stats == traced.stats == traced.trace.stats
+        assert (bare.value, bare.move, bare.pv) == (traced.value, traced.move, traced.pv)
+
+
+def test_deepening_without_a_trace_counts_the_same() -> None:
+    from minimaxkit import deepen
+
+    traced = deepen(TicTacToe(), max_depth=5)
+    bare = deepen(TicTacToe(), max_depth=5, trace=False)
+    assert all(it.trace is None for it in bare.iterations)
+    assert all(it.trace is not None for it in traced.iterations)
+    assert bare.stats == traced.stats and bare.value == traced.value
+    assert [it.stats for it in bare.iterations] == [it.trace.stats for it in traced.iterations]
