@@ -105,6 +105,81 @@ def headless() -> dict[str, float]:
     return out
 
 
+def headless_scale() -> dict[str, float]:
+    """The views on the searches of issue 11's bars: the full tic-tac-toe minimax trace,
+    a 1,093-node tree searched with perfect ordering, and the quiz at 30,000 nodes."""
+    import random
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from minimaxkit import GameTree, minimax
+    from minimaxkit.games import TicTacToe
+    from minimaxkit.replay import Replay
+    from minimaxkit.widgets import QuizWidget, StepWidget
+
+    out: dict[str, float] = {}
+    StepWidget(alphabeta(tree_002()))  # imports and first-use costs out of the way
+    result = minimax(TicTacToe())
+    n = len(result.trace)
+    start = time.perf_counter()
+    sw = StepWidget(result)
+    out[f"tic-tac-toe minimax ({n:,} events): StepWidget(...) returns, ms"] = 1000 * (
+        time.perf_counter() - start)
+    steps = []
+    for _ in range(60):
+        t0 = time.perf_counter()
+        sw.value += 1
+        steps.append(time.perf_counter() - t0)
+    out["  next step in the kernel (board + text), median ms"] = 1000 * statistics.median(
+        steps)
+    out["  the same, slowest of 60, ms"] = 1000 * max(steps)
+    t0 = time.perf_counter()
+    sw.value = n
+    out["  jump to the last step (indexes the whole trace once), ms"] = 1000 * (
+        time.perf_counter() - t0)
+    rp, rng = Replay(result), random.Random(1)
+    rp.frame(n)
+    times = []
+    for k in rng.sample(range(n + 1), 200):
+        t0 = time.perf_counter()
+        rp.frame(k)
+        times.append(time.perf_counter() - t0)
+    out["  Replay.frame at a random step (indexed), median ms"] = 1000 * statistics.median(
+        times)
+
+    tree = GameTree.random(depth=6, branching=3, seed=1)
+    perfect = alphabeta(tree, order="perfect")
+    start = time.perf_counter()
+    sw = StepWidget(perfect)
+    out[f"1,093-node tree, perfect order ({len(perfect.trace)} events): StepWidget, ms"] = (
+        1000 * (time.perf_counter() - start))
+    out["  (1 = pre-rendered, 0 = live)"] = float(sw.panel.prerender)
+    steps = []
+    for _ in range(10):
+        t0 = time.perf_counter()
+        sw.value += 1
+        steps.append(time.perf_counter() - t0)
+    out["  next step, live render of the tree, median ms"] = 1000 * statistics.median(steps)
+
+    big = GameTree.random(depth=9, branching=3, seed=2)  # 29,524 nodes
+    start = time.perf_counter()
+    quiz = QuizWidget(tree=big)
+    out[f"quiz on {len(big.nodes()):,} nodes: QuizWidget(...), ms"] = 1000 * (
+        time.perf_counter() - start)
+    never = sorted(quiz.answer_never)
+    quiz.mark(*never[::2])
+    start = time.perf_counter()
+    quiz.check_answers()
+    out["  Check: every leaf judged with its reason, ms"] = 1000 * (
+        time.perf_counter() - start)
+    start = time.perf_counter()
+    quiz.show_check()
+    out["  Check and its feedback (verdict list, marked picture), ms"] = 1000 * (
+        time.perf_counter() - start)
+    return out
+
+
 # ----- browser -------------------------------------------------------------------------------
 
 STATE = """() => {
@@ -256,6 +331,9 @@ def main() -> None:
     print("\nheadless (002's tree, 40 nodes, 43 frames, 80 dpi):")
     for k, v in headless().items():
         print(f"  {k:<58} {v:8.1f}")
+    print("\nheadless, at scale:")
+    for k, v in headless_scale().items():
+        print(f"  {k:<70} {v:8.1f}")
     if not args.headless_only:
         print("\nbrowser (JupyterLab, headless Chromium):")
         for k, v in browser(args.clicks).items():

@@ -125,20 +125,19 @@ class Frame:
 
 class _Before(AbstractSet[Path]):
     """The paths first reached before ``step``: ``first`` maps a path to the event where it
-    was first reached, ``order``/``at`` list the paths in that order with their events."""
+    was first reached, ``order`` lists the paths in that order."""
 
-    __slots__ = ("_first", "_order", "_at", "_step")
+    __slots__ = ("_first", "_order", "_step")
 
-    def __init__(self, first: Mapping[Path, int], order: list[Path], at: list[int],
-                 step: int) -> None:
-        self._first, self._order, self._at, self._step = first, order, at, step
+    def __init__(self, first: Mapping[Path, int], order: list[Path], step: int) -> None:
+        self._first, self._order, self._step = first, order, step
 
     def __contains__(self, p: object) -> bool:
         i = self._first.get(p)  # type: ignore[call-overload]
         return i is not None and i < self._step
 
     def __len__(self) -> int:
-        return bisect_left(self._at, self._step)
+        return bisect_left(self._order, self._step, key=self._first.__getitem__)
 
     def __iter__(self) -> Iterator[Path]:
         return islice(self._order, len(self))
@@ -150,13 +149,13 @@ class _Before(AbstractSet[Path]):
 class _ValuesBefore(Mapping[Path, Any]):
     """Path -> what its event returned or recorded, for the events before ``step``: ``last``
     maps a path to its events' indices (an int, or a list if there are several), ``get``
-    reads the value from an event index, ``order``/``at`` list the paths by first event."""
+    reads the value from an event index, ``order`` lists the paths by first event."""
 
-    __slots__ = ("_last", "_get", "_order", "_at", "_step")
+    __slots__ = ("_last", "_get", "_order", "_step")
 
     def __init__(self, last: Mapping[Path, Any], get: Callable[[int], Any],
-                 order: list[Path], at: list[int], step: int) -> None:
-        self._last, self._get, self._order, self._at, self._step = last, get, order, at, step
+                 order: list[Path], step: int) -> None:
+        self._last, self._get, self._order, self._step = last, get, order, step
 
     def __getitem__(self, p: Path) -> Any:
         i = self._last.get(p)
@@ -173,7 +172,11 @@ class _ValuesBefore(Mapping[Path, Any]):
         return i is not None and i < self._step
 
     def __len__(self) -> int:
-        return bisect_left(self._at, self._step)
+        return bisect_left(self._order, self._step, key=self._first)
+
+    def _first(self, p: Path) -> int:
+        i = self._last[p]
+        return i[0] if type(i) is list else i  # type: ignore[no-any-return]
 
     def __iter__(self) -> Iterator[Path]:
         return islice(self._order, len(self))
@@ -256,15 +259,11 @@ def first_divergence(a: Trace, b: Trace) -> tuple[int, Path] | None:
     return i, (ea[i] if i < len(ea) else eb[i])[1]
 
 
-def _note(last: dict[Path, Any], order: list[Path], at: list[int], p: Path, i: int) -> None:
-    """Record event ``i`` of ``p`` in ``last`` (an int, a list from the second on) and, the
-    first time, ``p`` in ``order`` with ``i`` in ``at``."""
-    old = last.get(p)
-    if old is None:
-        last[p] = i
-        order.append(p)
-        at.append(i)
-    elif type(old) is list:
+def _again(last: dict[Path, Any], p: Path, i: int) -> None:
+    """Record a second (third, ...) event ``i`` of ``p`` in ``last``: its events become a
+    list (a hand-made trace can visit a path twice; a search's cannot)."""
+    old = last[p]
+    if type(old) is list:
         old.append(i)
     else:
         last[p] = [old, i]
@@ -364,16 +363,12 @@ class Replay:
         self._returns: dict[Path, list[int]] = {}  # parent -> events returning to it
         self._visit: dict[Path, int] = {}  # first event reaching the node
         self._visit_order: list[Path] = []
-        self._visit_at: list[int] = []
         self._ret: dict[Path, Any] = {}  # events returning the node's value: int or list
         self._ret_order: list[Path] = []
-        self._ret_at: list[int] = []
         self._cut: dict[Path, Any] = {}  # cut-off events of the node: int or list
         self._cut_order: list[Path] = []
-        self._cut_at: list[int] = []
         self._prune: dict[Path, int] = {}  # first cut-off pruning the node
         self._prune_order: list[Path] = []
-        self._prune_at: list[int] = []
 
     def _ensure(self, step: int) -> None:
         """Index the events before ``step`` (and a chunk more), if not done yet."""
@@ -382,43 +377,54 @@ class Replay:
         raw = self._raw
         stop = min(len(raw), max(step, self.indexed + _CHUNK))
         is_max, enter, exit_, returns = self.is_max, self._enter, self._exit, self._returns
-        visit, vorder, vat = self._visit, self._visit_order.append, self._visit_at.append
-        prune, porder, pat = self._prune, self._prune_order.append, self._prune_at.append
+        visit, vorder = self._visit, self._visit_order.append
+        ret, rorder = self._ret, self._ret_order.append
+        prune, porder = self._prune, self._prune_order.append
         with paused_gc():
             for i in range(self.indexed, stop):
                 r = raw[i]
                 kind, p = r[0], r[1]
-                if kind == ENTER or kind == LEAF or kind == TTHIT:
-                    if p not in visit:
-                        visit[p] = i
-                        vorder(p)
-                        vat(i)
-                    if kind == ENTER:
-                        enter[p] = i
-                        is_max[p] = r[4]
+                if kind == EXIT or kind == LEAF or kind == TTHIT:  # a value returned
+                    if p in ret:
+                        _again(ret, p, i)
+                    else:
+                        ret[p] = i
+                        rorder(p)
+                    if p:
+                        parent = p[:-1]
+                        if parent in returns:
+                            returns[parent].append(i)
+                        else:
+                            returns[parent] = [i]
+                    if kind == EXIT:
+                        exit_[p] = i
                         continue
                     if kind == LEAF:
                         is_max[p] = r[5]
-                if kind == CUTOFF:
-                    _note(self._cut, self._cut_order, self._cut_at, p, i)
+                elif kind == CUTOFF:
+                    if p in self._cut:
+                        _again(self._cut, p, i)
+                    else:
+                        self._cut[p] = i
+                        self._cut_order.append(p)
                     for c in r[5]:
                         q = p + (c,)
                         if q not in prune:
                             prune[q] = i
                             porder(q)
-                            pat(i)
                     continue
-                # a value returned: a leaf, an exit or a table hit
-                _note(self._ret, self._ret_order, self._ret_at, p, i)
-                if p:
-                    parent = p[:-1]
-                    if parent in returns:
-                        returns[parent].append(i)
-                    else:
-                        returns[parent] = [i]
-                if kind == EXIT:
-                    exit_[p] = i
+                else:
+                    enter[p] = i
+                    is_max[p] = r[4]
+                if p not in visit:  # entered, evaluated or found in the table
+                    visit[p] = i
+                    vorder(p)
         self.indexed = stop
+
+    def index_more(self, events: int) -> None:
+        """Read ``events`` more events into the index (a step widget does this in the
+        background, so that a far jump finds the trace read)."""
+        self._ensure(min(self.indexed + events, len(self._raw)))
 
     def _infer_narrowing(self) -> bool:
         windows: dict[Path, tuple[float, float]] = {}
@@ -495,13 +501,11 @@ class Replay:
             a, b = self.window(q, step)
             best, child, _, _ = self._best(q, step)
             stack.append(Level(q, self.name(q), self.is_max[q], a, b, best, child))
-        visited = _Before(self._visit, self._visit_order, self._visit_at, step)
-        pruned = _Before(self._prune, self._prune_order, self._prune_at, step)
+        visited = _Before(self._visit, self._visit_order, step)
+        pruned = _Before(self._prune, self._prune_order, step)
         raw = self._raw
-        values = _ValuesBefore(self._ret, lambda i: raw[i][2], self._ret_order, self._ret_at,
-                               step)
-        cuts = _ValuesBefore(self._cut, lambda i: Cutoff(*raw[i][1:]), self._cut_order,
-                             self._cut_at, step)
+        values = _ValuesBefore(self._ret, lambda i: raw[i][2], self._ret_order, step)
+        cuts = _ValuesBefore(self._cut, lambda i: Cutoff(*raw[i][1:]), self._cut_order, step)
         event = self.trace.event(step - 1) if step else None
         return Frame(step, n, event, event.path if event is not None else None, tuple(stack),
                      visited, pruned, values, cuts, self._pv(step, stack, visited),

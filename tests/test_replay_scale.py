@@ -166,3 +166,22 @@ def test_deepening_without_a_trace_counts_the_same() -> None:
     assert all(it.trace is not None for it in traced.iterations)
     assert bare.stats == traced.stats and bare.value == traced.value
     assert [it.stats for it in bare.iterations] == [it.trace.stats for it in traced.iterations]
+
+
+def test_live_widget_reads_the_trace_ahead_in_a_kernel_loop() -> None:
+    import asyncio
+
+    result = alphabeta(TicTacToe())  # 18,297 nodes: live, no tree drawn
+    n = len(result.trace)
+
+    async def shown() -> tuple[int, int]:
+        sw = StepWidget(result)
+        first = sw.panel.replay.indexed
+        for _ in range(10_000):
+            if sw.panel.replay.indexed == n:
+                break
+            await asyncio.sleep(0)
+        return first, sw.panel.replay.indexed
+
+    first, later = asyncio.run(shown())
+    assert first < n and later == n  # read between loop turns, after the widget showed

@@ -37,6 +37,8 @@ PRERENDER_LIMIT = 300
 PRERENDER_BUDGET = 300 * (80 + 20)
 #: The fixed cost of a frame (its PNG, its text, a board), counted in drawn nodes.
 FRAME_OVERHEAD = 20
+#: Live mode reads this many events of the trace per event-loop turn in the background.
+INDEX_CHUNK = 4096
 #: Trees with more nodes than this are not drawn beside a game's board.
 MAX_DRAWN_NODES = 250
 #: The widest tree picture a step widget shows, in inches (at its dpi).
@@ -240,6 +242,22 @@ class TracePanel:
             self._build_stacks()
         else:
             self._build_live()
+            self._index_ahead()
+
+    def _index_ahead(self) -> None:
+        """Live mode, in a kernel: read the rest of the trace into the replay's index a
+        chunk per event-loop turn, so that a later jump (last, the slider) finds it read."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return  # plain Python: the index grows when a frame asks
+        replay = self.replay
+
+        def work() -> bool:
+            replay.index_more(INDEX_CHUNK)
+            return replay.indexed < len(replay.trace)
+
+        schedule(work)
 
     def _key(self) -> Hashable:
         game = self.game

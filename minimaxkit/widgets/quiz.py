@@ -96,6 +96,7 @@ class QuizWidget(w.VBox):
         # cut-off pruning each subtree root, and the event of each leaf evaluated
         self._pruned_at: dict[Path, int] = {}
         self._leaf_at: dict[Path, int] = {}
+        self._reasons: dict[int, str] = {}
         for i, r in enumerate(self.result.trace.raw):
             if r[0] == "cutoff":
                 for c in r[5]:
@@ -171,7 +172,10 @@ class QuizWidget(w.VBox):
                  if s is not None]
         if not steps:
             return "it is cut off"  # pragma: no cover
-        return self.replay.explain(min(steps)).split(". ")[0]
+        step = min(steps)
+        if step not in self._reasons:  # one cut-off prunes many leaves: say it once
+            self._reasons[step] = self.replay.explain(step).split(". ")[0]
+        return self._reasons[step]
 
     def _open_reason(self, leaf: Path) -> str:
         """Why ``leaf`` is evaluated: the window it was reached with."""
