@@ -97,6 +97,7 @@ class QuizWidget(w.VBox):
         self._pruned_at: dict[Path, int] = {}
         self._leaf_at: dict[Path, int] = {}
         self._reasons: dict[int, str] = {}
+        self._cut_memo: dict[Path, int | None] = {(): self._pruned_at.get(())}
         for i, r in enumerate(self.result.trace.raw):
             if r[0] == "cutoff":
                 for c in r[5]:
@@ -168,14 +169,28 @@ class QuizWidget(w.VBox):
     def _cut_reason(self, leaf: Path) -> str:
         """Why ``leaf`` is never evaluated: the first cut-off that pruned it or an
         ancestor, in the replay's words."""
-        steps = [s for s in map(self._pruned_at.get, (leaf[:k] for k in range(len(leaf) + 1)))
-                 if s is not None]
-        if not steps:
+        step = self._cut_step(leaf)
+        if step is None:
             return "it is cut off"  # pragma: no cover
-        step = min(steps)
         if step not in self._reasons:  # one cut-off prunes many leaves: say it once
             self._reasons[step] = self.replay.explain(step).split(". ")[0]
         return self._reasons[step]
+
+    def _cut_step(self, p: Path) -> int | None:
+        """The first step that pruned ``p`` or an ancestor: each node is worked out once,
+        from its parent's answer (Check stays linear in the tree)."""
+        memo = self._cut_memo
+        chain = []
+        while p not in memo:
+            chain.append(p)
+            p = p[:-1]
+        step = memo[p]
+        for q in reversed(chain):
+            own = self._pruned_at.get(q)
+            if own is not None and (step is None or own < step):
+                step = own
+            memo[q] = step
+        return step
 
     def _open_reason(self, leaf: Path) -> str:
         """Why ``leaf`` is evaluated: the window it was reached with."""
