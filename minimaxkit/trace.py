@@ -21,7 +21,7 @@ import contextlib
 import gc
 import json
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from itertools import chain, compress, repeat
 from operator import itemgetter
@@ -236,9 +236,11 @@ class Trace:
     def to_json(self, **kwargs: Any) -> str:
         """The events as compact JSON text in columns (version 3): ``kinds``, one letter per
         event; each event's path as ``up`` (levels up from the previous event's path) and
-        ``child`` (the child index then taken, or -1), with ``tails`` listing the rare
-        events whose path goes down more than one level; and per kind one list per field
-        (``pruned`` flattened, with a count per cut-off). ±∞ are written as the numbers
+        ``child`` (the child index then taken plus one, 0 for none), with ``tails`` listing
+        the rare events whose path goes down more than one level; and per kind one column
+        per field (``pruned`` flattened, with a count per cut-off; ``depth`` null when each
+        depth is the path's length). A column of whole numbers 0..63 (or of booleans) is a
+        string, one character of ``0-9A-Za-z-_`` per number; ±∞ are written as the numbers
         1e999 and -1e999. :meth:`from_json` reads this, version 2 (a list per event) and
         the list of :meth:`rows`.
 
@@ -246,7 +248,7 @@ class Trace:
         >>> from minimaxkit.examples import tree_002
         >>> data = json.loads(alphabeta(tree_002()).trace.to_json())
         >>> data["version"], data["kinds"][:8], data["up"][:8], data["child"][:8]
-        (3, 'eeelllxe', [0, 0, 0, 0, 1, 1, 1, 1], [-1, 0, 0, 0, 1, 2, -1, 1])
+        (3, 'eeelllxe', '00001111', '01112302')
         """
         with paused_gc():
             return _dump_v3(self._raw, kwargs)
@@ -258,7 +260,7 @@ class Trace:
         with the event's index.
 
         >>> Trace.from_json('{"format": "minimaxkit-trace", "version": 3, "kinds": "ex",'
-        ...                 ' "up": [0, 0], "child": [-1, -1], "tails": [],'
+        ...                 ' "up": [0, 0], "child": [0, 0], "tails": [],'
         ...                 ' "enter": {"alpha": [0], "beta": [1], "is_max": [true],'
         ...                 ' "depth": [0]}, "exit": {"value": ["high"], "move": [null]}}')
         Traceback (most recent call last):
@@ -308,6 +310,30 @@ def paused_gc() -> Iterator[None]:
 # ----- version 3: columns ------------------------------------------------------------------
 _LETTER = {ENTER: "e", LEAF: "l", CUTOFF: "c", EXIT: "x", TTHIT: "t"}
 _KIND_OF_LETTER = {v: k for k, v in _LETTER.items()}
+#: Columns of small whole numbers (0..63) are written as text, a character per number.
+_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
+_FROM_DIGITS = bytes(_DIGITS.index(chr(b)) if chr(b) in _DIGITS else 255 for b in range(256))
+
+
+def _as_text(col: list[Any], kind: type) -> list[Any] | str:
+    """``col`` as a string of :data:`_DIGITS` if it holds only ``kind`` values in 0..63."""
+    if col and (set(map(type, col)) != {kind} or min(col) < 0 or max(col) > 63):
+        return col
+    return "".join(map(_DIGITS.__getitem__, col))
+
+
+def _from_text(col: Any, what: str, at: Callable[[int], int | None]) -> Any:
+    """A column written by :func:`_as_text` as a list of ints (others unchanged); ``at``
+    turns a position in the column into the event index an error names."""
+    if not isinstance(col, str):
+        return col
+    values = col.encode("ascii", "replace").translate(_FROM_DIGITS)
+    if values and max(values) > 63:
+        k = next(k for k, v in enumerate(values) if v > 63)
+        raise TraceError(at(k), f"{what}: {col[k]!r} is not one of the digits {_DIGITS}")
+    return list(values)
+
+
 #: Per kind, a bytes.translate table: its letter to 1, every other byte to 0.
 _SELECT = {k: bytes(int(chr(b) == _LETTER[k]) for b in range(256)) for k in _LETTER}
 
@@ -316,7 +342,8 @@ def _dump_v3(raw: tuple[tuple[Any, ...], ...], kwargs: dict[str, Any]) -> str:
     kinds = "".join(map(_LETTER.__getitem__, map(itemgetter(0), raw)))
     up, child, tails = _path_steps(raw)
     data: dict[str, Any] = {"format": "minimaxkit-trace", "version": 3, "kinds": kinds,
-                            "up": up, "child": child, "tails": tails}
+                            "up": _as_text(up, int), "child": _as_text(child, int),
+                            "tails": tails}
     selector = kinds.encode("ascii")
     for kind, names in _FIELDS.items():
         rows = list(compress(raw, selector.translate(_SELECT[kind])))
@@ -325,6 +352,9 @@ def _dump_v3(raw: tuple[tuple[Any, ...], ...], kwargs: dict[str, Any]) -> str:
         data[kind] = block
         if "depth" in block and block["depth"] == list(map(len, map(itemgetter(1), rows))):
             block["depth"] = None  # a search from the root: every depth is the path's length
+        for name, small in (("is_max", bool), ("move", int), ("depth", int)):
+            if block.get(name) is not None:
+                block[name] = _as_text(block[name], small)  # type: ignore[arg-type]
     data["pruned"] = list(chain.from_iterable(data[CUTOFF]["pruned"]))
     data[CUTOFF]["pruned"] = list(map(len, data[CUTOFF]["pruned"]))
     return json.dumps(data, **kwargs).replace("Infinity", "1e999")
@@ -332,7 +362,7 @@ def _dump_v3(raw: tuple[tuple[Any, ...], ...], kwargs: dict[str, Any]) -> str:
 
 def _path_steps(raw: Sequence[tuple[Any, ...]]) -> tuple[list[int], list[int], list[Any]]:
     """Each event's path from the previous one's: levels ``up``, then the ``child`` taken
-    (-1 for none), and ``tails`` ``[event, child, child, ...]`` where more than one is.
+    plus one (0 for none), and ``tails`` ``[event, child, ...]`` where more than one is.
     ``stack`` holds the previous path's prefixes, shortest first."""
     up: list[int] = []
     child: list[int] = []
@@ -344,11 +374,11 @@ def _path_steps(raw: Sequence[tuple[Any, ...]]) -> tuple[list[int], list[int], l
         lq, ls = len(q), len(stack)
         if lq < ls and q == stack[lq]:  # the node itself or an ancestor
             up_add(ls - 1 - lq)
-            child_add(-1)
+            child_add(0)
             del stack[lq + 1:]
         elif 0 < lq <= ls and q[:-1] == stack[lq - 1]:  # a new child of one of those
             up_add(ls - lq)
-            child_add(q[-1])
+            child_add(q[-1] + 1)
             del stack[lq:]
             stack.append(q)
         else:  # anywhere else (a hand-made trace): up to the common prefix, then down
@@ -356,7 +386,7 @@ def _path_steps(raw: Sequence[tuple[Any, ...]]) -> tuple[list[int], list[int], l
             while common < lq and common < ls - 1 and q[common] == stack[-1][common]:
                 common += 1
             up_add(ls - 1 - common)
-            child_add(q[common] if common < lq else -1)
+            child_add(q[common] + 1 if common < lq else 0)
             if lq - common > 1:
                 tails.append([i, *q[common + 1:]])
             del stack[common + 1:]
@@ -369,6 +399,8 @@ def _load_v3(data: dict[str, Any]) -> list[tuple[Any, ...]]:
     stack of the previous path's prefixes, so a node's events share one path object; the
     events are then zipped from the columns, kind by kind."""
     kinds, up, child, tails = (data.get(k) for k in ("kinds", "up", "child", "tails"))
+    up = _from_text(up, "up", lambda k: k)
+    child = _from_text(child, "child", lambda k: k)
     if not isinstance(kinds, str) or not isinstance(up, list) or not isinstance(child, list) \
             or not isinstance(tails, list):
         raise TraceError(None, "a version 3 trace needs 'kinds' (text), 'up', 'child' and "
@@ -399,10 +431,11 @@ def _load_v3(data: dict[str, Any]) -> list[tuple[Any, ...]]:
 
 
 def _paths(up: list[int], child: list[int], long: dict[int, list[int]]) -> list[Path]:
-    """Each event's path: ``up`` levels from the previous one, then down to ``child``."""
-    if min(up, default=0) < 0 or min(child, default=-1) < -1:
-        i = next(i for i, (u, c) in enumerate(zip(up, child, strict=True)) if u < 0 or c < -1)
-        raise TraceError(i, f"up must be >= 0 and child >= -1, got {up[i]} and {child[i]}")
+    """Each event's path: ``up`` levels from the previous one, then down to ``child - 1``
+    (``child`` 0: stay)."""
+    if min(up, default=0) < 0 or min(child, default=0) < 0:
+        i = next(i for i, (u, c) in enumerate(zip(up, child, strict=True)) if u < 0 or c < 0)
+        raise TraceError(i, f"up and child must be >= 0, got {up[i]} and {child[i]}")
     stack: list[Path] = [()]
     out: list[Path] = []
     add, push = out.append, stack.append
@@ -411,15 +444,15 @@ def _paths(up: list[int], child: list[int], long: dict[int, list[int]]) -> list[
             for u, c in zip(up, child, strict=True):
                 if u:
                     del stack[-u:]
-                if c >= 0:
-                    push(stack[-1] + (c,))
+                if c:
+                    push(stack[-1] + (c - 1,))
                 add(stack[-1])
             return out
         for i, (u, c) in enumerate(zip(up, child, strict=True)):
             if u:
                 del stack[-u:]
-            if c >= 0:
-                push(stack[-1] + (c,))
+            if c:
+                push(stack[-1] + (c - 1,))
             for x in long.get(i, ()):
                 push(stack[-1] + (x,))
             add(stack[-1])
@@ -456,6 +489,10 @@ def _columns(data: dict[str, Any], kinds: str) -> dict[str, list[Any]]:
             if col is None and name == "depth":  # each depth is its path's length
                 cols.append(None)
                 continue
+            letter = _LETTER[kind]
+            col = _from_text(col, name, lambda k, letter=letter: _nth(kinds, letter, k))
+            if name == "is_max" and isinstance(block.get(name), str):
+                col = list(map(bool, col))
             if not isinstance(col, list) or len(col) != count:
                 got = len(col) if isinstance(col, list) else 0
                 raise TraceError(_nth(kinds, _LETTER[kind], got), f"the {kind!r} column "

@@ -60,6 +60,13 @@ def test_json_paths_anywhere_and_depths_kept():
     t = Trace.of(events)
     back = Trace.from_json(t.to_json())
     assert back == t and back.events == tuple(events)
+    assert [type(e.is_max) for e in back.events if hasattr(e, "is_max")] == [bool] * 4
+    # numbers beyond one character's range (64 and more children) stay lists
+    wide = Trace.of([Enter((), -1.0, 1.0, True, 0), Leaf((70,), 1, -1.0, 1.0, False, 1),
+                     Exit((), 1, 70)])
+    data = json.loads(wide.to_json())
+    assert isinstance(data["child"], list) and data["exit"]["move"] == [70]
+    assert Trace.from_json(wide.to_json()) == wide
 
 
 def test_json_reads_version_2_and_rows():
@@ -79,11 +86,19 @@ def test_json_errors_name_the_event():
     with pytest.raises(TraceError, match="event 3: unknown kind letter 'q'"):
         Trace.from_json(json.dumps(data))
     data = json.loads(alphabeta(tree_002()).trace.to_json())
-    data["up"][1] = 7
+    data["up"] = data["up"][:1] + "7" + data["up"][2:]
     with pytest.raises(TraceError, match="event 1: the path goes up 7 levels"):
         Trace.from_json(json.dumps(data))
     data = json.loads(alphabeta(tree_002()).trace.to_json())
-    data["exit"]["move"].pop()
+    data["child"] = data["child"][:4] + "!" + data["child"][5:]
+    with pytest.raises(TraceError, match="event 4: child: '!' is not one of the digits"):
+        Trace.from_json(json.dumps(data))
+    data = json.loads(alphabeta(tree_002()).trace.to_json())
+    data["leaf"]["is_max"] = "*" + data["leaf"]["is_max"][1:]  # the first leaf: event 3
+    with pytest.raises(TraceError, match="event 3: is_max: '[*]' is not one of the digits"):
+        Trace.from_json(json.dumps(data))
+    data = json.loads(alphabeta(tree_002()).trace.to_json())
+    data["exit"]["move"] = data["exit"]["move"][:-1]
     with pytest.raises(TraceError, match=r"the 'exit' column 'move' has"):
         Trace.from_json(json.dumps(data))
     with pytest.raises(TraceError, match="event 1: a 'leaf' event has 6 fields"):
