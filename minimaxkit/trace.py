@@ -23,6 +23,7 @@ import json
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields
+from functools import partial
 from itertools import chain, compress, repeat
 from operator import itemgetter
 from typing import Any, Literal
@@ -347,14 +348,14 @@ def _dump_v3(raw: tuple[tuple[Any, ...], ...], kwargs: dict[str, Any]) -> str:
     selector = kinds.encode("ascii")
     for kind, names in _FIELDS.items():
         rows = list(compress(raw, selector.translate(_SELECT[kind])))
-        block: dict[str, list[Any] | None] = {name: list(map(itemgetter(j + 1), rows))
-                                              for j, name in enumerate(names) if j}
+        block: dict[str, Any] = {name: list(map(itemgetter(j + 1), rows))
+                                 for j, name in enumerate(names) if j}
         data[kind] = block
         if "depth" in block and block["depth"] == list(map(len, map(itemgetter(1), rows))):
             block["depth"] = None  # a search from the root: every depth is the path's length
         for name, small in (("is_max", bool), ("move", int), ("depth", int)):
             if block.get(name) is not None:
-                block[name] = _as_text(block[name], small)  # type: ignore[arg-type]
+                block[name] = _as_text(block[name], small)
     data["pruned"] = list(chain.from_iterable(data[CUTOFF]["pruned"]))
     data[CUTOFF]["pruned"] = list(map(len, data[CUTOFF]["pruned"]))
     return json.dumps(data, **kwargs).replace("Infinity", "1e999")
@@ -489,8 +490,7 @@ def _columns(data: dict[str, Any], kinds: str) -> dict[str, list[Any]]:
             if col is None and name == "depth":  # each depth is its path's length
                 cols.append(None)
                 continue
-            letter = _LETTER[kind]
-            col = _from_text(col, name, lambda k, letter=letter: _nth(kinds, letter, k))
+            col = _from_text(col, name, partial(_nth, kinds, _LETTER[kind]))
             if name == "is_max" and isinstance(block.get(name), str):
                 col = list(map(bool, col))
             if not isinstance(col, list) or len(col) != count:
