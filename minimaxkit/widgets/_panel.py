@@ -37,8 +37,9 @@ PRERENDER_LIMIT = 300
 PRERENDER_BUDGET = 300 * (80 + 20)
 #: The fixed cost of a frame (its PNG, its text, a board), counted in drawn nodes.
 FRAME_OVERHEAD = 20
-#: Live mode reads this many events of the trace per event-loop turn in the background.
-INDEX_CHUNK = 4096
+#: Live mode reads this many events of the trace per event-loop turn in the background
+#: (a few milliseconds: a click waits for at most one such turn).
+INDEX_CHUNK = 1024
 #: Trees with more nodes than this are not drawn beside a game's board.
 MAX_DRAWN_NODES = 250
 #: The widest tree picture a step widget shows, in inches (at its dpi).
