@@ -5,19 +5,24 @@ browser; ``--clicks N`` sets the number of clicks, 30 by default).
 
 1. Headless: the cost of one full matplotlib redraw of 002's tree (``savefig``) against the
    widget's frame renderer (draw once, recolour in place, labels blended from a layer), and
-   the time to build a widget (first frame only) and to fill all its frames.
+   the time to build a widget (first frame only) and to fill all its frames. At scale
+   (issue 11): the widget on the full tic-tac-toe minimax trace (844,724 events) and on a
+   1,093-node tree searched with perfect ordering, and the quiz's Check at 29,524 nodes.
 2. Browser: JupyterLab (started here through the test harness) and headless Chromium.
    A notebook imports the kit in one cell and shows ``StepWidget(alphabeta(tree_002()))``
    in the next. Measured in the page with ``performance.now()``: from running the widget
    cell to its first picture decoded; then, once all frames are in, from a click on
    "next" (and "back") to the new picture decoded, and from a step of the slider (keyboard,
    no kernel involved) to the new picture. A cold cell (a fresh kernel that imports the
-   kit and shows the widget in one cell) is timed too.
+   kit and shows the widget in one cell) is timed too. Then the two searches at scale,
+   each in its own notebook (search in one cell, widget in the next): the widget cell to
+   its first picture, and clicks to the new picture and text (live mode: the kernel draws).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import platform
@@ -105,6 +110,85 @@ def headless() -> dict[str, float]:
     return out
 
 
+def headless_scale() -> dict[str, float]:
+    """The views on the searches of issue 11's bars: the full tic-tac-toe minimax trace,
+    a 1,093-node tree searched with perfect ordering, and the quiz at 30,000 nodes."""
+    import random
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from minimaxkit import GameTree, minimax
+    from minimaxkit.games import TicTacToe
+    from minimaxkit.replay import Replay
+    from minimaxkit.widgets import QuizWidget, StepWidget
+
+    out: dict[str, float] = {}
+    StepWidget(alphabeta(tree_002()))  # imports and first-use costs out of the way
+    result = minimax(TicTacToe())
+    gc.collect()  # the search's first collection, paid by its own cell in a notebook
+    n = len(result.trace)
+    start = time.perf_counter()
+    sw = StepWidget(result)
+    out[f"tic-tac-toe minimax ({n:,} events): StepWidget(...) returns, ms"] = 1000 * (
+        time.perf_counter() - start)
+    steps = []
+    for _ in range(60):
+        t0 = time.perf_counter()
+        sw.value += 1
+        steps.append(time.perf_counter() - t0)
+    out["  next step in the kernel (board + text), median ms"] = 1000 * statistics.median(
+        steps)
+    out["  the same, slowest of 60, ms"] = 1000 * max(steps)
+    t0 = time.perf_counter()
+    sw.value = n
+    out["  jump to the last step (indexes the whole trace once), ms"] = 1000 * (
+        time.perf_counter() - t0)
+    rp, rng = Replay(result), random.Random(1)
+    rp.frame(n)
+    times = []
+    for k in rng.sample(range(n + 1), 200):
+        t0 = time.perf_counter()
+        rp.frame(k)
+        times.append(time.perf_counter() - t0)
+    out["  Replay.frame at a random step (indexed), median ms"] = 1000 * statistics.median(
+        times)
+
+    tree = GameTree.random(depth=6, branching=3, seed=1)
+    perfect = alphabeta(tree, order="perfect")
+    gc.collect()
+    start = time.perf_counter()
+    sw = StepWidget(perfect)
+    out[f"1,093-node tree, perfect order ({len(perfect.trace)} events): StepWidget, ms"] = (
+        1000 * (time.perf_counter() - start))
+    out["  (1 = pre-rendered, 0 = live)"] = float(sw.panel.prerender)
+    steps = []
+    for _ in range(10):
+        t0 = time.perf_counter()
+        sw.value += 1
+        steps.append(time.perf_counter() - t0)
+    out["  next step, live render of the tree, median ms"] = 1000 * statistics.median(steps)
+
+    big = GameTree.random(depth=9, branching=3, seed=2)  # 29,524 nodes
+    gc.collect()
+    start = time.perf_counter()
+    quiz = QuizWidget(tree=big)
+    out[f"quiz on {len(big.nodes()):,} nodes: QuizWidget(...), ms"] = 1000 * (
+        time.perf_counter() - start)
+    never = sorted(quiz.answer_never)
+    quiz.mark(*never[::2])
+    gc.collect()
+    start = time.perf_counter()
+    quiz.check_answers()
+    out["  Check: every leaf judged with its reason, ms"] = 1000 * (
+        time.perf_counter() - start)
+    start = time.perf_counter()
+    quiz.show_check()
+    out["  Check and its feedback (verdict list, marked picture), ms"] = 1000 * (
+        time.perf_counter() - start)
+    return out
+
+
 # ----- browser -------------------------------------------------------------------------------
 
 STATE = """() => {
@@ -170,7 +254,93 @@ IMPORTS = ("from minimaxkit import alphabeta\nfrom minimaxkit.examples import tr
 WIDGET = "StepWidget(alphabeta(tree_002()))"
 
 
-def browser(clicks: int) -> dict[str, Any]:
+# The searches of issue 11's bars, each in its own notebook: the imports, the search (its
+# own cell, not timed), then the widget's cell, timed from running it to its first picture.
+SCALE_IMPORTS = ("from minimaxkit import GameTree, alphabeta, minimax\n"
+                 "from minimaxkit.games import TicTacToe\n"
+                 "from minimaxkit.widgets import StepWidget")
+SCALE = {
+    "tic-tac-toe minimax, 844,724 events (live: board + text)":
+        ("r = minimax(TicTacToe())", "StepWidget(r)"),
+    "1,093-node tree, alpha-beta with perfect order (live: tree)":
+        ("r = alphabeta(GameTree.random(depth=6, branching=3, seed=1), order='perfect')",
+         "StepWidget(r)"),
+}
+
+# The same measurements, scoped to the notebook shown (other notebooks stay in the page).
+SCOPED_CELL = """async (index) => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    panel.content.activeCellIndex = index;
+    const t0 = performance.now();
+    window.jupyterapp.commands.execute('notebook:run-cell');
+    while (true) {
+        const img = panel.node.querySelector('.mmk-step img.widget-image');
+        if (img && img.complete && img.naturalWidth > 0) { break; }
+        await new Promise((r) => setTimeout(r, 2));
+    }
+    return performance.now() - t0;
+}"""
+
+RUN_UPTO = """async (last) => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    for (let i = 0; i <= last; i++) {
+        panel.content.activeCellIndex = i;
+        await window.jupyterapp.commands.execute('notebook:run-cell');
+        const cell = panel.content.widgets[i];
+        while (!cell.model.executionCount) { await new Promise((r) => setTimeout(r, 10)); }
+    }
+}"""
+
+# A click, then wait for the new text: the kernel sends the pictures before the text, so
+# once the text has changed the picture has its new value (a step whose board is the same
+# as the last one keeps its picture); then the picture must be decoded. -1 after 30 s.
+SCOPED_STEP = """async (how) => {
+    const root = window.jupyterapp.shell.currentWidget.node.querySelector('.mmk-step');
+    const text = () => root.querySelector('.mmk-explain').innerText;
+    const beforeText = text();
+    const t0 = performance.now();
+    root.querySelector('.mmk-' + how).click();
+    while (text() === beforeText) {
+        if (performance.now() - t0 > 30000) { return -1; }
+        await new Promise((r) => setTimeout(r, 1));
+    }
+    for (const im of root.querySelectorAll('img.widget-image')) {
+        try { await im.decode(); } catch (e) { }
+    }
+    return performance.now() - t0;
+}"""
+
+
+def browser_scale(page: Any, server: Any, root: Path, clicks: int) -> dict[str, Any]:
+    from tests.browser.harness import open_notebook, wait_kernel_idle, write_notebook
+
+    out: dict[str, Any] = {}
+    for k, (label, (search, widget)) in enumerate(SCALE.items()):
+        name = f"scale{k}.ipynb"
+        write_notebook(root / name, [SCALE_IMPORTS, search, widget])
+        open_notebook(page, server.base_url, name)
+        page.evaluate(RUN_UPTO, 1)
+        wait_kernel_idle(page)
+        out[f"{k}. {label}: widget cell to first picture, ms"] = page.evaluate(SCOPED_CELL, 2)
+        for how, n in (("next", clicks), ("back", clicks // 2)):
+            times = []
+            for _ in range(n):
+                times.append(page.evaluate(SCOPED_STEP, how))
+                page.wait_for_timeout(120)
+            out[f"  {k}. click on {how!r}: median / max ms to new picture and text ({n})"] = (
+                statistics.median(times), max(times))
+        start = time.perf_counter()
+        wait_kernel_idle(page)  # the trace read ahead in the background
+        out[f"  {k}. then the rest of the trace read ahead, s"] = time.perf_counter() - start
+        out[f"  {k}. click on 'last' (a jump to the end), ms"] = page.evaluate(SCOPED_STEP,
+                                                                             "last")
+        page.wait_for_timeout(300)
+        out[f"  {k}. click on 'first', ms"] = page.evaluate(SCOPED_STEP, "first")
+    return out
+
+
+
+def browser(clicks: int, scale_only: bool = False) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     from tests.browser.harness import (
@@ -198,6 +368,10 @@ def browser(clicks: int) -> dict[str, Any]:
                                               args=list(CHROMIUM_ARGS))
                 page = browser_.new_page(viewport={"width": 1400, "height": 1000})
                 page.set_default_timeout(60_000)
+                if scale_only:
+                    out.update(browser_scale(page, server, root, clicks))
+                    browser_.close()
+                    return out
 
                 open_notebook(page, server.base_url, "cold.ipynb")
                 out["cold cell (imports + widget, fresh kernel) to first picture, ms"] = (
@@ -227,6 +401,7 @@ def browser(clicks: int) -> dict[str, Any]:
                         statistics.median(decoded), max(decoded))
                     out[f"{label}: median ms to next paint"] = statistics.median(painted)
                 run_all_cells(page)
+                out.update(browser_scale(page, server, root, clicks))
                 browser_.close()
         finally:
             stop_lab(proc)
@@ -251,14 +426,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--headless-only", action="store_true")
     parser.add_argument("--clicks", type=int, default=30)
+    parser.add_argument("--scale-only", action="store_true",
+                        help="only the searches of issue 11's bars (not 002's tree)")
     args = parser.parse_args()
     print(f"machine: {machine()}")
-    print("\nheadless (002's tree, 40 nodes, 43 frames, 80 dpi):")
-    for k, v in headless().items():
-        print(f"  {k:<58} {v:8.1f}")
+    if not args.scale_only:
+        print("\nheadless (002's tree, 40 nodes, 43 frames, 80 dpi):")
+        for k, v in headless().items():
+            print(f"  {k:<58} {v:8.1f}")
+    print("\nheadless, at scale:")
+    for k, v in headless_scale().items():
+        print(f"  {k:<70} {v:8.1f}")
     if not args.headless_only:
         print("\nbrowser (JupyterLab, headless Chromium):")
-        for k, v in browser(args.clicks).items():
+        for k, v in browser(args.clicks, args.scale_only).items():
             shown = " / ".join(f"{x:.1f}" for x in v) if isinstance(v, tuple) else f"{v:.1f}"
             print(f"  {k:<70} {shown}")
     if hasattr(os, "getloadavg"):

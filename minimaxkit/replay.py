@@ -29,10 +29,27 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
-from .trace import Cutoff, Enter, Event, Exit, Leaf, Path, Trace, TTHit
+from .trace import (
+    CUTOFF,
+    ENTER,
+    EXIT,
+    LEAF,
+    TTHIT,
+    Cutoff,
+    Enter,
+    Event,
+    Exit,
+    Leaf,
+    Path,
+    Trace,
+    TTHit,
+    paused_gc,
+)
 from .tree import GameTree
 
 __all__ = ["Level", "Frame", "Replay", "replay", "fmt", "first_divergence", "state_at",
@@ -80,15 +97,20 @@ class Level:
 
 @dataclass(frozen=True)
 class Frame:
-    """The search after its first ``step`` events (``event`` is the last of them)."""
+    """The search after its first ``step`` events (``event`` is the last of them).
+
+    ``visited``, ``pruned``, ``values`` and ``cuts`` are read-only views of the replay's
+    index at this step (a set and mappings answering membership in constant time), so a
+    frame costs the same at step 10 and at step 800,000.
+    """
 
     step: int
     steps: int
     event: Event | None
     current: Path | None
     stack: tuple[Level, ...]
-    visited: frozenset[Path]
-    pruned: frozenset[Path]
+    visited: AbstractSet[Path]
+    pruned: AbstractSet[Path]
     values: Mapping[Path, float] = field(repr=False)
     cuts: Mapping[Path, Cutoff] = field(repr=False)
     pv: tuple[Path, ...] = ()
@@ -106,6 +128,68 @@ class Frame:
     def on_stack(self) -> frozenset[Path]:
         """Paths of the nodes on the call stack."""
         return frozenset(lv.path for lv in self.stack)
+
+
+class _Before(AbstractSet[Path]):
+    """The paths first reached before ``step``: ``first`` maps a path to the event where it
+    was first reached, ``order`` lists the paths in that order."""
+
+    __slots__ = ("_first", "_order", "_step")
+
+    def __init__(self, first: Mapping[Path, int], order: list[Path], step: int) -> None:
+        self._first, self._order, self._step = first, order, step
+
+    def __contains__(self, p: object) -> bool:
+        i = self._first.get(p)  # type: ignore[call-overload]
+        return i is not None and i < self._step
+
+    def __len__(self) -> int:
+        return bisect_left(self._order, self._step, key=self._first.__getitem__)
+
+    def __iter__(self) -> Iterator[Path]:
+        return islice(self._order, len(self))
+
+    def __repr__(self) -> str:
+        return f"{{{', '.join(map(repr, self))}}}"
+
+
+class _ValuesBefore(Mapping[Path, Any]):
+    """Path -> what its event returned or recorded, for the events before ``step``: ``last``
+    maps a path to its events' indices (an int, or a list if there are several), ``get``
+    reads the value from an event index, ``order`` lists the paths by first event."""
+
+    __slots__ = ("_last", "_get", "_order", "_step")
+
+    def __init__(self, last: Mapping[Path, Any], get: Callable[[int], Any],
+                 order: list[Path], step: int) -> None:
+        self._last, self._get, self._order, self._step = last, get, order, step
+
+    def __getitem__(self, p: Path) -> Any:
+        i = self._last.get(p)
+        if type(i) is list:
+            i = max((j for j in i if j < self._step), default=None)
+        if i is None or i >= self._step:
+            raise KeyError(p)
+        return self._get(i)
+
+    def __contains__(self, p: object) -> bool:
+        i = self._last.get(p)  # type: ignore[call-overload]
+        if type(i) is list:
+            i = i[0]
+        return i is not None and i < self._step
+
+    def __len__(self) -> int:
+        return bisect_left(self._order, self._step, key=self._first)
+
+    def _first(self, p: Path) -> int:
+        i = self._last[p]
+        return i[0] if type(i) is list else i  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[Path]:
+        return islice(self._order, len(self))
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
 
 
 def state_at(game: Any, state: Any, path: Sequence[int]) -> Any:
@@ -172,24 +256,69 @@ def first_divergence(a: Trace, b: Trace) -> tuple[int, Path] | None:
     ...                  alphabeta(tree_002(), fail="hard", prune_on_equal=False).trace)
     (39, (2,))
     """
-    ea, eb = a.events, b.events
+    ea, eb = a.raw, b.raw
     for i, (x, y) in enumerate(zip(ea, eb, strict=False)):
         if x != y:
-            return i, x.path
+            return i, x[1]
     if len(ea) == len(eb):
         return None
     i = min(len(ea), len(eb))
-    return i, (ea[i] if i < len(ea) else eb[i]).path
+    return i, (ea[i] if i < len(ea) else eb[i])[1]
+
+
+def _again(last: dict[Path, Any], p: Path, i: int) -> None:
+    """Record a second (third, ...) event ``i`` of ``p`` in ``last``: its events become a
+    list (a hand-made trace can visit a path twice; a search's cannot)."""
+    old = last[p]
+    if type(old) is list:
+        old.append(i)
+    else:
+        last[p] = [old, i]
+
+
+class _Events(Sequence[Event]):
+    """A trace's events as dataclasses, each built when it is read (a long trace's
+    hundreds of thousands of objects are never all made)."""
+
+    def __init__(self, trace: Trace) -> None:
+        self._trace = trace
+
+    def __len__(self) -> int:
+        return len(self._trace)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self._trace.event(k) for k in range(*i.indices(len(self)))]
+        return self._trace.event(i)
+
+
+#: The index of a replay grows by at least this many events at a time.
+_CHUNK = 512
 
 
 class Replay:
-    """A trace read once, answering :meth:`frame` for any step.
+    """A trace read as far as it is asked, answering :meth:`frame` for any step.
 
     ``source`` is a :class:`~minimaxkit.search.SearchResult` (its trace, game and options
     are used) or a :class:`~minimaxkit.trace.Trace`. ``names`` maps paths to names (by
     default the tree's names, or move names for a game). ``prune_on_equal`` and
     ``narrowing`` (whether α and β tighten as children return, as in alpha-beta) are taken
     from the result's options, else inferred from the events.
+
+    The replay keeps the trace's raw event tuples and indexes them once, as far as the
+    furthest step asked for so far (each node's events, each parent's returns); a frame is
+    then read from that index in time proportional to the node's depth and branching, not
+    to the step: back, forward and random access cost the same.
+
+    >>> from minimaxkit import minimax
+    >>> from minimaxkit.games import TicTacToe
+    >>> r = Replay(minimax(TicTacToe()))
+    >>> r.indexed                         # nothing read yet
+    0
+    >>> r.frame(12).text.split(" (MIN)")[0]
+    'a1 b1 c1 a2 b2 c2 b3 a3 returns 1 to a1 b1 c1 a2 b2 c2 b3'
+    >>> r.indexed < 1_000                 # only the first chunk of 844,724 events
+    True
     """
 
     def __init__(self, source: Any, *, tree: Any = None, state: Any = None,
@@ -211,7 +340,8 @@ class Replay:
         self.game = game
         self.tree: GameTree | None = game if isinstance(game, GameTree) else None
         self.root_state = state
-        self.events: Sequence[Event] = trace.events
+        self._raw = trace.raw
+        self.events: Sequence[Event] = _Events(trace)
         if names is None:
             namer: Callable[[Path], str] = (node_namer(game, state) if game is not None
                                             else lambda p: "root" if not p else str(p))
@@ -225,131 +355,194 @@ class Replay:
             prune_on_equal = options.get("prune_on_equal")
         self.prune_on_equal: bool | None = prune_on_equal
         self.fail: str | None = options.get("fail")
-        self._index()
+        self._start_index()
         if narrowing is None:
             narrowing = (algorithm in ("alphabeta", "negamax") if algorithm is not None
                          else self._infer_narrowing())
         self.narrowing = narrowing
 
     # ----- indexing ---------------------------------------------------------------------
-    def _index(self) -> None:
-        self.entered: dict[Path, Enter] = {}
+    def _start_index(self) -> None:
+        self.indexed = 0  #: how many events the index covers
         self.is_max: dict[Path, bool] = {}
-        self.cut_events: dict[Path, Cutoff] = {}
-        self.returns: dict[Path, list[tuple[int, int, float]]] = {}  # parent -> (step, i, v)
-        self._visit_steps: list[int] = []
-        self._visit_paths: list[Path] = []
-        self._value_steps: list[int] = []
-        self._value_items: list[tuple[Path, float]] = []
-        self._prune_steps: list[int] = []
-        self._prune_paths: list[Path] = []
-        self.cut_steps: dict[Path, int] = {}
-        self.best_moves: dict[Path, tuple[int, int | None]] = {}  # path -> (step, move)
-        self._bound_kinds: dict[Path, str] = {}  # returned outside the window it was given
-        for i, e in enumerate(self.events):
-            p = e.path
-            if isinstance(e, (Enter, Leaf, TTHit)):
-                self._visit_steps.append(i)
-                self._visit_paths.append(p)
-            if isinstance(e, Enter):
-                self.entered[p] = e
-                self.is_max[p] = e.is_max
-            elif isinstance(e, Leaf):
-                self.is_max[p] = e.is_max
-            if isinstance(e, (Leaf, Exit, TTHit)):
-                self._value_steps.append(i)
-                self._value_items.append((p, e.value))
-                if p:
-                    self.returns.setdefault(p[:-1], []).append((i, p[-1], e.value))
-            if isinstance(e, Exit):
-                self.best_moves[p] = (i, e.move)
-                en = self.entered.get(p)
-                if en is not None and e.value <= en.alpha:
-                    self._bound_kinds[p] = "upper"
-                elif en is not None and e.value >= en.beta:
-                    self._bound_kinds[p] = "lower"
-            if isinstance(e, Cutoff):
-                self.cut_events[p] = e
-                self.cut_steps[p] = i
-                for c in e.pruned:
-                    self._prune_steps.append(i)
-                    self._prune_paths.append(p + (c,))
+        self._enter: dict[Path, int] = {}
+        self._exit: dict[Path, int] = {}
+        self._returns: dict[Path, list[int]] = {}  # parent -> events returning to it
+        self._visit: dict[Path, int] = {}  # first event reaching the node
+        self._visit_order: list[Path] = []
+        self._ret: dict[Path, Any] = {}  # events returning the node's value: int or list
+        self._ret_order: list[Path] = []
+        self._cut: dict[Path, Any] = {}  # cut-off events of the node: int or list
+        self._cut_order: list[Path] = []
+        self._prune: dict[Path, int] = {}  # first cut-off pruning the node
+        self._prune_order: list[Path] = []
+        # exits outside the window the node was entered with: its value is only a bound
+        self._bound: dict[Path, Any] = {}
+        self._bound_order: list[Path] = []
+
+    def _ensure(self, step: int) -> None:
+        """Index the events before ``step`` (and a chunk more), if not done yet."""
+        if step <= self.indexed:
+            return
+        raw = self._raw
+        stop = min(len(raw), max(step, self.indexed + _CHUNK))
+        is_max, enter, exit_, returns = self.is_max, self._enter, self._exit, self._returns
+        visit, vorder = self._visit, self._visit_order.append
+        ret, rorder = self._ret, self._ret_order.append
+        prune, porder = self._prune, self._prune_order.append
+        with paused_gc():
+            for i in range(self.indexed, stop):
+                r = raw[i]
+                kind, p = r[0], r[1]
+                if kind == EXIT or kind == LEAF or kind == TTHIT:  # a value returned
+                    if p in ret:
+                        _again(ret, p, i)
+                    else:
+                        ret[p] = i
+                        rorder(p)
+                    if p:
+                        parent = p[:-1]
+                        if parent in returns:
+                            returns[parent].append(i)
+                        else:
+                            returns[parent] = [i]
+                    if kind == EXIT:
+                        exit_[p] = i
+                        ei = enter.get(p)
+                        if ei is not None and not raw[ei][2] < r[2] < raw[ei][3]:
+                            if p in self._bound:
+                                _again(self._bound, p, i)
+                            else:
+                                self._bound[p] = i
+                                self._bound_order.append(p)
+                        continue
+                    if kind == LEAF:
+                        is_max[p] = r[5]
+                elif kind == CUTOFF:
+                    if p in self._cut:
+                        _again(self._cut, p, i)
+                    else:
+                        self._cut[p] = i
+                        self._cut_order.append(p)
+                    for c in r[5]:
+                        q = p + (c,)
+                        if q not in prune:
+                            prune[q] = i
+                            porder(q)
+                    continue
+                else:
+                    enter[p] = i
+                    is_max[p] = r[4]
+                if p not in visit:  # entered, evaluated or found in the table
+                    visit[p] = i
+                    vorder(p)
+        self.indexed = stop
+
+    def index_more(self, events: int) -> None:
+        """Read ``events`` more events into the index (a step widget does this in the
+        background, so that a far jump finds the trace read)."""
+        self._ensure(min(self.indexed + events, len(self._raw)))
 
     def _infer_narrowing(self) -> bool:
-        for e in self.events:
-            if isinstance(e, (Enter, Leaf)) and e.path:
-                parent = self.entered.get(e.path[:-1])
-                if parent is not None and (e.alpha, e.beta) != (parent.alpha, parent.beta):
-                    return True
+        windows: dict[Path, tuple[float, float]] = {}
+        for r in self._raw:
+            kind = r[0]
+            if kind == ENTER or kind == LEAF:
+                p = r[1]
+                window = (r[2], r[3]) if kind == ENTER else (r[3], r[4])
+                if p:
+                    parent = windows.get(p[:-1])
+                    if parent is not None and window != parent:
+                        return True
+                if kind == ENTER:
+                    windows[p] = window
         return False
 
     def __len__(self) -> int:
         """The number of frames: one more than the number of events."""
-        return len(self.events) + 1
+        return len(self._raw) + 1
 
     # ----- the state at a step ------------------------------------------------------------
     def _best(self, q: Path, step: int) -> tuple[float | None, int | None, float | None,
                                                   int | None]:
         """At ``q`` after ``step`` events: the best value so far and its child, and the same
         two before the last return. Fail-hard searches start from α (MAX) or β (MIN)."""
-        e = self.entered.get(q)
-        mx = e.is_max if e is not None else self.is_max.get(q, True)
+        self._ensure(step)
+        raw = self._raw
+        ei = self._enter.get(q)
+        mx = self.is_max.get(q, True)
         best: float | None = None
-        if self.fail == "hard" and e is not None:
-            best = e.alpha if mx else e.beta
+        if self.fail == "hard" and ei is not None:
+            best = raw[ei][2] if mx else raw[ei][3]
         child: int | None = None
         before, before_child = best, child
-        for s, i, v in self.returns.get(q, ()):
+        for s in self._returns.get(q, ()):
             if s >= step:
                 break
+            r = raw[s]
+            v = r[2]
             before, before_child = best, child
             if best is None or (v > best if mx else v < best):
-                best, child = v, i
+                best, child = v, r[1][-1]
         return best, child, before, before_child
 
     def window(self, q: Path, step: int) -> tuple[float, float]:
         """The window (α, β) of the entered node ``q`` after ``step`` events, as its next
         child would get it."""
-        e = self.entered[q]
+        self._ensure(step + 1)  # the event after the step too: is it q's cut-off?
+        e = self._raw[self._enter[q]]
+        alpha, beta, mx = e[2], e[3], e[4]
         best, _, before, _ = self._best(q, step)
-        if self.fail != "hard" and self.cut_steps.get(q, step + 1) <= step:
+        if self.fail != "hard" and self._cut_step(q) <= step:
             # the value that cuts is tested against the other bound first: the node stops
             # without raising its own (the example sheet's fail-hard loop raises it first)
             best = before
         if not self.narrowing or best is None:
-            return e.alpha, e.beta
-        if e.is_max:
-            return max(e.alpha, best), e.beta
-        return e.alpha, min(e.beta, best)
+            return alpha, beta
+        if mx:
+            return max(alpha, best), beta
+        return alpha, min(beta, best)
+
+    def _cut_step(self, q: Path) -> float:
+        """The index of ``q``'s (last indexed) cut-off event; infinity if none."""
+        i = self._cut.get(q)
+        if i is None:
+            return math.inf
+        return i[-1] if type(i) is list else i  # type: ignore[no-any-return]
+
+    def _bound_kind(self, i: int) -> str:
+        """``"upper"`` or ``"lower"``: which bound the exit event ``i`` returned."""
+        r = self._raw[i]
+        return "upper" if r[2] <= self._raw[self._enter[r[1]]][2] else "lower"
 
     def _stack_paths(self, step: int) -> list[Path]:
         if step == 0:
             return []
-        e = self.events[step - 1]
-        p = e.path
-        top = len(p) + 1 if isinstance(e, (Enter, Cutoff)) else len(p)
+        r = self._raw[step - 1]
+        p = r[1]
+        top = len(p) + 1 if r[0] in (ENTER, CUTOFF) else len(p)
         return [p[:j] for j in range(top)]
 
     def frame(self, step: int) -> Frame:
         """The search after its first ``step`` events (``0 <= step <= len(trace)``)."""
-        n = len(self.events)
+        n = len(self._raw)
         if not 0 <= step <= n:
             raise IndexError(f"step must be in 0..{n}, got {step}")
+        self._ensure(step)
         stack = []
         for q in self._stack_paths(step):
             a, b = self.window(q, step)
             best, child, _, _ = self._best(q, step)
-            stack.append(Level(q, self.name(q), self.entered[q].is_max, a, b, best, child))
-        k = bisect_left(self._visit_steps, step)
-        visited = frozenset(self._visit_paths[:k])
-        k = bisect_left(self._prune_steps, step)
-        pruned = frozenset(self._prune_paths[:k])
-        k = bisect_left(self._value_steps, step)
-        values = dict(self._value_items[:k])
-        cuts = {p: c for p, c in self.cut_events.items() if self.cut_steps[p] < step}
-        event = self.events[step - 1] if step else None
-        bounds = ({p: self._bound_kinds[p] for p in values if p in self._bound_kinds}
-                  if self.narrowing else {})
+            stack.append(Level(q, self.name(q), self.is_max[q], a, b, best, child))
+        visited = _Before(self._visit, self._visit_order, step)
+        pruned = _Before(self._prune, self._prune_order, step)
+        raw = self._raw
+        values = _ValuesBefore(self._ret, lambda i: raw[i][2], self._ret_order, step)
+        cuts = _ValuesBefore(self._cut, lambda i: Cutoff(*raw[i][1:]), self._cut_order, step)
+        bounds: Mapping[Path, str] = (
+            _ValuesBefore(self._bound, self._bound_kind, self._bound_order, step)
+            if self.narrowing else {})
+        event = self.trace.event(step - 1) if step else None
         return Frame(step, n, event, event.path if event is not None else None, tuple(stack),
                      visited, pruned, values, cuts, self._pv(step, stack, visited),
                      self.explain(step), bounds)
@@ -359,7 +552,8 @@ class Replay:
         for k in range(len(self)):
             yield self.frame(k)
 
-    def _pv(self, step: int, stack: list[Level], visited: frozenset[Path]) -> tuple[Path, ...]:
+    def _pv(self, step: int, stack: list[Level], visited: AbstractSet[Path]
+            ) -> tuple[Path, ...]:
         if step == 0:
             return ()
         best_on_stack = {lv.path: lv.best for lv in stack}
@@ -368,8 +562,8 @@ class Replay:
         while True:
             if p in best_on_stack:
                 move = best_on_stack[p]
-            elif p in self.best_moves and self.best_moves[p][0] < step:
-                move = self.best_moves[p][1]
+            elif p in self._exit and self._exit[p] < step:
+                move = self._raw[self._exit[p]][3]
             else:
                 move = None
             if move is None or p + (move,) not in visited:
@@ -377,6 +571,14 @@ class Replay:
             p = p + (move,)
             line.append(p)
         return tuple(line) if len(line) > 1 or () in visited else ()
+
+    def _cut_event(self, p: Path) -> Cutoff | None:
+        """The (last indexed) cut-off of ``p``, if any."""
+        i = self._cut.get(p)
+        if i is None:
+            return None
+        r = self._raw[i[-1] if type(i) is list else i]
+        return Cutoff(*r[1:])
 
     # ----- words ---------------------------------------------------------------------------
     def _node(self, p: Path) -> str:
@@ -402,17 +604,17 @@ class Replay:
     def _effect(self, child: Path, step: int) -> str:
         """What the value returned by ``child`` at event ``step - 1`` does to its parent."""
         q, child_index = child[:-1], child[-1]
-        if q not in self.entered:
+        if q not in self._enter:
             return ""
-        mx = self.entered[q].is_max
+        mx = self.is_max[q]
         best, best_child, before, before_child = self._best(q, step)
-        v = self.events[step - 1].value  # type: ignore[union-attr]
+        v = self._raw[step - 1][2]
         old_a, old_b = self.window(q, step - 1)
         new_a, new_b = self.window(q, step)
         bound = ""
-        cut = self.cut_events.get(q)
-        if (self.narrowing and self.fail != "hard" and cut is not None
-                and self.cut_steps[q] == step and cut.kind in ("alpha", "beta")):
+        self._ensure(step + 1)
+        cut_kind = self._raw[step][4] if self._cut_step(q) == step else None
+        if (self.narrowing and self.fail != "hard" and cut_kind in ("alpha", "beta")):
             what = "α" if mx else "β"
             bound = (f" ({what} stays {fmt(old_a if mx else old_b)}: the cut test comes "
                      f"before {what} is updated)")
@@ -438,10 +640,11 @@ class Replay:
     def _source_of_bound(self, p: Path, step: int, kind: str) -> str:
         """Which ancestor's best value is the bound that cut ``p``, in words."""
         want_max = kind == "alpha"
-        cut = self.cut_events[p]
+        cut = self._cut_event(p)
+        assert cut is not None
         for j in range(len(p) - 1, -1, -1):
             q = p[:j]
-            if self.entered[q].is_max != want_max:
+            if self.is_max[q] != want_max:
                 continue
             best, child, _, _ = self._best(q, step)
             if best is not None and best == cut.bound:
@@ -466,15 +669,16 @@ class Replay:
 
     def explain(self, step: int) -> str:
         """The event of ``step`` (the ``step``-th event) in words."""
+        self._ensure(step)
         if step == 0:
-            if not self.events:
+            if not self._raw:
                 return "The trace is empty."
-            root = self.events[0].path
+            root = self._raw[0][1]
             mx = self.is_max.get(root, True)
             name = self.name(root)
             called = "" if name == "root" else f" {name}"
             return f"Start: nothing is searched yet. The root{called} is a {_player(mx)} node."
-        e = self.events[step - 1]
+        e = self.trace.event(step - 1)
         p = e.path
         if isinstance(e, Enter):
             where = "the root " if not p and self.name(p) != "root" else ""
@@ -489,7 +693,7 @@ class Replay:
             return head + self._effect(p, step)
         if isinstance(e, Cutoff):
             if e.kind == "best":
-                side = "highest" if self.entered[p].is_max else "lowest"
+                side = "highest" if self.is_max[p] else "lowest"
                 return (f"Cut at {self.name(p)}: v = {fmt(e.value)} is the {side} value "
                         f"possible, so {self._pruned_words(p, e.pruned)} (simple pruning).")
             if e.kind == "beta":
@@ -505,11 +709,12 @@ class Replay:
         if isinstance(e, Exit):
             best, child, _, _ = self._best(p, step)
             note = ""
-            if p in self.cut_events and self.cut_events[p].kind != "best":
-                note = (" (a lower bound: it was cut off)" if self.entered[p].is_max
+            cut = self._cut_event(p)
+            if cut is not None and cut.kind != "best":
+                note = (" (a lower bound: it was cut off)" if self.is_max[p]
                         else " (an upper bound: it was cut off)")
             elif child is None and self.fail == "hard":
-                side = "α" if self.entered[p].is_max else "β"
+                side = "α" if self.is_max[p] else "β"
                 note = f" (fail-hard: no child beat {side} = {fmt(e.value)}, so it returns {side})"
             if not p:
                 move = f"; best move: to {self.name((e.move,))}" if e.move is not None else ""

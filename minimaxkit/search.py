@@ -475,7 +475,9 @@ def negamax(game: Any, state: Any = None, *, depth: int | None = None,
     game, state, depth = _prepare(game, state, depth, order)
     limit = -1 if depth is None else depth
     order_fn = _make_order(game, order, limit, None)
-    rec: Any = [] if trace else _Tally()
+    rec: list[tuple[Any, ...]] = []
+    emit = rec.append if trace else None
+    counts = [0, 0, 0, 0]  # leaves, expanded, cut-offs, table hits: counted, traced or not
     hard = fail == "hard"
     table: dict[Any, TTEntry] | None = {} if tt else None
     tt_answers = _tt_rule(replay_same_window=True)
@@ -487,14 +489,20 @@ def negamax(game: Any, state: Any = None, *, depth: int | None = None,
         moves = game.moves(st)
         if not moves or d == limit:
             v = color * game.evaluate(st)
-            rec.append((LEAF, path, color * v, *max_view(color, a, b), color > 0, d))
+            counts[0] += 1
+            if emit is not None:
+                emit((LEAF, path, color * v, *max_view(color, a, b), color > 0, d))
             return v, ()
         key = (st, limit - d if limit >= 0 else -1)
         if table is not None and key in table and tt_answers(table[key], *max_view(color, a, b)):
             _, _, value, flag, tpv = table[key]
-            rec.append((TTHIT, path, value, flag))
+            counts[3] += 1
+            if emit is not None:
+                emit((TTHIT, path, value, flag))
             return color * value, tpv
-        rec.append((ENTER, path, *max_view(color, a, b), color > 0, d))
+        counts[1] += 1
+        if emit is not None:
+            emit((ENTER, path, *max_view(color, a, b), color > 0, d))
         a0 = a
         v, best, best_pv = (a if hard else -INF), None, ()
         idx = order_fn(st, d, path, moves, color > 0) if order_fn else list(range(len(moves)))
@@ -509,11 +517,14 @@ def negamax(game: Any, state: Any = None, *, depth: int | None = None,
             if best is None or cv > v:
                 best, best_pv, v = i, cpv, max(v, cv)
             if v >= b if prune_on_equal else v > b:
-                rec.append((CUTOFF, path, color * v, color * b,
-                            "beta" if color > 0 else "alpha", tuple(idx[k + 1:])))
+                counts[2] += 1
+                if emit is not None:
+                    emit((CUTOFF, path, color * v, color * b,
+                          "beta" if color > 0 else "alpha", tuple(idx[k + 1:])))
                 break
             a = max(a, v)
-        rec.append((EXIT, path, color * v, best))
+        if emit is not None:
+            emit((EXIT, path, color * v, best))
         pv = (moves[best],) + best_pv
         if table is not None:
             own = _UPPER if v <= a0 else _LOWER if v >= b else _EXACT
@@ -525,21 +536,8 @@ def negamax(game: Any, state: Any = None, *, depth: int | None = None,
     with _recursion_room():
         v, pv = nega(state, 0, *max_view(color, lo, hi), color, ())
     t = Trace(rec) if trace else None
-    return SearchResult(color * v, pv[0] if pv else None, pv, t,
-                        t.stats if t is not None else rec.stats(), "negamax",
+    leaves, expanded, cutoffs, tt_hits = counts
+    stats = Stats(expanded + leaves + tt_hits, leaves, expanded, cutoffs, tt_hits)
+    return SearchResult(color * v, pv[0] if pv else None, pv, t, stats, "negamax",
                         {"depth": depth, "prune_on_equal": prune_on_equal, "fail": fail,
                          "window": (lo, hi), "order": order, "tt": tt}, game, state)
-
-
-class _Tally:
-    """Counts events instead of keeping them (a search with ``trace=False``)."""
-
-    def __init__(self) -> None:
-        self.counts = {ENTER: 0, LEAF: 0, CUTOFF: 0, EXIT: 0, TTHIT: 0}
-
-    def append(self, event: tuple[Any, ...]) -> None:
-        self.counts[event[0]] += 1
-
-    def stats(self) -> Stats:
-        c = self.counts
-        return Stats(c[ENTER] + c[LEAF] + c[TTHIT], c[LEAF], c[ENTER], c[CUTOFF], c[TTHIT])

@@ -17,6 +17,8 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import math
 from collections.abc import Iterator, Sequence
@@ -109,6 +111,7 @@ class Trace:
         # a trace is a record: frozen, so every view of it stays in step
         self._raw: tuple[tuple[Any, ...], ...] = tuple(raw)
         self._events: tuple[Event, ...] | None = None
+        self._stats: Stats | None = None
 
     @classmethod
     def of(cls, events: list[Event]) -> Trace:
@@ -123,6 +126,25 @@ class Trace:
             self._events = tuple(_CLASSES[r[0]](*r[1:]) for r in self._raw)
         return self._events
 
+    @property
+    def raw(self) -> tuple[tuple[Any, ...], ...]:
+        """The events as the search recorded them: ``(kind, path, field, ...)`` tuples, the
+        fields in the order of the event's dataclass (the cheap form for long traces)."""
+        return self._raw
+
+    def event(self, i: int) -> Event:
+        """Event ``i`` as a dataclass, built on its own (the others are not).
+
+        >>> from minimaxkit import alphabeta
+        >>> from minimaxkit.examples import tree_002
+        >>> alphabeta(tree_002()).trace.event(-1)
+        Exit(path=(), value=5, move=1)
+        """
+        if self._events is not None:
+            return self._events[i]
+        r = self._raw[i]
+        return _CLASSES[r[0]](*r[1:])  # type: ignore[no-any-return]
+
     def __iter__(self) -> Iterator[Event]:
         return iter(self.events)
 
@@ -130,7 +152,7 @@ class Trace:
         return len(self._raw)
 
     def __getitem__(self, i: int) -> Event:
-        return self.events[i]
+        return self.event(i)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Trace) and self._raw == other._raw
@@ -187,12 +209,15 @@ class Trace:
 
     @property
     def stats(self) -> Stats:
-        """Counts derived from the events."""
+        """Counts derived from the events (counted once: a trace does not change)."""
+        if self._stats is not None:
+            return self._stats
         counts = {ENTER: 0, LEAF: 0, CUTOFF: 0, EXIT: 0, TTHIT: 0}
         for r in self._raw:
             counts[r[0]] += 1
-        return Stats(counts[ENTER] + counts[LEAF] + counts[TTHIT], counts[LEAF], counts[ENTER],
-                     counts[CUTOFF], counts[TTHIT])
+        self._stats = Stats(counts[ENTER] + counts[LEAF] + counts[TTHIT], counts[LEAF],
+                            counts[ENTER], counts[CUTOFF], counts[TTHIT])
+        return self._stats
 
     def upto(self, step: int) -> Trace:
         """The trace of the first ``step`` events (what a search had done by then)."""
@@ -207,29 +232,55 @@ class Trace:
                 for r in self._raw]
 
     def to_json(self, **kwargs: Any) -> str:
-        """The events as compact JSON text: ``{"format": "minimaxkit-trace", "version": 2,
-        "fields": {...}, "events": [[kind, field, ...], ...]}``, each event's fields in the
-        order ``fields`` names; ±∞ are written as the numbers 1e999 and -1e999.
-        :meth:`from_json` reads this and the older list of :meth:`rows`."""
-        body = json.dumps(self._raw, **kwargs)
-        # ±∞ appear only as numbers (kinds and flags are short fixed words); 1e999 is a
-        # standard JSON number that every reader takes as infinity
-        body = body.replace("Infinity", "1e999")
-        head = json.dumps({"format": "minimaxkit-trace", "version": 2,
-                           "fields": {k: list(v) for k, v in _FIELDS.items()}})
-        return head[:-1] + ', "events": ' + body + "}"
+        """The events as compact JSON text in columns (version 3): ``kinds``, one letter per
+        event; each event's path as ``up`` (levels up from the previous event's path) and
+        ``child`` (the child index then taken plus one, 0 for none), with ``tails`` listing
+        the rare events whose path goes down more than one level; and per kind one column
+        per field (``pruned`` flattened, with a count per cut-off; ``depth`` null when each
+        depth is the path's length). A column of whole numbers 0..63 (or of booleans) is a
+        string, one character of ``0-9A-Za-z-_`` per number; ±∞ are written as the numbers
+        1e999 and -1e999. :meth:`from_json` reads this, version 2 (a list per event) and
+        the list of :meth:`rows`.
+
+        >>> from minimaxkit import alphabeta
+        >>> from minimaxkit.examples import tree_002
+        >>> data = json.loads(alphabeta(tree_002()).trace.to_json())
+        >>> data["version"], data["kinds"][:8], data["up"][:8], data["child"][:8]
+        (3, 'eeelllxe', '00001111', '01112302')
+        """
+        from ._trace_json import dump_v3
+
+        with paused_gc():
+            return dump_v3(self._raw, kwargs)
 
     @classmethod
     def from_json(cls, text: str) -> Trace:
-        """The trace of :meth:`to_json`'s text (or of a list of :meth:`rows`). A malformed
-        event raises :class:`~minimaxkit.errors.TraceError` with the event's index."""
+        """The trace of :meth:`to_json`'s text (version 3 or the older version 2), or of a
+        list of :meth:`rows`. A malformed event raises :class:`~minimaxkit.errors.TraceError`
+        with the event's index.
+
+        >>> Trace.from_json('{"format": "minimaxkit-trace", "version": 3, "kinds": "ex",'
+        ...                 ' "up": [0, 0], "child": [0, 0], "tails": [],'
+        ...                 ' "enter": {"alpha": [0], "beta": [1], "is_max": [true],'
+        ...                 ' "depth": [0]}, "exit": {"value": ["high"], "move": [null]}}')
+        Traceback (most recent call last):
+        ...
+        minimaxkit.errors.TraceError: event 1: value must be a number, got 'high'
+        """
+        from ._trace_json import decode, decode_all, load_v3
+
         data = json.loads(text)
         if isinstance(data, dict):
-            if data.get("format") != "minimaxkit-trace" or data.get("version") != 2 \
-                    or not isinstance(data.get("events"), list):
+            version = data.get("version")
+            if data.get("format") != "minimaxkit-trace" or version not in (2, 3):
                 raise TraceError(None, "not a minimaxkit trace (expected format "
-                                       "'minimaxkit-trace', version 2, and a list of events)")
-            return cls(_decode_all(data["events"]))
+                                       "'minimaxkit-trace', version 2 or 3)")
+            if version == 3:
+                with paused_gc():
+                    return cls(load_v3(data))
+            if not isinstance(data.get("events"), list):
+                raise TraceError(None, "a version 2 trace needs a list of events")
+            return cls(decode_all(data["events"]))
         if not isinstance(data, list):
             raise TraceError(None, f"expected a list of events, got {type(data).__name__}")
         out = []
@@ -240,53 +291,22 @@ class Trace:
             missing = [k for k in _FIELDS[row["event"]] if k not in row]
             if missing:
                 raise TraceError(i, f"a {row['event']!r} event lacks {missing}")
-            out.append(_decode(i, [row["event"], *(row[k] for k in _FIELDS[row["event"]])]))
+            out.append(decode(i, [row["event"], *(row[k] for k in _FIELDS[row["event"]])]))
         return cls(out)
 
 
-def _decode_all(rows: list[Any]) -> list[tuple[Any, ...]]:
-    """The events of the compact form; a row of the wrong shape goes to :func:`_decode`,
-    which names what is wrong with it."""
-    out: list[tuple[Any, ...]] = []
-    append, sizes = out.append, _SIZES
-    for i, row in enumerate(rows):
-        if type(row) is not list or not row or sizes.get(row[0]) != len(row) \
-                or type(row[1]) is not list:
-            append(_decode(i, row))
-        elif row[0] == CUTOFF:
-            append((CUTOFF, tuple(row[1]), row[2], row[3], row[4], tuple(row[5])))
-        else:
-            append((row[0], tuple(row[1]), *row[2:]))
-    return out
-
-
-def _decode(i: int, row: Any) -> tuple[Any, ...]:
-    """One event from its JSON list form, checked: kind, field count, paths of ints,
-    numbers (or "inf"/"-inf") where numbers belong."""
-    if not isinstance(row, list) or not row or row[0] not in _FIELDS:
-        raise TraceError(i, f"expected [kind, ...] with kind one of {sorted(_FIELDS)}, "
-                            f"got {row!r:.80}")
-    kind, names = row[0], _FIELDS[row[0]]
-    if len(row) != len(names) + 1:
-        raise TraceError(i, f"a {kind!r} event has {len(names)} fields {list(names)}, "
-                            f"got {len(row) - 1}")
-    out: list[Any] = [kind]
-    for name, v in zip(names, row[1:], strict=True):
-        if name in ("path", "pruned"):
-            if not isinstance(v, list) or not all(type(x) is int for x in v):
-                raise TraceError(i, f"{name} must be a list of child indices, got {v!r:.80}")
-            v = tuple(v)
-        elif name in _NUMBERS:
-            if v in ("inf", "-inf"):
-                v = float(v)
-            elif isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise TraceError(i, f"{name} must be a number, got {v!r:.80}")
-        out.append(v)
-    return tuple(out)
-
-
-_NUMBERS = {"alpha", "beta", "value", "bound"}
-_SIZES = {kind: len(names) + 1 for kind, names in _FIELDS.items()}
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector. Reading or writing a long trace makes hundreds
+    of thousands of small objects that hold no cycles; the collector would rescan the
+    growing heap again and again (measured: twice the time of the work itself)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _enc(v: Any) -> Any:

@@ -117,12 +117,23 @@ def test_random_trees_name_the_bad_option(kwargs: dict, option: str) -> None:
 
 @pytest.mark.parametrize("event", [[99], ["leaf"], ["enter", "x"], "junk", None])
 def test_a_malformed_stored_event_names_its_index(event: object) -> None:
+    """The older form (version 2: a list per event), as a stored file may hold it."""
+    raw = [list(r) for r in alphabeta(tree_002()).trace.raw]
+    raw[3] = event  # type: ignore[call-overload]
+    text = json.dumps({"format": "minimaxkit-trace", "version": 2, "events": raw})
+    with pytest.raises(TraceError) as err:
+        Trace.from_json(text)
+    assert err.value.index == 3
+
+
+@pytest.mark.parametrize("column", ["kinds", "up", "child"])
+def test_a_malformed_column_names_the_event(column: str) -> None:
+    """The current form (version 3: columns): a bad letter or digit names its event."""
     good = json.loads(alphabeta(tree_002()).trace.to_json())
-    events = good["events"]
-    events[3] = event
+    good[column] = good[column][:5] + "?" + good[column][6:]
     with pytest.raises(TraceError) as err:
         Trace.from_json(json.dumps(good))
-    assert err.value.index == 3
+    assert err.value.index == 5
 
 
 def test_a_huge_quiz_is_refused_with_its_size() -> None:

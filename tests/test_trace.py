@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import math
 
-from minimaxkit import Cutoff, Enter, Exit, Leaf, Trace, alphabeta, minimax
+import pytest
+
+from minimaxkit import Cutoff, Enter, Exit, Leaf, Trace, TTHit, alphabeta, minimax
+from minimaxkit.errors import TraceError
 from minimaxkit.examples import aima_5_2, tree_002
 
 
@@ -44,7 +47,63 @@ def test_hand_made_trace_round_trips():
     # ±∞ are standard JSON numbers that read back as infinity
     text = alphabeta(tree_002()).trace.to_json()
     assert "1e999" in text and "Infinity" not in text
-    assert math.isinf(json.loads(text)["events"][0][2])
+    assert math.isinf(json.loads(text)["enter"]["alpha"][0])
+
+
+def test_json_paths_anywhere_and_depths_kept():
+    # paths that jump (not a search's child / sibling / parent steps) and depths that are
+    # not the path's length (a search from a later state) round-trip too
+    events = [Enter((2,), -1.0, 1.0, True, 5), Leaf((2, 0, 1, 3), 0.5, -1.0, 1.0, False, 9),
+              Enter((0, 4), -1.0, 1.0, False, 6), Leaf((), 1, 0, 2, True, 0),
+              TTHit((1, 1, 1), 2, "lower"), Cutoff((0, 4), 0.5, 0.5, "alpha", (2, 5, 1)),
+              Exit((0, 4), 0.5, None), Exit((2,), -math.inf, 0)]
+    t = Trace.of(events)
+    back = Trace.from_json(t.to_json())
+    assert back == t and back.events == tuple(events)
+    assert [type(e.is_max) for e in back.events if hasattr(e, "is_max")] == [bool] * 4
+    # numbers beyond one character's range (64 and more children) stay lists
+    wide = Trace.of([Enter((), -1.0, 1.0, True, 0), Leaf((70,), 1, -1.0, 1.0, False, 1),
+                     Exit((), 1, 70)])
+    data = json.loads(wide.to_json())
+    assert isinstance(data["child"], list) and data["exit"]["move"] == [70]
+    assert Trace.from_json(wide.to_json()) == wide
+
+
+def test_json_reads_version_2_and_rows():
+    t = alphabeta(tree_002()).trace
+    v2 = json.dumps({"format": "minimaxkit-trace", "version": 2, "events": t.raw})
+    assert Trace.from_json(v2.replace("Infinity", "1e999")) == t
+    assert Trace.from_json(json.dumps(t.rows())) == t
+
+
+def test_json_errors_name_the_event():
+    data = json.loads(alphabeta(tree_002()).trace.to_json())
+    data["leaf"]["value"][2] = "seven"  # the third leaf: event 5
+    with pytest.raises(TraceError, match="event 5: value must be a number"):
+        Trace.from_json(json.dumps(data))
+    data = json.loads(alphabeta(tree_002()).trace.to_json())
+    data["kinds"] = data["kinds"][:3] + "q" + data["kinds"][4:]
+    with pytest.raises(TraceError, match="event 3: unknown kind letter 'q'"):
+        Trace.from_json(json.dumps(data))
+    data = json.loads(alphabeta(tree_002()).trace.to_json())
+    data["up"] = data["up"][:1] + "7" + data["up"][2:]
+    with pytest.raises(TraceError, match="event 1: the path goes up 7 levels"):
+        Trace.from_json(json.dumps(data))
+    data = json.loads(alphabeta(tree_002()).trace.to_json())
+    data["child"] = data["child"][:4] + "!" + data["child"][5:]
+    with pytest.raises(TraceError, match="event 4: child: '!' is not one of the digits"):
+        Trace.from_json(json.dumps(data))
+    data = json.loads(alphabeta(tree_002()).trace.to_json())
+    data["leaf"]["is_max"] = "*" + data["leaf"]["is_max"][1:]  # the first leaf: event 3
+    with pytest.raises(TraceError, match="event 3: is_max: '[*]' is not one of the digits"):
+        Trace.from_json(json.dumps(data))
+    data = json.loads(alphabeta(tree_002()).trace.to_json())
+    data["exit"]["move"] = data["exit"]["move"][:-1]
+    with pytest.raises(TraceError, match=r"the 'exit' column 'move' has"):
+        Trace.from_json(json.dumps(data))
+    with pytest.raises(TraceError, match="event 1: a 'leaf' event has 6 fields"):
+        Trace.from_json(json.dumps({"format": "minimaxkit-trace", "version": 2, "events": [
+            ["enter", [], 0, 1, True, 0], ["leaf", [0], 0, 0, 1]]}))
 
 
 def test_minimax_trace_has_no_window():

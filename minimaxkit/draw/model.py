@@ -16,12 +16,13 @@ its trace reached: the visited nodes and the roots of the subtrees cut off.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..replay import Frame, Replay, _move_label, fmt, state_at
-from ..trace import Cutoff, Enter, Leaf, Path, Trace, TTHit
+from ..trace import CUTOFF, ENTER, LEAF, TTHIT, Path, Trace
 from ..tree import GameTree
 
 __all__ = ["TreeModel", "tidy_layout"]
@@ -123,26 +124,52 @@ class TreeModel:
                      if not n.is_leaf and n.value is not None},
         )
 
+    @staticmethod
+    def size_of_trace(trace: Trace, limit: int | None = None) -> int:
+        """How many nodes :meth:`of_trace` would hold, counted without laying anything out:
+        the nodes reached plus the roots of pruned subtrees (every node of a search's
+        trace is reached once). With ``limit``, any count above it may be returned as
+        soon as it is certain (a trace has at least a node per three events).
+
+        >>> from minimaxkit import alphabeta
+        >>> from minimaxkit.games import TicTacToe
+        >>> r = alphabeta(TicTacToe())
+        >>> TreeModel.size_of_trace(r.trace) == len(TreeModel.of_trace(r.trace, r.game))
+        True
+        """
+        if limit is not None and len(trace) > 3 * limit:
+            return len(trace) // 3
+        return trace.stats.nodes + sum(len(r[5]) for r in trace.raw if r[0] == CUTOFF)
+
     @classmethod
-    def of_trace(cls, trace: Trace, game: Any = None, state: Any = None) -> TreeModel:
+    def of_trace(cls, trace: Trace, game: Any = None, state: Any = None, *,
+                 max_depth: int | None = None) -> TreeModel:
         """The part of a searched game that ``trace`` reached: visited nodes and the roots of
-        pruned subtrees. With ``game`` (and the root ``state``, by default its initial
-        state) nodes are named by their last move and pruned roots get their player."""
+        pruned subtrees (down to ``max_depth`` levels, if given). With ``game`` (and the
+        root ``state``, by default its initial state) nodes are named by their last move
+        and pruned roots get their player."""
         is_max: dict[Path, bool] = {}
         values: dict[Path, float] = {}
         leaves: set[Path] = set()
         seen: dict[Path, None] = {}
         pruned: list[Path] = []
-        for e in trace.events:
-            if isinstance(e, (Enter, Leaf)):
-                is_max[e.path] = e.is_max
-            if isinstance(e, Leaf):
-                leaves.add(e.path)
-                values[e.path] = e.value
-            if isinstance(e, (Enter, Leaf, TTHit)):
-                seen[e.path] = None
-            if isinstance(e, Cutoff):
-                pruned.extend(e.path + (i,) for i in e.pruned)
+        deep = max_depth if max_depth is not None else math.inf
+        for r in trace.raw:
+            kind, p = r[0], r[1]
+            if len(p) > deep:
+                continue
+            if kind == ENTER:
+                is_max[p] = r[4]
+            elif kind == LEAF:
+                is_max[p] = r[5]
+                leaves.add(p)
+                values[p] = r[2]
+            elif kind == CUTOFF:
+                if len(p) < deep:
+                    pruned.extend(p + (i,) for i in r[5])
+                continue
+            if kind in (ENTER, LEAF, TTHIT):
+                seen[p] = None
         root_state = None
         if game is not None:
             root_state = game.initial_state() if state is None else state

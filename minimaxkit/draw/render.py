@@ -195,8 +195,8 @@ def _result_figure(result: Any, dpi: float, **kw: Any) -> Any:
         raise ValueError("this result has no trace (searched with trace=False): nothing to "
                          "draw")
     if not isinstance(result.game, GameTree) and len(result.trace) > 2 * MAX_RESULT_NODES:
-        model = TreeModel.of_trace(result.trace, result.game, result.state)
-        top = [p for p in model.paths if len(p) <= 2]
+        model = TreeModel.of_trace(result.trace, result.game, result.state, max_depth=2)
+        top = model.paths
         if len(top) > MAX_RESULT_NODES:
             top = [p for p in model.paths if len(p) <= 1]
         keep = set(top)

@@ -8,8 +8,9 @@ held by an ``Image`` child of a ``Stack``; the explanation and call stack of eve
 whose buttons, play and slider all run in the browser) have their ``value`` ``jsdlink``-ed to
 each Stack's ``selected_index``, so the browser switches pictures without asking the kernel,
 also in a page saved with its widget state. Each picture's ``title`` (its accessible name)
-says what it shows (:mod:`minimaxkit.draw.alt`). Longer traces fall back to a *live* mode
-that renders the shown step in the kernel.
+says what it shows (:mod:`minimaxkit.draw.alt`). Traces whose pre-rendering would cost too
+much (frames × nodes drawn, see :func:`prerender_cost`) fall back to a *live* mode that
+renders the shown step in the kernel.
 """
 
 from __future__ import annotations
@@ -31,14 +32,32 @@ from ..trace import Trace
 from ..tree import GameTree
 
 __all__ = ["Controls", "Picture", "TracePanel", "schedule", "frame_html", "stack_html",
-           "PRERENDER_LIMIT", "CONTROL_COLORS"]
+           "PRERENDER_LIMIT", "PRERENDER_BUDGET", "prerender_cost", "CONTROL_COLORS"]
 
 #: Traces with more frames than this are shown in live mode (rendered on demand).
 PRERENDER_LIMIT = 300
+#: Pre-rendering is chosen while frames × (nodes drawn + FRAME_OVERHEAD) stays within this:
+#: 300 frames of an 80-node tree (a few seconds of rendering in the background).
+PRERENDER_BUDGET = 300 * (80 + 20)
+#: The fixed cost of a frame (its PNG, its text, a board), counted in drawn nodes.
+FRAME_OVERHEAD = 20
+#: Live mode reads this many events of the trace per event-loop turn in the background
+#: (a few milliseconds: a click waits for at most one such turn).
+INDEX_CHUNK = 1024
 #: Trees with more nodes than this are not drawn beside a game's board.
 MAX_DRAWN_NODES = 250
 #: The widest tree picture a step widget shows, in inches (at its dpi).
 MAX_WIDTH_IN = 10.5
+
+
+def prerender_cost(frames: int, nodes: int) -> int:
+    """The estimated cost of pre-rendering ``frames`` frames of a picture of ``nodes`` nodes
+    (0: no tree drawn), in node-draws; compared with ``PRERENDER_BUDGET``.
+
+    >>> prerender_cost(43, 40) <= PRERENDER_BUDGET < prerender_cost(244, 1093)
+    True
+    """
+    return frames * (nodes + FRAME_OVERHEAD)
 
 
 def schedule(work: Callable[[], bool]) -> bool:
@@ -227,18 +246,23 @@ class TracePanel:
         n = len(self.replay)
         self.frames = n
         self.length = max(length or n, n)
-        self.prerender = self.length <= PRERENDER_LIMIT if prerender is None else prerender
         self.renderer: Any = None
         self.is_tree = isinstance(game, GameTree)
-        draw = self.is_tree
-        model = (TreeModel.of_tree(game) if self.is_tree
-                 else TreeModel.of_trace(self.replay.trace, game, self.state))
-        if not self.is_tree:
-            draw = len(model) <= MAX_DRAWN_NODES
-        width, height = figsize_for(model, title=bool(title))
-        self.figsize = (min(width, MAX_WIDTH_IN), height)
-        self._render_args = dict(trace=self.replay.trace, game=game, state=self.state, title=title,
-                                 labels=labels, dpi=dpi, marks=marks)
+        # what is drawn is decided from a count before anything is laid out
+        self.nodes = (len(game.nodes()) if self.is_tree else  # type: ignore[union-attr]
+                      TreeModel.size_of_trace(self.replay.trace, MAX_DRAWN_NODES))
+        draw = self.is_tree or self.nodes <= MAX_DRAWN_NODES
+        self.prerender = (prerender_cost(self.length, self.nodes if draw else 0)
+                          <= PRERENDER_BUDGET and self.length <= PRERENDER_LIMIT
+                          if prerender is None else prerender)
+        self.figsize = (0.0, 0.0)
+        if draw:
+            model = (TreeModel.of_tree(game) if self.is_tree
+                     else TreeModel.of_trace(self.replay.trace, game, self.state))
+            width, height = figsize_for(model, title=bool(title))
+            self.figsize = (min(width, MAX_WIDTH_IN), height)
+        self._render_args = dict(trace=self.replay.trace, game=game, state=self.state,
+                                 title=title, labels=labels, dpi=dpi, marks=marks)
         self.draw = draw
         self._title, self._labels, self._dpi, self._marks = title, labels, dpi, marks
         self.extra = extra
@@ -255,6 +279,22 @@ class TracePanel:
             self._build_stacks()
         else:
             self._build_live()
+            self._index_ahead()
+
+    def _index_ahead(self) -> None:
+        """Live mode, in a kernel: read the rest of the trace into the replay's index a
+        chunk per event-loop turn, so that a later jump (last, the slider) finds it read."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return  # plain Python: the index grows when a frame asks
+        replay = self.replay
+
+        def work() -> bool:
+            replay.index_more(INDEX_CHUNK)
+            return replay.indexed < len(replay.trace)
+
+        schedule(work)
 
     def _key(self) -> Hashable:
         game = self.game
@@ -419,6 +459,28 @@ class TracePanel:
             self.board.value = self.board_png(step)
             self.board.tooltip = self.board_alt(step)
         self.info.value = self.html(step)
+        if self.board is not None:
+            self._look_ahead(step)
+
+    def _look_ahead(self, step: int) -> None:
+        """Live mode, in a kernel: render the boards of the next and previous steps while
+        the reader looks at this one, so that stepping finds them ready."""
+        todo = [s for s in (step + 1, step - 1) if 0 <= s < self.frames]
+
+        def work() -> bool:
+            while todo:
+                s = todo.pop(0)
+                path = self.replay.trace.raw[s - 1][1] if s else ()
+                if path not in self.boards:
+                    self.board_png(s)
+                    return bool(todo)
+            return False
+
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return  # plain Python: nothing waits for a reader
+        schedule(work)
 
     def widgets(self) -> list[w.Widget]:
         """The picture (tree and board side by side) and the text block."""

@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from ..replay import Replay, fmt
 from ..search import alphabeta, minimax
-from ..trace import Cutoff, Leaf, Path
+from ..trace import Leaf, Path
 from ..tree import GameTree
 from ._panel import Picture
 
@@ -93,6 +93,18 @@ class QuizWidget(w.VBox):
         self.result = alphabeta(tree, prune_on_equal=self.prune_on_equal)
         assert self.result.trace is not None
         self.replay = Replay(self.result)
+        # read once, so that Check is linear in the tree: the step (1-based) of the first
+        # cut-off pruning each subtree root, and the event of each leaf evaluated
+        self._pruned_at: dict[Path, int] = {}
+        self._leaf_at: dict[Path, int] = {}
+        self._reasons: dict[int, str] = {}
+        self._cut_memo: dict[Path, int | None] = {(): self._pruned_at.get(())}
+        for i, r in enumerate(self.result.trace.raw):
+            if r[0] == "cutoff":
+                for c in r[5]:
+                    self._pruned_at.setdefault(r[1] + (c,), i + 1)
+            elif r[0] == "leaf":
+                self._leaf_at.setdefault(r[1], i)
         self.leaf_paths: list[Path] = [n.path for n in tree.leaves()]
         evaluated = set(self.result.trace.leaves)
         self.answer_never = {p for p in self.leaf_paths if p not in evaluated}
@@ -161,19 +173,41 @@ class QuizWidget(w.VBox):
             self.entries[self._path(p)].value = str(v)
 
     def _cut_reason(self, leaf: Path) -> str:
-        for step, e in enumerate(self.replay.events, start=1):
-            if isinstance(e, Cutoff) and any(leaf[:len(e.path) + 1] == e.path + (i,)
-                                             for i in e.pruned):
-                return self.replay.explain(step).split(". ")[0]
-        return "it is cut off"  # pragma: no cover
+        """Why ``leaf`` is never evaluated: the first cut-off that pruned it or an
+        ancestor, in the replay's words."""
+        step = self._cut_step(leaf)
+        if step is None:
+            return "it is cut off"  # pragma: no cover
+        if step not in self._reasons:  # one cut-off prunes many leaves: say it once
+            self._reasons[step] = self.replay.explain(step).split(". ")[0]
+        return self._reasons[step]
+
+    def _cut_step(self, p: Path) -> int | None:
+        """The first step that pruned ``p`` or an ancestor: each node is worked out once,
+        from its parent's answer (Check stays linear in the tree)."""
+        memo = self._cut_memo
+        chain = []
+        while p not in memo:
+            chain.append(p)
+            p = p[:-1]
+        step = memo[p]
+        for q in reversed(chain):
+            own = self._pruned_at.get(q)
+            if own is not None and (step is None or own < step):
+                step = own
+            memo[q] = step
+        return step
 
     def _open_reason(self, leaf: Path) -> str:
-        for e in self.replay.events:
-            if isinstance(e, Leaf) and e.path == leaf:
-                parent = self.tree.node(leaf[:-1]).name if leaf else "the root"
-                return (f"when the search reaches it, the window at {parent} is "
-                        f"α = {fmt(e.alpha)}, β = {fmt(e.beta)}: still open, nothing cuts it")
-        return "it is evaluated"  # pragma: no cover
+        """Why ``leaf`` is evaluated: the window it was reached with."""
+        i = self._leaf_at.get(leaf)
+        if i is None:
+            return "it is evaluated"  # pragma: no cover
+        e = self.replay.events[i]
+        assert isinstance(e, Leaf)
+        parent = self.tree.node(leaf[:-1]).name if leaf else "the root"
+        return (f"when the search reaches it, the window at {parent} is "
+                f"α = {fmt(e.alpha)}, β = {fmt(e.beta)}: still open, nothing cuts it")
 
     def check_answers(self) -> QuizResult:
         """Judge the current answers (without changing the display)."""
