@@ -2,7 +2,8 @@
 
 :func:`sandbox_argv` wraps a command so that it runs with
 
-* the whole file system read-only, ``/tmp`` an empty scratch space,
+* the whole file system read-only, ``/tmp`` an empty scratch space (but for the kit and
+  the Python running it, if they live there),
 * the course folder (the one holding ``nbgrader_config.py``) replaced by an empty folder,
   so ``solutions/``, ``gradebook.db``, ``submitted/``, other students' folders and the
   released assignments are out of sight; only the kit's own code (if it lives there) comes
@@ -68,17 +69,28 @@ def available() -> bool:
 
 
 def _kit_paths(root: Path) -> list[str]:
-    """Folders under ``root`` that Python needs (the kit, a virtual environment in the
-    course folder, ``sys.path`` entries): they come back read-only inside the sandbox."""
+    """Folders under ``root`` that Python needs (the kit, the interpreter's environment, a
+    virtual environment in the course folder, ``sys.path`` entries): they come back
+    read-only inside the sandbox. A ``sys.path`` entry holding the kit (the repository a
+    development install runs from) is left out: the kit's own folder is enough, and the
+    rest of the repository (its ``solutions/``) stays out of sight.
+
+    >>> kit = Path(__file__).resolve().parents[1]
+    >>> str(kit) in _kit_paths(kit.parent) and str(kit.parent) not in _kit_paths(Path("/"))
+    True
+    """
     kit = Path(__file__).resolve().parents[1]
     out: list[str] = []
-    candidates = [kit, Path(sys.prefix), *(Path(p) for p in sys.path if p)]
+    candidates = [kit, Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).parent,
+                  *(Path(p) for p in sys.path if p)]
     for path in candidates:
         try:
             path = path.resolve()
         except OSError:
             continue
-        if path.exists() and path != root and root in path.parents and str(path) not in out:
+        if path in kit.parents or str(path) in out:
+            continue
+        if path.exists() and path != root and root in path.parents:
             out.append(str(path))
     return out
 
@@ -96,6 +108,9 @@ def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
     """
     argv = ["bwrap", "--die-with-parent", "--unshare-all", "--new-session",
             "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+    # a kit or a Python installed under /tmp (a checkout or a venv there) comes back
+    for path in _kit_paths(Path("/tmp").resolve()):
+        argv += ["--ro-bind", path, path]
     if course_root is not None:
         root = Path(course_root).resolve()
         argv += ["--tmpfs", str(root)]

@@ -206,3 +206,39 @@ def test_the_verdict_says_where_the_notebooks_own_grade_differs() -> None:
     assert "printed 4 of 4 for all trees, the trusted grader found 3" in said(
         "alphabeta: 4 of 4 points")
     assert "printed no verdict" in said("")
+
+
+@pytest.mark.skipif(not bwrap.available(), reason="bubblewrap is not available")
+def test_a_kit_that_lives_under_tmp_still_grades(tmp_path: Path) -> None:
+    """The sandbox empties /tmp; a kit installed there (a checkout, a CI clone) comes back."""
+    import shutil
+    import subprocess
+    import sys
+
+    kit = Path(bwrap.__file__).resolve().parents[1]
+    copy = tmp_path / "checkout"
+    shutil.copytree(kit, copy / "minimaxkit", ignore=shutil.ignore_patterns("__pycache__"))
+    script = """
+import sys, tempfile, pathlib
+from minimaxkit.grading import remote, sandbox
+from minimaxkit.grading.references import build_tree
+assert remote.__file__.startswith(sys.argv[1]), remote.__file__
+with remote.Session(pathlib.Path(tempfile.mkdtemp())) as s:
+    s.run_cells(["import minimaxkit\\n"
+                 "def f(node):\\n    return [node.children()[0].static(), minimaxkit.__file__]"])
+    sandbox.set_remote(s)
+    fn = s.caller()["f"]
+    from minimaxkit import GameTree
+    out = sandbox.run_contained(lambda rec: sandbox.describe(fn(rec.root())),
+                                GameTree.from_nested([4, 2]), timeout=5)
+    print(s.sandboxed, s.problems, out.status)
+    print(out.result)
+"""
+    done = subprocess.run([sys.executable, "-c", script, str(copy)], capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(copy)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    head, result = done.stdout.splitlines()
+    assert head == "True [] ok"
+    # the function read the leaf, and the sandbox imported the kit from the copy under /tmp
+    assert "4" in result and str(copy) in result, result
