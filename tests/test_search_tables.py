@@ -33,7 +33,12 @@ TABLE = {
 }
 
 
-@pytest.mark.parametrize(("factory", "convention"), list(TABLE), ids=str)
+def _id(x: object) -> str:
+    """A stable test id: a factory's name (not its address, which differs per process)."""
+    return getattr(x, "__name__", None) or str(x)
+
+
+@pytest.mark.parametrize(("factory", "convention"), list(TABLE), ids=_id)
 def test_alphabeta_table(factory, convention):
     tree = factory()
     value, move, leaves = TABLE[factory, convention]
@@ -45,7 +50,7 @@ def test_alphabeta_table(factory, convention):
     assert r.stats.leaves == len(leaves)
 
 
-@pytest.mark.parametrize(("factory", "convention"), list(TABLE), ids=str)
+@pytest.mark.parametrize(("factory", "convention"), list(TABLE), ids=_id)
 def test_negamax_gives_the_same_trace(factory, convention):
     eq, fail = convention
     a = alphabeta(factory(), prune_on_equal=eq, fail=fail)
