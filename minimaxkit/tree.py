@@ -94,6 +94,11 @@ def _check_value(value: Any, path: Path, *, leaf: bool) -> float | None:
     drawing and JSON all handle exactly: finite and within a float's range. Other number
     types (``Fraction``, ``Decimal``) are refused rather than rounded behind the user's back.
     """
+    kind = type(value)  # the usual cases first: a plain int or a finite float
+    if kind is int and -_FLOAT_MAX <= value <= _FLOAT_MAX:
+        return value  # type: ignore[no-any-return]
+    if kind is float and math.isfinite(value):
+        return value  # type: ignore[no-any-return]
     if value is None and not leaf:
         return None
     what = "a leaf" if leaf else "a static value"
@@ -133,8 +138,10 @@ def _build(spec: Any, is_max: bool, expand: Any, make: Any) -> Node:
                 raise TreeError(cpath, "cycle: this node contains itself (the nested "
                                        "structure refers back to one of its ancestors)")
             ckids = expand(child, cpath, cmx)
-            if ckids is not None:
-                on_path.add(id(child))
+            if ckids is None:  # a leaf: made at once, without a frame of its own
+                edges.append((move, make(child, cpath, cmx, [])))
+                continue
+            on_path.add(id(child))
             edges.append(move)
             stack.append([child, cpath, cmx, ckids, 0, []])
             continue
@@ -167,22 +174,39 @@ def _name_nodes(root: Node) -> Node:
     """Give every unnamed node its breadth-first default name; check names are unique."""
     order = list(_bfs(root))
     taken = {n.name for n in order if n.name}
-    counter = 0
+    names = _default_names()
     seen: dict[str, Path] = {}
     for node in order:
         if not node.name:
-            name = default_name(counter)
+            name = next(names)
             while name in taken:
-                counter += 1
-                name = default_name(counter)
+                name = next(names)
             object.__setattr__(node, "name", name)
             taken.add(name)
-            counter += 1
         if node.name in seen:
             raise TreeError(node.path, f"name {node.name!r} is already used by the node at "
                                        f"path {seen[node.name]}")
         seen[node.name] = node.path
     return root
+
+
+def _default_names() -> Iterator[str]:
+    """``default_name(0)``, ``default_name(1)``, ... made one from the last (no division).
+
+    >>> names = _default_names(); [next(names) for _ in range(28)][-3:]
+    ['Z', 'AA', 'AB']
+    """
+    letters = [0]  # the name's letters as 0..25, most significant first
+    while True:
+        yield "".join(chr(65 + c) for c in letters)
+        k = len(letters) - 1
+        while k >= 0 and letters[k] == 25:
+            letters[k] = 0
+            k -= 1
+        if k < 0:
+            letters.insert(0, 0)
+        else:
+            letters[k] += 1
 
 
 def _bfs(root: Node) -> Iterator[Node]:
