@@ -17,7 +17,7 @@ its trace reached: the visited nodes and the roots of the subtrees cut off.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -316,3 +316,39 @@ def check_marks(model: TreeModel, marks: Mapping[Path, str]) -> dict[Path, str]:
             raise ValueError(f"mark {kind!r}: no node at path {p} in this drawing")
         out[p] = kind
     return out
+
+
+def name_sides(model: TreeModel, size: Mapping[Path, float], xpt: float,
+               width: Callable[[Path], float]) -> dict[Path, int]:
+    """The side (-1 left, 1 right) each node's name goes on, shared by the matplotlib and
+    SVG drawings: away from the edge coming in from the parent, except that of two
+    neighbours whose names would face each other across too small a gap (E's name on its
+    right, F's on its left) the right one's moves to its other side, left to right along
+    each level. ``size`` is each marker's size and ``width`` a label's width, in points;
+    ``xpt`` points per unit of x.
+
+    >>> from minimaxkit import GameTree
+    >>> m = TreeModel.of_tree(GameTree.from_nested([[[1, 2], [3, 4]], [[5, 6], [7, 8]]]))
+    >>> size = {p: 10.0 for p in m.paths}
+    >>> [name_sides(m, size, 100.0, lambda p: 8.0)[p] for p in [(0, 1), (1, 0)]]
+    [1, -1]
+    >>> [name_sides(m, size, 100.0, lambda p: 500.0)[p] for p in [(0, 1), (1, 0)]]
+    [1, 1]
+    """
+    from .style import CURRENT
+
+    pos = model.pos
+    side = {p: -1 if not p or pos[p[:-1]][0] >= pos[p][0] else 1 for p in model.paths}
+    by_depth: dict[int, list[Path]] = {}
+    for p in model.paths:
+        if p not in model.leaves:
+            by_depth.setdefault(len(p), []).append(p)
+    for row in by_depth.values():
+        row.sort(key=lambda p: pos[p][0])
+        for a, b in zip(row, row[1:], strict=False):
+            if side[a] > 0 and side[b] < 0:
+                free = ((pos[b][0] - pos[a][0]) * xpt
+                        - 0.5 * CURRENT.scale * (size[a] + size[b]) - 6)
+                if width(a) + width(b) + 8 > free:
+                    side[b] = 1
+    return side

@@ -30,7 +30,15 @@ from typing import Any
 from ..replay import Frame, fmt
 from ..trace import Path
 from .alt import frame_alt, marks_alt, model_alt
-from .model import TreeModel, check_marks, label_plan, node_statuses, resolve, value_text
+from .model import (
+    TreeModel,
+    check_marks,
+    label_plan,
+    name_sides,
+    node_statuses,
+    resolve,
+    value_text,
+)
 from .style import (
     CURRENT,
     DARK_ORANGE,
@@ -203,10 +211,8 @@ class _Svg:
         self._sides = self._unfaced_sides()
 
     def _unfaced_sides(self) -> dict[Path, int]:
-        """Names away from the edge from the parent, except where two neighbours' names
-        would face each other across too small a gap (as the matplotlib drawing does)."""
+        """Which side each name goes on (see :func:`~.model.name_sides`)."""
         m = self.m
-        side = {p: -1 if not p or m.pos[p[:-1]][0] >= m.pos[p][0] else 1 for p in m.paths}
 
         def width(p: Path) -> float:
             w = _text_width(m.names[p], self.name_font + 0.5)
@@ -214,19 +220,7 @@ class _Svg:
                 w = max(w, _text_width(fmt(m.statics[p]), self.name_font) + 4)
             return w
 
-        by_depth: dict[int, list[Path]] = {}
-        for p in m.paths:
-            if p not in m.leaves:
-                by_depth.setdefault(len(p), []).append(p)
-        for row in by_depth.values():
-            row.sort(key=lambda p: m.pos[p][0])
-            for a, b in zip(row, row[1:], strict=False):
-                if side[a] > 0 and side[b] < 0:
-                    free = ((m.pos[b][0] - m.pos[a][0]) * self.xpt
-                            - 0.5 * CURRENT.scale * (self.size[a] + self.size[b]) - 6)
-                    if width(a) + width(b) + 8 > free:
-                        side[b] = 1
-        return side
+        return name_sides(m, self.size, self.xpt, width)
 
     # ----- layers ---------------------------------------------------------------------------
     def _edges(self) -> list[str]:

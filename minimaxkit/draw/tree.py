@@ -34,7 +34,15 @@ from matplotlib.text import Text
 from ..replay import Frame, Replay, fmt
 from ..trace import Path
 from .alt import frame_alt, marks_alt, model_alt, register_figure_html, set_figure_alt
-from .model import TreeModel, check_marks, label_plan, node_statuses, resolve, value_text
+from .model import (
+    TreeModel,
+    check_marks,
+    label_plan,
+    name_sides,
+    node_statuses,
+    resolve,
+    value_text,
+)
 from .style import (
     CURRENT,
     DARK_ORANGE,
@@ -151,24 +159,6 @@ class TreeView:
             w = max(w, 0.62 * self.name_font * len(fmt(self.model.statics[p])) + 4)
         return w
 
-    def _unface_names(self) -> None:
-        """Two neighbours whose names face each other across a gap too small for both
-        (E's name on its right, F's on its left): the right one's name moves to its other
-        side, left to right along each level."""
-        m = self.model
-        by_depth: dict[int, list[Path]] = {}
-        for p in m.paths:
-            if p not in m.leaves:
-                by_depth.setdefault(len(p), []).append(p)
-        for row in by_depth.values():
-            row.sort(key=lambda p: m.pos[p][0])
-            for a, b in zip(row, row[1:], strict=False):
-                if self.side[a] > 0 and self.side[b] < 0:
-                    free = ((m.pos[b][0] - m.pos[a][0]) * self.xpt
-                            - 0.5 * CURRENT.scale * (self.size[a] + self.size[b]) - 6)
-                    if self._label_width(a) + self._label_width(b) + 8 > free:
-                        self.side[b] = 1
-
     def _room_for_name(self, p: Path) -> bool:
         """Whether a node's name fits beside it without running into its neighbours."""
         width = 0.62 * self.name_font * len(self.model.names[p])  # points, roughly
@@ -179,9 +169,7 @@ class TreeView:
         m, ax = self.model, self.ax
         # names go on the side away from the edge coming in from the parent; the α-β
         # window label on the other side
-        self.side = {p: -1 if not p or m.pos[p[:-1]][0] >= m.pos[p][0] else 1
-                     for p in m.paths}
-        self._unface_names()
+        self.side = name_sides(m, self.size, self.xpt, self._label_width)
         self.names: dict[Path, Text] = {}
         self.values: dict[Path, Text] = {}
         for p in m.paths:
