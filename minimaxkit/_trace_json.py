@@ -1,6 +1,7 @@
-"""Reading and writing traces as JSON: the columnar version 3 that
-:meth:`~minimaxkit.trace.Trace.to_json` writes, and version 2 (a list per event) that
-:meth:`~minimaxkit.trace.Trace.from_json` still reads. Errors name the event."""
+"""Reading and writing traces as JSON: the columnar version 4 that
+:meth:`~minimaxkit.trace.Trace.to_json` writes, and versions 3 (the same without coded
+columns) and 2 (a list per event) that :meth:`~minimaxkit.trace.Trace.from_json` still
+reads. Errors name the event."""
 
 from __future__ import annotations
 
@@ -11,45 +12,58 @@ from itertools import chain, compress, repeat
 from operator import itemgetter
 from typing import Any
 
+import numpy as np
+
+from ._trace_paths import paths_of, steps_of
 from .errors import TraceError
 from .trace import _FIELDS, CUTOFF, ENTER, EXIT, LEAF, TTHIT, Path
 
-# ----- version 3: columns ------------------------------------------------------------------
+# ----- versions 3 and 4: columns ----------------------------------------------------------
 _LETTER = {ENTER: "e", LEAF: "l", CUTOFF: "c", EXIT: "x", TTHIT: "t"}
 _KIND_OF_LETTER = {v: k for k, v in _LETTER.items()}
-#: Columns of small whole numbers (0..63) are written as text, a character per number.
+#: Small whole numbers (0..63) are written as text, a character per number.
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
+_TO_DIGITS = bytes(_DIGITS, "ascii").ljust(256, b"?")
 _FROM_DIGITS = bytes(_DIGITS.index(chr(b)) if chr(b) in _DIGITS else 255 for b in range(256))
-
-
-def _as_text(col: list[Any], kind: type) -> list[Any] | str:
-    """``col`` as a string of :data:`_DIGITS` if it holds only ``kind`` values in 0..63."""
-    if col and (set(map(type, col)) != {kind} or min(col) < 0 or max(col) > 63):
-        return col
-    return "".join(map(_DIGITS.__getitem__, col))
-
-
-def _from_text(col: Any, what: str, at: Callable[[int], int | None]) -> Any:
-    """A column written by :func:`_as_text` as a list of ints (others unchanged); ``at``
-    turns a position in the column into the event index an error names."""
-    if not isinstance(col, str):
-        return col
-    values = col.encode("ascii", "replace").translate(_FROM_DIGITS)
-    if values and max(values) > 63:
-        k = next(k for k, v in enumerate(values) if v > 63)
-        raise TraceError(at(k), f"{what}: {col[k]!r} is not one of the digits {_DIGITS}")
-    return list(values)
-
-
 #: Per kind, a bytes.translate table: its letter to 1, every other byte to 0.
 _SELECT = {k: bytes(int(chr(b) == _LETTER[k]) for b in range(256)) for k in _LETTER}
 
 
-def dump_v3(raw: tuple[tuple[Any, ...], ...], kwargs: dict[str, Any]) -> str:
+def _digits(numbers: Any) -> str | None:
+    """Numbers 0..63 (an iterable of ints) as a string of :data:`_DIGITS`, or None."""
+    try:
+        text = bytes(numbers).translate(_TO_DIGITS)
+    except (TypeError, ValueError):
+        return None
+    return None if b"?" in text else text.decode("ascii")
+
+
+def _pack(col: list[Any]) -> list[Any] | str | dict[str, Any]:
+    """A column as compact JSON: digits if it holds only ints (or only bools) 0..63; else a
+    ``{"palette": [...], "codes": digits}`` if it has at most 64 distinct values that a set
+    keeps apart (no 1 beside 1.0, no -0.0, no NaN; checked); else the list itself."""
+    types = set(map(type, col))
+    if len(types) == 1 and types <= {int, bool}:
+        text = _digits(col)
+        if text is not None:
+            return text
+    if not types <= {int, float, str, type(None)}:
+        return col
+    distinct = set(col)
+    if len(distinct) > 64 or any(v != v or (type(v) is float and v == 0) for v in distinct):
+        return col
+    if {int, float} <= types and len(set(zip(map(type, col), col, strict=True))) != len(distinct):
+        return col
+    palette = sorted(distinct, key=lambda v: (type(v).__name__, "" if v is None else v))
+    code = {v: k for k, v in enumerate(palette)}
+    return {"palette": palette, "codes": _digits(map(code.__getitem__, col))}
+
+
+def dump_v4(raw: tuple[tuple[Any, ...], ...], kwargs: dict[str, Any], walked: bool) -> str:
     kinds = "".join(map(_LETTER.__getitem__, map(itemgetter(0), raw)))
-    up, child, tails = _path_steps(raw)
-    data: dict[str, Any] = {"format": "minimaxkit-trace", "version": 3, "kinds": kinds,
-                            "up": _as_text(up, int), "child": _as_text(child, int),
+    up, child, tails = _path_steps(raw, kinds, walked)
+    data: dict[str, Any] = {"format": "minimaxkit-trace", "version": 4, "kinds": kinds,
+                            "up": _pack_steps(up), "child": _pack_steps(child),
                             "tails": tails}
     selector = kinds.encode("ascii")
     for kind, names in _FIELDS.items():
@@ -59,25 +73,92 @@ def dump_v3(raw: tuple[tuple[Any, ...], ...], kwargs: dict[str, Any]) -> str:
         data[kind] = block
         if "depth" in block and block["depth"] == list(map(len, map(itemgetter(1), rows))):
             block["depth"] = None  # a search from the root: every depth is the path's length
-        for name, small in (("is_max", bool), ("move", int), ("depth", int)):
-            if block.get(name) is not None:
-                block[name] = _as_text(block[name], small)
+        for name in names[1:]:
+            if name != "pruned" and block[name] is not None:
+                block[name] = _pack(block[name])
     data["pruned"] = list(chain.from_iterable(data[CUTOFF]["pruned"]))
-    data[CUTOFF]["pruned"] = list(map(len, data[CUTOFF]["pruned"]))
+    data[CUTOFF]["pruned"] = _pack(list(map(len, data[CUTOFF]["pruned"])))
     return json.dumps(data, **kwargs).replace("Infinity", "1e999")
 
 
-def _path_steps(raw: Sequence[tuple[Any, ...]]) -> tuple[list[int], list[int], list[Any]]:
+def _pack_steps(steps: np.ndarray | list[int]) -> str | list[int]:
+    """An ``up`` or ``child`` column: digits if every step is 0..63, else a list."""
+    if isinstance(steps, np.ndarray):
+        if len(steps) == 0 or (steps.min() >= 0 and steps.max() < 64):
+            return steps.astype(np.uint8).tobytes().translate(_TO_DIGITS).decode("ascii")
+        return steps.tolist()
+    return _digits(steps) or steps
+
+
+def _unpack(col: Any, what: str, at: Callable[[int], int | None]) -> Any:
+    """A column written by :func:`_pack` as a list (a list is returned as it is); ``at``
+    turns a position in the column into the event index an error names."""
+    if isinstance(col, dict):
+        palette, codes = col.get("palette"), col.get("codes")
+        if not isinstance(palette, list) or not isinstance(codes, str) or len(palette) > 64:
+            raise TraceError(at(0), f"{what}: a coded column needs 'palette' (a list of at "
+                                    "most 64 values) and 'codes' (text)")
+        values = _from_digits(codes, what, at)
+        beyond = values.translate(bytes(min(v, len(palette), 255) for v in range(256)))
+        if len(palette) < 64 and len(palette) in beyond:
+            k = beyond.index(len(palette))
+            raise TraceError(at(k), f"{what}: code {codes[k]!r} is beyond the palette of "
+                                    f"{len(palette)} values")
+        return list(map(palette.__getitem__, values))
+    if isinstance(col, str):
+        return list(_from_digits(col, what, at))
+    return col
+
+
+def _steps(col: Any, what: str, n: int) -> np.ndarray:
+    """The ``up`` or ``child`` column as an array of ``n`` whole numbers >= 0, checked."""
+    if isinstance(col, str):
+        steps = np.frombuffer(_from_digits(col, what, lambda k: k), np.uint8).astype(np.int64)
+    elif isinstance(col, list):
+        if set(map(type, col)) - {int}:
+            i = next(i for i, x in enumerate(col) if type(x) is not int)
+            raise TraceError(i, f"{what} must be a whole number, got {col[i]!r:.80}")
+        if col and min(col) < 0:
+            i = next(i for i, x in enumerate(col) if x < 0)
+            raise TraceError(i, f"up and child must be >= 0, got {what} {col[i]}")
+        steps = np.array(col, np.int64 if not col or max(col) < 2**62 else object)
+    else:
+        raise TraceError(None, f"a version 3 or 4 trace needs {what!r} as text or a list")
+    if len(steps) != n:
+        raise TraceError(min(len(steps), n), f"{what!r} has {len(steps)} entries for {n} "
+                                             "events")
+    return steps
+
+
+def _from_digits(text: str, what: str, at: Callable[[int], int | None]) -> bytes:
+    values = text.encode("ascii", "replace").translate(_FROM_DIGITS)
+    if 255 in values:
+        k = values.index(255)
+        raise TraceError(at(k), f"{what}: {text[k]!r} is not one of the digits {_DIGITS}")
+    return values
+
+
+def _path_steps(raw: Sequence[tuple[Any, ...]], kinds: str, walked: bool = False
+                ) -> tuple[np.ndarray | list[int], np.ndarray | list[int], list[Any]]:
     """Each event's path from the previous one's: levels ``up``, then the ``child`` taken
     plus one (0 for none), and ``tails`` ``[event, child, ...]`` where more than one is.
-    ``stack`` holds the previous path's prefixes, shortest first."""
+    The paths of a depth-first search are done with numpy (:mod:`._trace_paths`); others
+    here, on a ``stack`` of the previous path's prefixes, shortest first."""
+    paths = list(map(itemgetter(1), raw))
+    steps = steps_of(kinds.encode("ascii"), paths, walked=walked)
+    if steps is not None:
+        return steps[0], steps[1], []
+    return steps_by_stack(paths)
+
+
+def steps_by_stack(paths: Sequence[Path]) -> tuple[list[int], list[int], list[Any]]:
+    """:func:`_path_steps` for any paths, event by event."""
     up: list[int] = []
     child: list[int] = []
     tails: list[Any] = []
     up_add, child_add = up.append, child.append
     stack: list[Path] = [()]
-    for i, r in enumerate(raw):
-        q = r[1]
+    for i, q in enumerate(paths):
         lq, ls = len(q), len(stack)
         if lq < ls and q == stack[lq]:  # the node itself or an ancestor
             up_add(ls - 1 - lq)
@@ -101,32 +182,28 @@ def _path_steps(raw: Sequence[tuple[Any, ...]]) -> tuple[list[int], list[int], l
     return up, child, tails
 
 
-def load_v3(data: dict[str, Any]) -> list[tuple[Any, ...]]:
-    """The events of a version 3 text (see :meth:`Trace.to_json`). Paths are rebuilt on a
-    stack of the previous path's prefixes, so a node's events share one path object; the
-    events are then zipped from the columns, kind by kind."""
+def load_v4(data: dict[str, Any]) -> tuple[list[tuple[Any, ...]], bool]:
+    """The events of a version 3 or 4 text (see :meth:`Trace.to_json`; version 3 is
+    version 4 without coded columns), and whether their paths are a walk (see
+    :func:`~minimaxkit._trace_paths.steps_of`). Paths are rebuilt so that a node's events
+    share one path object; the events are then zipped from the columns, kind by kind."""
     kinds, up, child, tails = (data.get(k) for k in ("kinds", "up", "child", "tails"))
-    up = _from_text(up, "up", lambda k: k)
-    child = _from_text(child, "child", lambda k: k)
-    if not isinstance(kinds, str) or not isinstance(up, list) or not isinstance(child, list) \
-            or not isinstance(tails, list):
-        raise TraceError(None, "a version 3 trace needs 'kinds' (text), 'up', 'child' and "
-                               "'tails' (lists)")
+    if not isinstance(kinds, str) or not isinstance(tails, list):
+        raise TraceError(None, "a version 3 or 4 trace needs 'kinds' (text), 'up', 'child' "
+                               "and 'tails' (lists)")
     n = len(kinds)
     bad = set(kinds) - set(_KIND_OF_LETTER)
     if bad:
         i = next(i for i, c in enumerate(kinds) if c in bad)
         raise TraceError(i, f"unknown kind letter {kinds[i]!r}; the letters are "
                             f"{''.join(_KIND_OF_LETTER)}")
-    for name, col in (("up", up), ("child", child)):
-        if len(col) != n:
-            raise TraceError(min(len(col), n), f"{name!r} has {len(col)} entries for {n} "
-                                               "events")
-        if set(map(type, col)) - {int}:
-            i = next(i for i, x in enumerate(col) if type(x) is not int)
-            raise TraceError(i, f"{name} must be a whole number, got {col[i]!r:.80}")
+    up, child = _steps(up, "up", n), _steps(child, "child", n)
     columns = _columns(data, kinds)
-    paths = _paths(up, child, _tails(tails, n))
+    long = _tails(tails, n)
+    if long or up.dtype == object or child.dtype == object:
+        paths, walked = _paths(up.tolist(), child.tolist(), long), False
+    else:
+        paths, walked = paths_of(up, child, kinds.encode("ascii"))
     rows = {}
     selector = kinds.encode("ascii")
     for kind, cols in columns.items():
@@ -134,7 +211,7 @@ def load_v3(data: dict[str, Any]) -> list[tuple[Any, ...]]:
         if "depth" in _FIELDS[kind] and cols[-1] is None:
             cols[-1] = list(map(len, mine))
         rows[_LETTER[kind]] = zip(repeat(kind), mine, *cols)
-    return list(map(next, map(rows.__getitem__, kinds)))
+    return list(map(next, map(rows.__getitem__, kinds))), walked
 
 
 def _paths(up: list[int], child: list[int], long: dict[int, list[int]]) -> list[Path]:
@@ -196,14 +273,17 @@ def _columns(data: dict[str, Any], kinds: str) -> dict[str, list[Any]]:
             if col is None and name == "depth":  # each depth is its path's length
                 cols.append(None)
                 continue
-            col = _from_text(col, name, partial(_nth, kinds, _LETTER[kind]))
-            if name == "is_max" and isinstance(block.get(name), str):
+            stored = col
+            col = _unpack(col, name, partial(_nth, kinds, _LETTER[kind]))
+            if name == "is_max" and isinstance(stored, str):
                 col = list(map(bool, col))
             if not isinstance(col, list) or len(col) != count:
                 got = len(col) if isinstance(col, list) else 0
                 raise TraceError(_nth(kinds, _LETTER[kind], got), f"the {kind!r} column "
                                  f"{name!r} has {got} entries for {count} events")
-            if name in _NUMBERS and set(map(type, col)) - {int, float}:
+            written = stored["palette"] if isinstance(stored, dict) else col
+            if name in _NUMBERS and not isinstance(stored, str) \
+                    and set(map(type, written)) - {int, float}:
                 k = next(k for k, v in enumerate(col) if type(v) not in (int, float))
                 raise TraceError(_nth(kinds, _LETTER[kind], k),
                                  f"{name} must be a number, got {col[k]!r:.80}")

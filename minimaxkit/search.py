@@ -341,9 +341,9 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
             gc.enable()
     pv = pvs[0]
     stats = Stats(expanded + leaves + tt_hits, leaves, expanded, cutoffs, tt_hits)
-    return SearchResult(value, pv[0] if pv else None, pv,
-                        Trace(rec) if rec is not None else None, stats, algorithm, options, game,
-                        state)
+    trace_ = Trace._of_walk(rec) if rec is not None else None
+    return SearchResult(value, pv[0] if pv else None, pv, trace_, stats, algorithm, options,
+                        game, state)
 
 
 #: The deepest tree a search will recurse into (one Python frame per level; the recursion
@@ -535,7 +535,7 @@ def negamax(game: Any, state: Any = None, *, depth: int | None = None,
     color = 1 if game.is_max(state) else -1
     with _recursion_room():
         v, pv = nega(state, 0, *max_view(color, lo, hi), color, ())
-    t = Trace(rec) if trace else None
+    t = Trace._of_walk(rec) if trace else None
     leaves, expanded, cutoffs, tt_hits = counts
     stats = Stats(expanded + leaves + tt_hits, leaves, expanded, cutoffs, tt_hits)
     return SearchResult(color * v, pv[0] if pv else None, pv, t, stats, "negamax",

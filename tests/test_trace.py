@@ -47,7 +47,7 @@ def test_hand_made_trace_round_trips():
     # ±∞ are standard JSON numbers that read back as infinity
     text = alphabeta(tree_002()).trace.to_json()
     assert "1e999" in text and "Infinity" not in text
-    assert math.isinf(json.loads(text)["enter"]["alpha"][0])
+    assert math.isinf(json.loads(text)["enter"]["alpha"]["palette"][0])
 
 
 def test_json_paths_anywhere_and_depths_kept():
@@ -65,7 +65,8 @@ def test_json_paths_anywhere_and_depths_kept():
     wide = Trace.of([Enter((), -1.0, 1.0, True, 0), Leaf((70,), 1, -1.0, 1.0, False, 1),
                      Exit((), 1, 70)])
     data = json.loads(wide.to_json())
-    assert isinstance(data["child"], list) and data["exit"]["move"] == [70]
+    assert isinstance(data["child"], list) and data["exit"]["move"] == {"palette": [70],
+                                                                       "codes": "0"}
     assert Trace.from_json(wide.to_json()) == wide
 
 
@@ -78,6 +79,7 @@ def test_json_reads_version_2_and_rows():
 
 def test_json_errors_name_the_event():
     data = json.loads(alphabeta(tree_002()).trace.to_json())
+    data["leaf"]["value"] = [7] * len(data["leaf"]["value"])  # written as a list
     data["leaf"]["value"][2] = "seven"  # the third leaf: event 5
     with pytest.raises(TraceError, match="event 5: value must be a number"):
         Trace.from_json(json.dumps(data))
