@@ -184,7 +184,7 @@ def headless_scale() -> dict[str, float]:
         time.perf_counter() - start)
     start = time.perf_counter()
     quiz.show_check()
-    out["  Check and its feedback (verdict list, marked picture), ms"] = 1000 * (
+    out["  Check and its feedback (at most 100 verdicts listed; no picture past 250 nodes), ms"] = 1000 * (
         time.perf_counter() - start)
     return out
 

@@ -212,6 +212,48 @@ def test_quiz_new_tree() -> None:
     assert q.seed == 4 and q.tree != before and len(q.answers.children) == len(q.leaf_paths)
 
 
+BIG = GameTree.random(depth=6, branching=3, seed=5)  # 1,093 nodes, 729 leaves
+
+
+def test_a_large_quiz_takes_typed_answers_and_lists_its_leaves() -> None:
+    from minimaxkit.widgets.quiz import MAX_LISTED
+
+    q = QuizWidget(tree=BIG)
+    assert q.answers.children == (q.typed,) and not q.toggles  # no 729 buttons
+    assert not q.drawn and q.picture.layout.display == "none" and q.picture.value == b""
+    assert "1,093 nodes, too many to draw" in q.intro.value
+    first = BIG.node(q.leaf_paths[0])
+    assert f"{first.name} {first.value}," in q.intro.value  # the leaves, with values
+    never = sorted(q.answer_never)
+    q.mark(*never)
+    assert q.marked == set(never) and q.show_check().correct
+    q.typed.value = ", ".join(BIG.node(p).name for p in never[1:]) + " ZZZ"
+    result = q.show_check()
+    assert not result.correct and "name no leaf of this tree: 'ZZZ'" in result.summary
+    q.mark(*q.leaf_paths)  # every leaf: hundreds wrong, the list is cut short
+    result = q.show_check()
+    wrong = [v for v in result.verdicts if not v.ok]
+    listed = len(wrong) + len(q.answer_never)  # the wrong ones, then the right cuts
+    assert len(wrong) > MAX_LISTED
+    assert q.feedback.value.count("<li") == MAX_LISTED + 1
+    assert f"and {listed - MAX_LISTED:,} more" in q.feedback.value
+    assert f"<b>{wrong[MAX_LISTED - 1].name}</b> ✗" in q.feedback.value  # wrong ones first
+
+
+def test_a_large_values_quiz_reads_name_value_lines() -> None:
+    q = QuizWidget(tree=BIG, mode="values")
+    assert q.answers.children == (q.typed,) and not q.entries
+    truth = minimax(BIG).trace.values
+    q.enter({p: truth[p] for p in q.inner})
+    assert q.check_answers().correct
+    q.enter({"B": truth[BIG.by_name("B").path] + 1})  # one changed, the others kept
+    bad = [v for v in q.check_answers().verdicts if not v.ok]
+    assert [v.name for v in bad] == ["B"]
+    q.typed.value += "\nB 1 2\nnot-a-node 3"
+    result = q.check_answers()
+    assert not result.correct and "'B 1 2', 'not-a-node 3'" in result.summary
+
+
 # ----- play -------------------------------------------------------------------------------------
 def test_play_tictactoe_against_the_kit() -> None:
     pw = PlayWidget(TicTacToe())

@@ -23,9 +23,15 @@ from ..replay import Replay, fmt
 from ..search import alphabeta, minimax
 from ..trace import Leaf, Path
 from ..tree import GameTree
-from ._panel import Picture
+from ._panel import MAX_DRAWN_NODES, Picture
 
 __all__ = ["QuizWidget", "Verdict", "QuizResult"]
+
+#: Up to this many answers each has its own button (or box); a larger quiz takes its
+#: answers as text, names (and values) in one box, which builds and syncs in a moment.
+MAX_ANSWER_WIDGETS = 200
+#: Check lists at most this many verdicts (wrong ones first); ``check_answers()`` has all.
+MAX_LISTED = 100
 
 
 @dataclass(frozen=True)
@@ -106,27 +112,55 @@ class QuizWidget(w.VBox):
             elif r[0] == "leaf":
                 self._leaf_at.setdefault(r[1], i)
         self.leaf_paths: list[Path] = [n.path for n in tree.leaves()]
+        self.leaf_paths_set = set(self.leaf_paths)
         evaluated = set(self.result.trace.leaves)
         self.answer_never = {p for p in self.leaf_paths if p not in evaluated}
         self.true_values = minimax(tree).trace.values  # type: ignore[union-attr]
         self.inner = [n.path for n in tree.nodes() if n.children]
         rule = "v ≥ β / v ≤ α" if self.prune_on_equal else "v > β / v < α (strict)"
+        self.by_name = {n.name: n.path for n in tree.nodes()}
+        asked = self.leaf_paths if self.mode == "leaves" else self.inner
+        self.typed = w.Textarea(layout=w.Layout(width="100%", height="6em"))
+        self.toggles: dict[Path, w.ToggleButton] = {}
+        self.entries: dict[Path, w.Text] = {}
         if self.mode == "leaves":
             task = ("Select the leaves that alpha-beta (children left to right, cut on "
                     f"{rule}) <b>never evaluates</b>, then press Check.")
-            self.toggles = {
-                p: w.ToggleButton(description=f"{tree.node(p).name} {fmt(tree.node(p).value)}",
-                                  layout=w.Layout(width="64px")) for p in self.leaf_paths}
-            for t in self.toggles.values():
-                t.add_class("mmk-leaf")
-            self.answers.children = list(self.toggles.values())
+            if len(asked) <= MAX_ANSWER_WIDGETS:
+                self.toggles = {
+                    p: w.ToggleButton(description=f"{tree.node(p).name} "
+                                                  f"{fmt(tree.node(p).value)}",
+                                      layout=w.Layout(width="64px")) for p in asked}
+                for t in self.toggles.values():
+                    t.add_class("mmk-leaf")
         else:
             task = "Enter the backed-up (minimax) value of every interior node, then press Check."
-            self.entries = {p: w.Text(description=tree.node(p).name, placeholder="?",
-                                      layout=w.Layout(width="120px"),
-                                      style={"description_width": "30px"})
-                            for p in self.inner}
-            self.answers.children = list(self.entries.values())
+            if len(asked) <= MAX_ANSWER_WIDGETS:
+                self.entries = {p: w.Text(description=tree.node(p).name, placeholder="?",
+                                          layout=w.Layout(width="120px"),
+                                          style={"description_width": "30px"})
+                                for p in asked}
+        self.drawn = len(self.by_name) <= MAX_DRAWN_NODES
+        if self.toggles or self.entries:
+            self.answers.children = list((self.toggles or self.entries).values())
+        else:  # too many answers for a widget each: one box of text
+            task = task.replace("Select the leaves", "Type the names of the leaves").replace(
+                "Enter the backed-up", "Type a line <code>name value</code> for the backed-up")
+            self.typed.placeholder = ("names, e.g. " if self.mode == "leaves" else
+                                      "lines of name and value, e.g. ") + " ".join(
+                tree.node(p).name + ("" if self.mode == "leaves" else " 5\n")
+                for p in asked[:2])
+            self.typed.description = "answer"
+            self.typed.add_class("mmk-typed")
+            self.answers.children = [self.typed]
+        if not self.drawn:
+            leaves = ", ".join(f"{tree.node(p).name} {fmt(tree.node(p).value)}"
+                               for p in self.leaf_paths)
+            task += (f" The tree has {len(self.by_name):,} nodes, too many to draw legibly; "
+                     f"its {len(self.leaf_paths):,} leaves, left to right, with their values:"
+                     "<div style='max-height:8em;overflow-y:auto;font-family:monospace;"
+                     f"font-size:12px;border:1px solid #ccc;padding:2px 4px'>{leaves}</div>")
+        self.picture.layout.display = None if self.drawn else "none"
         self.intro.value = f"<div style='font-size:13px'>{task}</div>"
         self.feedback.value = ""
         self._picture()
@@ -137,6 +171,9 @@ class QuizWidget(w.VBox):
         from ..draw.alt import marks_alt, tree_alt
         from ..draw.render import tree_png
 
+        if not self.drawn:  # too large to draw legibly: the intro says so and lists leaves
+            self.picture.value, self.picture.tooltip = b"", ""
+            return
         if solved:
             title = "alpha-beta, with your answer marked"
             self.picture.value = tree_png(self.result, dpi=self.dpi, marks=marks, title=title)
@@ -144,7 +181,7 @@ class QuizWidget(w.VBox):
         else:
             self.picture.value = tree_png(self.tree, dpi=self.dpi, marks=marks)
             alt = tree_alt(self.tree) + " Which leaves does alpha-beta never evaluate?"
-        names = {n.path: n.name for n in self.tree.nodes()} if marks else {}
+        names = {p: n for n, p in self.by_name.items()}
         self.picture.tooltip = f"{alt} {marks_alt(marks or {}, names.__getitem__)}".strip()
 
     def new_tree(self) -> None:
@@ -159,18 +196,59 @@ class QuizWidget(w.VBox):
     def mark(self, *leaves: Path | str) -> None:
         """Select exactly these leaves (paths or names) as "never evaluated"."""
         chosen = {self._path(p) for p in leaves}
+        if not self.toggles:
+            self.typed.value = " ".join(self.tree.node(p).name for p in self.leaf_paths
+                                        if p in chosen)
         for p, t in self.toggles.items():
             t.value = p in chosen
 
     @property
     def marked(self) -> set[Path]:
-        """The leaves selected as never evaluated."""
+        """The leaves selected as never evaluated (typed names that are no leaf's are
+        left out here; Check names them)."""
+        if not self.toggles:
+            leaves = set(self.leaf_paths)
+            return {p for p in map(self.by_name.get, self._typed_words()) if p in leaves}
         return {p for p, t in self.toggles.items() if t.value}
 
     def enter(self, values: dict[Path | str, float]) -> None:
         """Fill in backed-up values (values mode), by path or name."""
+        if not self.entries:  # the typed lines, these values changed or added
+            given, bad = self._typed_values()
+            given.update({self._path(p): str(v) for p, v in values.items()})
+            self.typed.value = "\n".join([*(f"{self.tree.node(p).name} {given[p]}"
+                                            for p in self.inner if p in given), *bad])
+            return
         for p, v in values.items():
             self.entries[self._path(p)].value = str(v)
+
+    def _typed_words(self) -> list[str]:
+        return self.typed.value.replace(",", " ").split()
+
+    def _typed_values(self) -> tuple[dict[Path, str], list[str]]:
+        """The typed ``name value`` pairs by path, and the lines that are not one."""
+        given: dict[Path, str] = {}
+        bad = []
+        for line in self.typed.value.replace(",", "\n").splitlines():
+            words = line.replace("=", " ").split()
+            if not words:
+                continue
+            path = self.by_name.get(words[0])
+            if len(words) != 2 or path is None or path not in self.true_values \
+                    or path in self.leaf_paths_set:
+                bad.append(line.strip())
+            else:
+                given[path] = words[1]
+        return given, bad
+
+    def _unknown(self) -> list[str]:
+        """Typed words (leaves mode) or lines (values mode) that name no answer."""
+        if self.mode == "leaves":
+            if self.toggles:
+                return []
+            return [x for x in self._typed_words() if self.by_name.get(x) not in
+                    self.leaf_paths_set]
+        return [] if self.entries else self._typed_values()[1]
 
     def _cut_reason(self, leaf: Path) -> str:
         """Why ``leaf`` is never evaluated: the first cut-off that pruned it or an
@@ -234,6 +312,9 @@ class QuizWidget(w.VBox):
                 verdicts.append(Verdict(p, name, True, "right", "right: evaluated"))
         wrong = [v for v in verdicts if not v.ok]
         too_many = sum(1 for v in verdicts if v.kind == "missing")
+        unknown = self._unknown()
+        if unknown:
+            return QuizResult(tuple(verdicts), False, _unknown_summary(unknown, "leaf"))
         if not wrong:
             summary = (f"Correct: alpha-beta never evaluates {len(self.answer_never)} of "
                        f"{len(self.leaf_paths)} leaves, and you found exactly those.")
@@ -247,6 +328,7 @@ class QuizWidget(w.VBox):
 
     def _check_values(self) -> QuizResult:
         verdicts = []
+        typed = {} if self.entries else self._typed_values()[0]
         for p in self.inner:
             node = self.tree.node(p)
             true = self.true_values[p]
@@ -254,7 +336,7 @@ class QuizWidget(w.VBox):
             how = ("max" if node.is_max else "min")
             why = (f"{node.name} = {how}({', '.join(c.name for c in node.children)}) = "
                    f"{how}({', '.join(fmt(v) for v in kids)}) = {fmt(true)}")
-            text = self.entries[p].value.strip()
+            text = (self.entries[p].value if self.entries else typed.get(p, "")).strip()
             try:
                 given: float | None = float(text)
             except ValueError:
@@ -262,9 +344,13 @@ class QuizWidget(w.VBox):
             if given is not None and given == true:
                 verdicts.append(Verdict(p, node.name, True, "right", f"right: {why}"))
             else:
-                got = "nothing" if not text else html.escape(text)
+                got = "nothing" if not text else text
                 verdicts.append(Verdict(p, node.name, False, "wrong", f"you wrote {got}; {why}"))
         wrong = [v for v in verdicts if not v.ok]
+        unknown = self._unknown()
+        if unknown:
+            return QuizResult(tuple(verdicts), False,
+                              _unknown_summary(unknown, "interior node with a value"))
         summary = ("Correct: every backed-up value is right." if not wrong else
                    f"Not quite: {len(wrong)} of {len(verdicts)} values are wrong.")
         return QuizResult(tuple(verdicts), not wrong, summary)
@@ -273,13 +359,24 @@ class QuizWidget(w.VBox):
         """Check, then show the verdicts as marks on the tree and as a list with reasons."""
         result = self.check_answers()
         self._picture(result.marks, solved=True)
+        shown = [v for v in result.verdicts if not v.ok]  # wrong first, then right ones
+        shown += [v for v in result.verdicts if v.ok and (self.mode == "values" or
+                                                          v.path in self.answer_never)]
         rows = "".join(
             f"<li style='color:{'#006d4f' if v.ok else '#b34700'}'><b>{html.escape(v.name)}"
             f"</b> {'✓' if v.ok else '✗'} {html.escape(v.reason)}</li>"
-            for v in result.verdicts if not v.ok or self.mode == "values" or
-            v.path in self.answer_never)
+            for v in shown[:MAX_LISTED])
+        if len(shown) > MAX_LISTED:
+            rows += (f"<li style='color:#555'>… and {len(shown) - MAX_LISTED:,} more "
+                     "(all of them: <code>check_answers().verdicts</code>)</li>")
         color = "#006d4f" if result.correct else "#b34700"
         self.feedback.value = (f"<div class='mmk-verdict' style='font-size:13px'>"
                                f"<b style='color:{color}'>{html.escape(result.summary)}</b>"
                                f"<ul style='margin:4px 0'>{rows}</ul></div>")
         return result
+
+
+def _unknown_summary(unknown: list[str], what: str) -> str:
+    shown = ", ".join(repr(x) for x in unknown[:5]) + (" …" if len(unknown) > 5 else "")
+    return (f"Not checked: {len(unknown)} of the things you typed name no {what} of this "
+            f"tree: {shown}. Use the names as they are listed.")
