@@ -158,7 +158,8 @@ class QuizWidget(w.VBox):
                                for p in self.leaf_paths)
             task += (f" The tree has {len(self.by_name):,} nodes, too many to draw legibly; "
                      f"its {len(self.leaf_paths):,} leaves, left to right, with their values:"
-                     "<div style='max-height:8em;overflow-y:auto;font-family:monospace;"
+                     "<div tabindex='0' role='region' aria-label='the leaves and their values' "
+                     "style='max-height:8em;overflow-y:auto;font-family:monospace;"
                      f"font-size:12px;border:1px solid #ccc;padding:2px 4px'>{leaves}</div>")
         self.picture.layout.display = None if self.drawn else "none"
         self.intro.value = f"<div style='font-size:13px'>{task}</div>"

@@ -12,6 +12,7 @@ import pytest
 from .harness import (
     ARTIFACTS,
     LabServer,
+    axe_violations,
     error_outputs,
     open_notebook,
     run_all_cells,
@@ -229,6 +230,8 @@ OTHER_CELLS = [
     "              labels=('on equality', 'strict'))",
     "QuizWidget(seed=3)",
     "PlayWidget(TicTacToe())",
+    "from minimaxkit import GameTree\n"
+    "QuizWidget(tree=GameTree.random(depth=6, branching=3, seed=5))  # 729 leaves: typed",
 ]
 
 
@@ -239,10 +242,10 @@ def test_compare_quiz_and_play_widgets(page: Any, lab_server: LabServer) -> None
     compare = page.locator(".mmk-compare")
     compare.locator("img.widget-image").nth(1).wait_for(state="visible", timeout=30_000)
     assert "The traces part at step 40, at node D" in compare.inner_text()
-    quiz = page.locator(".mmk-quiz")
+    quiz = page.locator(".mmk-quiz").first
     quiz.locator(".mmk-leaf").first.click()
     quiz.locator(".mmk-check").click()
-    page.locator(".mmk-quiz .mmk-verdict").wait_for(state="visible", timeout=20_000)
+    quiz.locator(".mmk-verdict").wait_for(state="visible", timeout=20_000)
     assert "Not quite" in quiz.inner_text() or "Correct" in quiz.inner_text()
     play = page.locator(".mmk-play")
     play.locator(".mmk-cell").nth(4).click()
@@ -251,4 +254,21 @@ def test_compare_quiz_and_play_widgets(page: Any, lab_server: LabServer) -> None
         timeout=20_000)
     assert play.locator(".mmk-cell").nth(4).inner_text().strip() == "X"
     screenshot(page, "compare-quiz-play")
+
+    # the large quiz: no picture, the leaves listed, the answer typed from the keyboard
+    big = page.locator(".mmk-quiz").nth(1)
+    big.scroll_into_view_if_needed()
+    assert "too many to draw legibly" in big.inner_text()
+    assert big.locator(".mmk-leaf").count() == 0
+    box = big.locator(".mmk-typed textarea")
+    box.click()
+    page.keyboard.type("NOPE, ")
+    box.press("Tab")  # ipywidgets syncs a text area's value as it changes
+    big.locator(".mmk-check").click()
+    page.wait_for_function(
+        "() => (document.querySelectorAll('.mmk-quiz')[1].querySelector('.mmk-verdict')"
+        " || {}).innerText?.includes('NOPE')", timeout=20_000)
+    assert "name no leaf of this tree: 'NOPE'" in big.inner_text()
+    screenshot(page, "quiz-large")
+    assert axe_violations(page, ".mmk-quiz") == []
     assert error_outputs(page) == []
