@@ -63,3 +63,30 @@ def test_the_svg_moves_facing_names_apart_too() -> None:
     names = {n: a for a, n in re.findall(r'text-anchor="(\w+)"[^>]*>([A-G])</text>', svg)}
     assert names["E"] == "start" and names["F"] == "start"  # F's name moved to its right
     assert names["D"] == "end"  # D's name stays on its left, away from the edge from B
+
+
+
+def test_corner_marks_keep_clear_of_interior_names() -> None:
+    """The ★ where two traces part sat on K's name (K's name is on its left); quiz marks
+    on interior nodes could sit on names on the right. A corner mark now goes to the upper
+    corner away from an interior node's name: no mark's extent overlaps any name."""
+    from minimaxkit import alphabeta
+    from minimaxkit.examples import tree_002
+
+    r = alphabeta(tree_002(), fail="hard")
+    inner = [n.path for n in r.game.nodes() if n.children]
+    for kind in ("diverge", "extra", "wrong", "right"):
+        fig, art = tree_figure(r.game, r.trace, marks=dict.fromkeys(inner, kind))
+        fig.canvas.draw()
+        rend = fig.canvas.get_renderer()
+        view = art["view"]
+        names = {p: t.get_window_extent(rend) for p, t in art["names"].items()}
+        marks = view.marks[kind]
+        centres = marks.get_offset_transform().transform(marks.get_offsets())
+        radii = [x ** 0.5 / 2 * fig.dpi / 72 for x in marks.get_sizes()]
+        assert len(centres) == len(inner)
+        for p, (x, y), rad in zip(inner, centres, radii, strict=True):
+            for q, bb in names.items():
+                apart = (x + rad < bb.x0 or x - rad > bb.x1 or y + rad < bb.y0
+                         or y - rad > bb.y1)
+                assert apart, (kind, r.game.node(p).name, r.game.node(q).name)

@@ -203,6 +203,9 @@ def test_quiz_strict_rule_and_values_mode() -> None:
     bad = [v for v in result.verdicts if not v.ok]
     assert [v.name for v in bad] == ["B"]
     assert bad[0].reason == "you wrote 8; B = min(E, F, G) = min(8, 9, 4) = 4"
+    q.show_check()  # the picture is of the values asked for: minimax's, nothing cut
+    assert "minimax (every backed-up value)" in q.picture.tooltip
+    assert "Nothing was cut" in q.picture.tooltip and "wrong: B" in q.picture.tooltip
 
 
 def test_quiz_new_tree() -> None:

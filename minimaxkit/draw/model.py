@@ -352,3 +352,19 @@ def name_sides(model: TreeModel, size: Mapping[Path, float], xpt: float,
                 if width(a) + width(b) + 8 > free:
                     side[b] = 1
     return side
+
+
+def mark_offset(where: str, leaf: bool, side: int, size: float) -> tuple[float, float]:
+    """Where a mark sits from its node's centre, in points (x right, y up), shared by the
+    matplotlib and SVG drawings: ``"center"`` on the node; a corner mark (``"ne"``,
+    ``"nw"``) at an upper corner, its own for a leaf (whose name is below it) and the one
+    away from the name (``side``, see :func:`name_sides`) for an interior node, so that the
+    mark never covers the name beside it.
+
+    >>> mark_offset("nw", False, -1, 10.0), mark_offset("nw", True, -1, 10.0)
+    ((5.0, 4.5), (-5.0, 4.5))
+    """
+    if where == "center":
+        return 0.0, 0.0
+    corner = -side if not leaf else 1 if where == "ne" else -1
+    return corner * 0.5 * size, 0.45 * size

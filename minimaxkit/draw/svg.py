@@ -34,6 +34,7 @@ from .model import (
     TreeModel,
     check_marks,
     label_plan,
+    mark_offset,
     name_sides,
     node_statuses,
     resolve,
@@ -340,8 +341,8 @@ class _Svg:
         out = ['<g class="marks">']
         for p, kind in self.marks.items():
             ms, s = MARKS[kind], self.size[p]
-            dx = {"ne": 0.5 * s, "nw": -0.5 * s}.get(ms.where, 0.0)
-            dy = 0.0 if ms.where == "center" else -0.45 * s
+            dx, up = mark_offset(ms.where, p in self.m.leaves, self._side(p), s)
+            dy = -up  # SVG's y grows downwards
             out.append(f'{_shape(ms.marker, self.x(p) + dx, self.y(p) + dy, ms.scale * max(s, 7))}'
                        f' class="mark {kind}" data-path="{" ".join(map(str, p))}"'
                        f'{_paint(ms.face, ms.edge, ms.linewidth, ms.linestyle)}/>')

@@ -38,6 +38,7 @@ from .model import (
     TreeModel,
     check_marks,
     label_plan,
+    mark_offset,
     name_sides,
     node_statuses,
     resolve,
@@ -313,13 +314,8 @@ class TreeView:
             ms = MARKS[kind]
             xy = []
             for p in ps:
-                s = self.size[p]
-                if ms.where == "ne":
-                    xy.append(self._offset(p, 0.5 * s, 0.45 * s))
-                elif ms.where == "nw":
-                    xy.append(self._offset(p, -0.5 * s, 0.45 * s))
-                else:
-                    xy.append(m.pos[p])
+                dx, dy = mark_offset(ms.where, p in m.leaves, self.side[p], self.size[p])
+                xy.append(self._offset(p, dx, dy) if dx or dy else m.pos[p])
             coll = self.marks[kind]
             coll.set_offsets(np.array(xy) if xy else np.zeros((0, 2)))
             coll.set_sizes([(ms.scale * max(self.size[p], 7.0)) ** 2 for p in ps])

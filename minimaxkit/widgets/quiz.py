@@ -115,7 +115,8 @@ class QuizWidget(w.VBox):
         self.leaf_paths_set = set(self.leaf_paths)
         evaluated = set(self.result.trace.leaves)
         self.answer_never = {p for p in self.leaf_paths if p not in evaluated}
-        self.true_values = minimax(tree).trace.values  # type: ignore[union-attr]
+        self.full = minimax(tree)  # what values mode asks for: every node's backed-up value
+        self.true_values = self.full.trace.values  # type: ignore[union-attr]
         self.inner = [n.path for n in tree.nodes() if n.children]
         rule = "v ≥ β / v ≤ α" if self.prune_on_equal else "v > β / v < α (strict)"
         self.by_name = {n.name: n.path for n in tree.nodes()}
@@ -175,10 +176,12 @@ class QuizWidget(w.VBox):
         if not self.drawn:  # too large to draw legibly: the intro says so and lists leaves
             self.picture.value, self.picture.tooltip = b"", ""
             return
-        if solved:
-            title = "alpha-beta, with your answer marked"
-            self.picture.value = tree_png(self.result, dpi=self.dpi, marks=marks, title=title)
-            alt = tree_alt(self.result, title=title)
+        if solved:  # the search the question is about: alpha-beta's cuts, or minimax's values
+            searched = self.result if self.mode == "leaves" else self.full
+            title = ("alpha-beta, with your answer marked" if self.mode == "leaves" else
+                     "minimax (every backed-up value), with your answers marked")
+            self.picture.value = tree_png(searched, dpi=self.dpi, marks=marks, title=title)
+            alt = tree_alt(searched, title=title)
         else:
             self.picture.value = tree_png(self.tree, dpi=self.dpi, marks=marks)
             alt = tree_alt(self.tree) + " Which leaves does alpha-beta never evaluate?"
