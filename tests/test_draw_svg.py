@@ -153,3 +153,18 @@ def test_no_matplotlib_needed() -> None:
 def test_doctests() -> None:
     result = doctest.testmod(minimaxkit.draw.svg)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_minimax_is_drawn_without_windows_as_in_the_matplotlib_drawing() -> None:
+    """Minimax's windows are all (−∞, ∞): the SVG leaves them out, and its legend says
+    "call stack" without "(α, β)"; alpha-beta's are drawn."""
+    from minimaxkit import alphabeta, minimax
+    from minimaxkit.draw import tree_svg_text
+    from minimaxkit.examples import tree_002
+
+    mid = 20  # a step with a call stack
+    plain = tree_svg_text(minimax(tree_002()), step=mid)
+    assert 'class="window"' not in plain and "call stack (α, β)" not in plain
+    assert "call stack" in plain
+    ab = tree_svg_text(alphabeta(tree_002()), step=mid)
+    assert 'class="window"' in ab and "call stack (α, β)" in ab

@@ -81,7 +81,9 @@ def tree_svg_text(tree: Any, trace: Any = None, *, step: int | None = None,
             raise ValueError(f"step must be in 0..{n} for this trace, got {step}")
         frame = rp.frame(step)
     checked = check_marks(model, marks or {})
-    return _Svg(model, frame, traced=rp is not None, marks=checked, title=title).text()
+    svg = _Svg(model, frame, traced=rp is not None, marks=checked, title=title)
+    svg.show_windows = rp is None or rp.narrowing  # minimax's are all (−∞, ∞): not drawn
+    return svg.text()
 
 
 # ----- shapes and strokes --------------------------------------------------------------------
@@ -171,6 +173,7 @@ class _Svg:
             model, frame, traced, marks, title)
         n = model.n_leaves
         self.show_values, _, self.show_names = label_plan("auto", n)  # as draw_tree's default
+        self.show_windows = True  # the (α, β) box beside each node on the call stack
         xs = [model.pos[p][0] for p in model.paths]
         self.xmin, span = min(xs) - 0.6, max(xs) - min(xs) + 1.2
         per_leaf = 26.0 if n <= 40 else 14.4 if n <= 100 else 2.9
@@ -316,7 +319,7 @@ class _Svg:
         return self._sides[p]
 
     def _windows(self) -> list[str]:
-        if self.frame is None or not self.show_values:
+        if self.frame is None or not self.show_values or not self.show_windows:
             return []
         out = []
         f = self.value_font
@@ -362,7 +365,8 @@ class _Svg:
         if self.traced:
             items.append(("s", NODE_STYLES["visited"], "visited", None))
             if "active" in shown:
-                items.append(("s", NODE_STYLES["active"], "call stack (α, β)",
+                items.append(("s", NODE_STYLES["active"],
+                              "call stack (α, β)" if self.show_windows else "call stack",
                               EDGE_STYLES["active"]))
             if "pruned" in shown:
                 items.append(("s", NODE_STYLES["pruned"], "pruned", EDGE_STYLES["pruned"]))
