@@ -17,14 +17,13 @@ True
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import json
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
+from ._gc import paused_gc
 from .errors import TraceError
 
 __all__ = ["Enter", "Leaf", "Cutoff", "Exit", "TTHit", "Event", "Trace", "Stats", "Path"]
@@ -311,28 +310,6 @@ class Trace:
                 raise TraceError(i, f"a {row['event']!r} event lacks {missing}")
             out.append(decode(i, [row["event"], *(row[k] for k in _FIELDS[row["event"]])]))
         return cls(out)
-
-
-@contextlib.contextmanager
-def paused_gc(*, settle: bool = False) -> Iterator[None]:
-    """Pause the cyclic garbage collector. Reading or writing a long trace makes hundreds
-    of thousands of small objects that hold no cycles; the collector would rescan the
-    growing heap again and again (measured: twice the time of the work itself).
-
-    With ``settle``, what was made meanwhile is then moved to the collector's oldest
-    generation (``gc.freeze()`` and ``gc.unfreeze()``, two list splices) instead of being
-    scanned as young objects on the next collection: for a full tic-tac-toe trace that
-    scan took 0.17 s. Skipped if the program has frozen objects of its own."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if settle and gc.get_freeze_count() == 0:
-            gc.freeze()
-            gc.unfreeze()
-        if collecting:
-            gc.enable()
 
 
 def _enc(v: Any) -> Any:

@@ -112,3 +112,14 @@ def test_depth_limit_counts_from_the_search_start():
     assert minimax(tree, b, depth=2).value == 2
     with pytest.raises(TreeError, match=r"path \(0, 0\)"):
         minimax(tree, depth=2)
+
+
+def test_building_leaves_the_collector_on_even_after_an_error() -> None:
+    """Trees are built with the garbage collector paused; a bad node must not leave it off."""
+    import gc
+
+    with pytest.raises(TreeError):
+        GameTree.from_dict({"children": [{"value": 1}, {"value": "x"}]})
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    GameTree.from_nested([[1, 2], [3, 4]])
+    assert gc.isenabled() and gc.get_freeze_count() == 0
