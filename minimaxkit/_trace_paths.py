@@ -1,10 +1,11 @@
 """Each event's path as a step from the previous event's path, and back, with numpy.
 
-Version 3 of the trace JSON writes a path as ``up`` (levels up from the previous event's
-path) and ``child`` (the child then taken, plus one; 0 for none). Walking that stack event
-by event in Python costs a second per million events; these functions do the same work in
-array operations. :func:`steps_of` handles the traces a depth-first search writes (the rest
-go to the exact loop in :mod:`minimaxkit._trace_json`) and checks its answer by decoding it.
+The trace JSON (versions 3 and 4) writes a path as ``up`` (levels up from the previous
+event's path) and ``child`` (the child then taken, plus one; 0 for none). Walking that stack
+event by event in Python costs a second per million events; these functions do the same
+work in array operations. :func:`steps_of` handles the traces a depth-first search writes,
+checking every path unless the trace is known to be such a walk; the rest go to the exact
+loop in :mod:`minimaxkit._trace_json`.
 
 >>> paths = [(), (0,), (0, 0), (0,), (1,), ()]
 >>> up, child = steps_of(b"eelxlx", paths)
