@@ -42,6 +42,8 @@ def _pack(col: list[Any]) -> list[Any] | str | dict[str, Any]:
     """A column as compact JSON: digits if it holds only ints (or only bools) 0..63; else a
     ``{"palette": [...], "codes": digits}`` if it has at most 64 distinct values that a set
     keeps apart (no 1 beside 1.0, no -0.0, no NaN; checked); else the list itself."""
+    if not col:
+        return col
     types = set(map(type, col))
     if len(types) == 1 and types <= {int, bool}:
         text = _digits(col)
