@@ -27,13 +27,13 @@ has 5 (from C), so it will never choose D, which is worth at most 3.
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import Any
 
+from ._replay_views import Before, Events, ValuesBefore, again
+from .narration import Narrator, fmt
 from .trace import (
     CUTOFF,
     ENTER,
@@ -41,44 +41,15 @@ from .trace import (
     LEAF,
     TTHIT,
     Cutoff,
-    Enter,
     Event,
-    Exit,
-    Leaf,
     Path,
     Trace,
-    TTHit,
     paused_gc,
 )
 from .tree import GameTree
 
 __all__ = ["Level", "Frame", "Replay", "replay", "fmt", "first_divergence", "state_at",
            "node_namer"]
-
-
-def fmt(v: float | None) -> str:
-    """A value as the kit writes it: whole numbers without ``.0``, ``∞`` and ``−∞``.
-
-    >>> [fmt(x) for x in (3, 3.0, 0.3333, -math.inf, math.inf, None)]
-    ['3', '3', '0.333', '−∞', '∞', '?']
-    >>> fmt(8497.31), fmt(-1234.5), fmt(7.654)   # large values rounded, never 8.5e+03
-    ('8497', '-1234', '7.65')
-    """
-    if v is None:
-        return "?"
-    if isinstance(v, float):
-        if math.isinf(v):
-            return "∞" if v > 0 else "−∞"
-        if v.is_integer() and abs(v) < 1e15:
-            return str(int(v))
-        if 1000 <= abs(v) < 1e15:
-            return f"{v:.0f}"
-        return f"{v:.3g}"
-    return str(v)
-
-
-def _player(is_max: bool) -> str:
-    return "MAX" if is_max else "MIN"
 
 
 @dataclass(frozen=True)
@@ -128,68 +99,6 @@ class Frame:
     def on_stack(self) -> frozenset[Path]:
         """Paths of the nodes on the call stack."""
         return frozenset(lv.path for lv in self.stack)
-
-
-class _Before(AbstractSet[Path]):
-    """The paths first reached before ``step``: ``first`` maps a path to the event where it
-    was first reached, ``order`` lists the paths in that order."""
-
-    __slots__ = ("_first", "_order", "_step")
-
-    def __init__(self, first: Mapping[Path, int], order: list[Path], step: int) -> None:
-        self._first, self._order, self._step = first, order, step
-
-    def __contains__(self, p: object) -> bool:
-        i = self._first.get(p)  # type: ignore[call-overload]
-        return i is not None and i < self._step
-
-    def __len__(self) -> int:
-        return bisect_left(self._order, self._step, key=self._first.__getitem__)
-
-    def __iter__(self) -> Iterator[Path]:
-        return islice(self._order, len(self))
-
-    def __repr__(self) -> str:
-        return f"{{{', '.join(map(repr, self))}}}"
-
-
-class _ValuesBefore(Mapping[Path, Any]):
-    """Path -> what its event returned or recorded, for the events before ``step``: ``last``
-    maps a path to its events' indices (an int, or a list if there are several), ``get``
-    reads the value from an event index, ``order`` lists the paths by first event."""
-
-    __slots__ = ("_last", "_get", "_order", "_step")
-
-    def __init__(self, last: Mapping[Path, Any], get: Callable[[int], Any],
-                 order: list[Path], step: int) -> None:
-        self._last, self._get, self._order, self._step = last, get, order, step
-
-    def __getitem__(self, p: Path) -> Any:
-        i = self._last.get(p)
-        if type(i) is list:
-            i = max((j for j in i if j < self._step), default=None)
-        if i is None or i >= self._step:
-            raise KeyError(p)
-        return self._get(i)
-
-    def __contains__(self, p: object) -> bool:
-        i = self._last.get(p)  # type: ignore[call-overload]
-        if type(i) is list:
-            i = i[0]
-        return i is not None and i < self._step
-
-    def __len__(self) -> int:
-        return bisect_left(self._order, self._step, key=self._first)
-
-    def _first(self, p: Path) -> int:
-        i = self._last[p]
-        return i[0] if type(i) is list else i  # type: ignore[no-any-return]
-
-    def __iter__(self) -> Iterator[Path]:
-        return islice(self._order, len(self))
-
-    def __repr__(self) -> str:
-        return repr(dict(self))
 
 
 def state_at(game: Any, state: Any, path: Sequence[int]) -> Any:
@@ -266,32 +175,6 @@ def first_divergence(a: Trace, b: Trace) -> tuple[int, Path] | None:
     return i, (ea[i] if i < len(ea) else eb[i])[1]
 
 
-def _again(last: dict[Path, Any], p: Path, i: int) -> None:
-    """Record a second (third, ...) event ``i`` of ``p`` in ``last``: its events become a
-    list (a hand-made trace can visit a path twice; a search's cannot)."""
-    old = last[p]
-    if type(old) is list:
-        old.append(i)
-    else:
-        last[p] = [old, i]
-
-
-class _Events(Sequence[Event]):
-    """A trace's events as dataclasses, each built when it is read (a long trace's
-    hundreds of thousands of objects are never all made)."""
-
-    def __init__(self, trace: Trace) -> None:
-        self._trace = trace
-
-    def __len__(self) -> int:
-        return len(self._trace)
-
-    def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return [self._trace.event(k) for k in range(*i.indices(len(self)))]
-        return self._trace.event(i)
-
-
 #: The index of a replay grows by at least this many events at a time.
 _CHUNK = 512
 
@@ -341,7 +224,7 @@ class Replay:
         self.tree: GameTree | None = game if isinstance(game, GameTree) else None
         self.root_state = state
         self._raw = trace.raw
-        self.events: Sequence[Event] = _Events(trace)
+        self.events: Sequence[Event] = Events(trace)
         if names is None:
             namer: Callable[[Path], str] = (node_namer(game, state) if game is not None
                                             else lambda p: "root" if not p else str(p))
@@ -351,6 +234,7 @@ class Replay:
         else:
             namer = names
         self.name = namer
+        self._narrator = Narrator(self)
         if prune_on_equal is None:
             prune_on_equal = options.get("prune_on_equal")
         self.prune_on_equal: bool | None = prune_on_equal
@@ -396,7 +280,7 @@ class Replay:
                 kind, p = r[0], r[1]
                 if kind == EXIT or kind == LEAF or kind == TTHIT:  # a value returned
                     if p in ret:
-                        _again(ret, p, i)
+                        again(ret, p, i)
                     else:
                         ret[p] = i
                         rorder(p)
@@ -411,7 +295,7 @@ class Replay:
                         ei = enter.get(p)
                         if ei is not None and not raw[ei][2] < r[2] < raw[ei][3]:
                             if p in self._bound:
-                                _again(self._bound, p, i)
+                                again(self._bound, p, i)
                             else:
                                 self._bound[p] = i
                                 self._bound_order.append(p)
@@ -420,7 +304,7 @@ class Replay:
                         is_max[p] = r[5]
                 elif kind == CUTOFF:
                     if p in self._cut:
-                        _again(self._cut, p, i)
+                        again(self._cut, p, i)
                     else:
                         self._cut[p] = i
                         self._cut_order.append(p)
@@ -534,13 +418,13 @@ class Replay:
             a, b = self.window(q, step)
             best, child, _, _ = self._best(q, step)
             stack.append(Level(q, self.name(q), self.is_max[q], a, b, best, child))
-        visited = _Before(self._visit, self._visit_order, step)
-        pruned = _Before(self._prune, self._prune_order, step)
+        visited = Before(self._visit, self._visit_order, step)
+        pruned = Before(self._prune, self._prune_order, step)
         raw = self._raw
-        values = _ValuesBefore(self._ret, lambda i: raw[i][2], self._ret_order, step)
-        cuts = _ValuesBefore(self._cut, lambda i: Cutoff(*raw[i][1:]), self._cut_order, step)
+        values = ValuesBefore(self._ret, lambda i: raw[i][2], self._ret_order, step)
+        cuts = ValuesBefore(self._cut, lambda i: Cutoff(*raw[i][1:]), self._cut_order, step)
         bounds: Mapping[Path, str] = (
-            _ValuesBefore(self._bound, self._bound_kind, self._bound_order, step)
+            ValuesBefore(self._bound, self._bound_kind, self._bound_order, step)
             if self.narrowing else {})
         event = self.trace.event(step - 1) if step else None
         return Frame(step, n, event, event.path if event is not None else None, tuple(stack),
@@ -580,12 +464,7 @@ class Replay:
         r = self._raw[i[-1] if type(i) is list else i]
         return Cutoff(*r[1:])
 
-    # ----- words ---------------------------------------------------------------------------
-    def _node(self, p: Path) -> str:
-        name = self.name(p)
-        name = "the root" if not p and name == "root" else name
-        return f"{name} ({_player(self.is_max.get(p, True))})"
-
+    # ----- words (minimaxkit.narration) ---------------------------------------------------
     def _is_real_leaf(self, p: Path) -> bool:
         if self.tree is not None:
             return self.tree.node(p).is_leaf
@@ -601,133 +480,10 @@ class Replay:
         root = self.game.initial_state() if self.root_state is None else self.root_state
         return state_at(self.game, root, p)
 
-    def _effect(self, child: Path, step: int) -> str:
-        """What the value returned by ``child`` at event ``step - 1`` does to its parent."""
-        q, child_index = child[:-1], child[-1]
-        if q not in self._enter:
-            return ""
-        mx = self.is_max[q]
-        best, best_child, before, before_child = self._best(q, step)
-        v = self._raw[step - 1][2]
-        old_a, old_b = self.window(q, step - 1)
-        new_a, new_b = self.window(q, step)
-        bound = ""
-        self._ensure(step + 1)
-        cut_kind = self._raw[step][4] if self._cut_step(q) == step else None
-        if (self.narrowing and self.fail != "hard" and cut_kind in ("alpha", "beta")):
-            what = "α" if mx else "β"
-            bound = (f" ({what} stays {fmt(old_a if mx else old_b)}: the cut test comes "
-                     f"before {what} is updated)")
-        elif self.narrowing:
-            if mx and new_a != old_a:
-                bound = f", so α = {fmt(new_a)} at {self.name(q)}"
-            elif not mx and new_b != old_b:
-                bound = f", so β = {fmt(new_b)} at {self.name(q)}"
-            else:
-                what = "α" if mx else "β"
-                bound = f" ({what} stays {fmt(old_a if mx else old_b)})"
-        improved = best_child == child_index and before_child != best_child
-        if improved and before_child is None:
-            return f" {self._node(q)} now has {fmt(v)}{bound}."
-        if improved:
-            return (f" Better for {self._node(q)} than {fmt(before)}: it now has "
-                    f"{fmt(v)}{bound}.")
-        if before_child is None:  # fail-hard: the bound itself is the value to beat
-            side = "α" if mx else "β"
-            return f" Not used: it does not beat {side} = {fmt(before)} at {self._node(q)}."
-        return f" Not used: {self._node(q)} already has {fmt(before)}."
-
-    def _source_of_bound(self, p: Path, step: int, kind: str) -> str:
-        """Which ancestor's best value is the bound that cut ``p``, in words."""
-        want_max = kind == "alpha"
-        cut = self._cut_event(p)
-        assert cut is not None
-        for j in range(len(p) - 1, -1, -1):
-            q = p[:j]
-            if self.is_max[q] != want_max:
-                continue
-            best, child, _, _ = self._best(q, step)
-            if best is not None and best == cut.bound:
-                src = f" (from {self.name(q + (child,))})" if child is not None else ""
-                worth = "at least" if kind == "beta" else "at most"
-                return (f" {self._node(q)} already has {fmt(best)}{src}, so it will never "
-                        f"choose {self.name(p)}, which is worth {worth} {fmt(cut.value)}.")
-        side = "β" if kind == "beta" else "α"
-        return f" ({side} = {fmt(cut.bound)} comes from the initial window.)"
-
-    def _pruned_words(self, p: Path, pruned: tuple[int, ...]) -> str:
-        if not pruned:
-            return "but that was its last child: nothing is left to cut"
-        names = ", ".join(self.name(p + (i,)) for i in pruned)
-        tail = list(pruned) == list(range(pruned[0], pruned[0] + len(pruned)))
-        if self.tree is not None:
-            tail = tail and pruned[-1] == len(self.tree.node(p).children) - 1
-        which = "last" if tail else "remaining"
-        if len(pruned) == 1:
-            return f"its {which} child ({names}) is not searched"
-        return f"its {which} {len(pruned)} children ({names}) are not searched"
-
     def explain(self, step: int) -> str:
-        """The event of ``step`` (the ``step``-th event) in words."""
-        self._ensure(step)
-        if step == 0:
-            if not self._raw:
-                return "The trace is empty."
-            root = self._raw[0][1]
-            mx = self.is_max.get(root, True)
-            name = self.name(root)
-            called = "" if name == "root" else f" {name}"
-            return f"Start: nothing is searched yet. The root{called} is a {_player(mx)} node."
-        e = self.trace.event(step - 1)
-        p = e.path
-        if isinstance(e, Enter):
-            where = "the root " if not p and self.name(p) != "root" else ""
-            parent = f", child of {self._node(p[:-1])}," if p else ""
-            return (f"Enter {where}{self._node(p)}{parent} with α = {fmt(e.alpha)}, "
-                    f"β = {fmt(e.beta)}.")
-        if isinstance(e, Leaf):
-            if self._is_real_leaf(p):
-                head = f"Leaf {self.name(p)} = {fmt(e.value)}."
-            else:
-                head = f"{self.name(p)} is evaluated statically (depth limit): {fmt(e.value)}."
-            return head + self._effect(p, step)
-        if isinstance(e, Cutoff):
-            if e.kind == "best":
-                side = "highest" if self.is_max[p] else "lowest"
-                return (f"Cut at {self.name(p)}: v = {fmt(e.value)} is the {side} value "
-                        f"possible, so {self._pruned_words(p, e.pruned)} (simple pruning).")
-            if e.kind == "beta":
-                op = ">" if self.prune_on_equal is False else "≥"
-                head = f"β-cut at {self.name(p)}: v = {fmt(e.value)} {op} β = {fmt(e.bound)}"
-            else:
-                op = "<" if self.prune_on_equal is False else "≤"
-                head = f"α-cut at {self.name(p)}: v = {fmt(e.value)} {op} α = {fmt(e.bound)}"
-            if e.value == e.bound:
-                head += " (a cut on equality)"
-            return f"{head}, {self._pruned_words(p, e.pruned)}." + self._source_of_bound(
-                p, step, e.kind)
-        if isinstance(e, Exit):
-            best, child, _, _ = self._best(p, step)
-            note = ""
-            cut = self._cut_event(p)
-            if cut is not None and cut.kind != "best":
-                note = (" (a lower bound: it was cut off)" if self.is_max[p]
-                        else " (an upper bound: it was cut off)")
-            elif child is None and self.fail == "hard":
-                side = "α" if self.is_max[p] else "β"
-                note = f" (fail-hard: no child beat {side} = {fmt(e.value)}, so it returns {side})"
-            if not p:
-                move = f"; best move: to {self.name((e.move,))}" if e.move is not None else ""
-                who = self._node(p)
-                who = who if who.startswith("the root") else "the root " + who
-                return f"Search done: {who} returns {fmt(e.value)}{note}{move}."
-            return (f"{self.name(p)} returns {fmt(e.value)}{note} to "
-                    f"{self._node(p[:-1])}." + self._effect(p, step))
-        if isinstance(e, TTHit):
-            kinds = {"exact": "exact value", "lower": "lower bound", "upper": "upper bound"}
-            return (f"{self.name(p)} is in the transposition table ({kinds[e.flag]} "
-                    f"{fmt(e.value)}); it is not searched again." + self._effect(p, step))
-        return repr(e)  # pragma: no cover
+        """The event of ``step`` (the ``step``-th event) in words (see
+        :mod:`minimaxkit.narration`)."""
+        return self._narrator.explain(step)
 
 
 def replay(source: Any, step: int, **options: Any) -> Frame:

@@ -357,7 +357,8 @@ def test_first_divergence() -> None:
     assert first_divergence(a, b) == (1, (0,))
 
 
-@pytest.mark.parametrize("module", ["minimaxkit.replay", "minimaxkit.draw",
+@pytest.mark.parametrize("module", ["minimaxkit.replay", "minimaxkit.narration",
+                                    "minimaxkit._replay_views", "minimaxkit.draw",
                                     "minimaxkit.draw.model", "minimaxkit.draw.tree",
                                     "minimaxkit.draw.render", "minimaxkit.draw.board",
                                     "minimaxkit.draw.style", "minimaxkit.draw.alt"])
