@@ -46,7 +46,18 @@ def test_step_widget_prerenders_every_frame() -> None:
     assert len(sw.panel.picture.children) == len(sw.panel.info.children) == 43
     assert "step 10 / 42" in sw.panel.info.children[10].value
     assert "β-cut at F" in sw.panel.info.children[10].value
-    assert sw.has_class("mmk-ready") if hasattr(sw, "has_class") else True
+    # ready, and steps without a kernel: no lost-kernel marks on a saved page
+    assert {"mmk-step", "mmk-ready", "mmk-standalone"} <= set(sw._dom_classes)
+
+
+def test_live_widgets_are_not_marked_standalone() -> None:
+    """Live mode renders in the kernel: without one it cannot step, and says so."""
+    live = StepWidget(alphabeta(T), prerender=False)
+    assert "mmk-ready" in live._dom_classes and "mmk-standalone" not in live._dom_classes
+    both = CompareWidget(alphabeta(T), alphabeta(T, order="perfect"))
+    assert {"mmk-ready", "mmk-standalone"} <= set(both._dom_classes)
+    mixed = CompareWidget(alphabeta(T), alphabeta(T, order="perfect"), prerender=False)
+    assert "mmk-standalone" not in mixed._dom_classes
 
 
 def test_step_widget_links_step_in_the_browser() -> None:

@@ -167,6 +167,10 @@ CONTROLS_CSS = """
 .mmk-controls .mmk-readout {{ font-variant-numeric: tabular-nums; min-width: 5.5em; }}
 .mmk-controls .mmk-live {{ position: absolute; width: 1px; height: 1px; padding: 0;
   margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }}
+/* A widget with all its frames in the page steps without a kernel: the front end's marks
+   for a lost kernel (a red broken link before every part) would say it cannot. */
+.mmk-standalone .jupyter-widgets-disconnected::before,
+.mmk-standalone.jupyter-widgets-disconnected::before {{ content: none; }}
 """.format(**CONTROL_COLORS)
 
 

@@ -54,6 +54,15 @@ def describe(result: Any) -> str:
     return f"{head}: value {fmt(result.value)}, {result.stats.leaves} leaves evaluated"
 
 
+def _mark_ready(widget: w.DOMWidget, standalone: bool) -> None:
+    """Mark ``widget`` ready (every frame rendered); ``standalone`` if its frames are all in
+    the page, so that it steps without a kernel (a saved page does not show the front end's
+    lost-kernel marks on it)."""
+    widget.add_class("mmk-ready")
+    if standalone:
+        widget.add_class("mmk-standalone")
+
+
 class StepWidget(w.VBox):
     """Step through the trace of ``result`` (a search result), or of ``trace`` on ``tree``
     (a GameTree or a game; ``state`` is the root state of a game search).
@@ -88,13 +97,16 @@ class StepWidget(w.VBox):
         super().__init__([picture, self.controls, info])
         self.add_class("mmk-step")
         if not schedule(self._work):
-            self.add_class("mmk-ready")
+            self._ready()
 
     def _work(self) -> bool:
         more = self.panel.fill_one()
         if not more:
-            self.add_class("mmk-ready")
+            self._ready()
         return more
+
+    def _ready(self) -> None:
+        _mark_ready(self, self.panel.prerender)
 
     @traitlets.validate("value")
     def _clamp(self, proposal: dict[str, Any]) -> int:
@@ -192,12 +204,12 @@ class CompareWidget(w.VBox):
         ])
         self.add_class("mmk-compare")
         if not schedule(self._work):
-            self.add_class("mmk-ready")
+            _mark_ready(self, prerendered)
 
     def _work(self) -> bool:
         more = [p.fill_one() for p in self.panels]
         if not any(more):
-            self.add_class("mmk-ready")
+            _mark_ready(self, all(p.prerender for p in self.panels))
         return any(more)
 
     @traitlets.validate("value")

@@ -186,6 +186,18 @@ OUTPUT_TEXTS = """() => Array.from(document.querySelectorAll('.jp-OutputArea-out
     .map((n) => n.innerText.slice(0, 120))"""
 
 
+# Parts of the step widget that the front end marks as having lost their kernel, and how
+# many of those marks (a ::before icon) are drawn.
+LOST_KERNEL_MARKS = """() => {
+    const root = document.querySelector('.mmk-step');
+    const marked = Array.from(root.querySelectorAll('.jupyter-widgets-disconnected'));
+    if (root.classList.contains('jupyter-widgets-disconnected')) { marked.push(root); }
+    const shown = marked.filter((el) => !['none', 'normal', ''].includes(
+        getComputedStyle(el, '::before').content));
+    return {marked: marked.length, shown: shown.length};
+}"""
+
+
 def reopen_saved(page: Any, server: LabServer, relpath: str, *, opens: int = 3,
                  timeout: float = 60_000) -> int:
     """Open the saved notebook ``relpath`` again (a new page) until its step widget shows;
@@ -235,6 +247,10 @@ def test_saved_widget_steps_without_a_kernel(page: Any, jupyter: LabServer) -> N
             "() => !window.jupyterapp.shell.currentWidget.sessionContext.session")
         before = state_of(page)
         assert before["text"].startswith("step 0 / 42")
+        # the front end marks the widget's parts as cut off from a kernel; a widget that
+        # steps without one does not show those marks (the red broken links)
+        marks = page.evaluate(LOST_KERNEL_MARKS)
+        assert marks["marked"] > 0 and marks["shown"] == 0, marks
         controls = page.locator(".mmk-step .mmk-controls")
         seen = {0: before["src"]}
         for button, k in (("next", 1), ("next", 2), ("back", 1), ("last", 42),
