@@ -177,10 +177,10 @@ def test_live_widget_reads_the_trace_ahead_in_a_kernel_loop() -> None:
     async def shown() -> tuple[int, int]:
         sw = StepWidget(result)
         first = sw.panel.replay.indexed
-        for _ in range(10_000):
+        for _ in range(30_000):  # at most 30 s
             if sw.panel.replay.indexed == n:
                 break
-            await asyncio.sleep(0)
+            await asyncio.sleep(0.001)
         return first, sw.panel.replay.indexed
 
     first, later = asyncio.run(shown())

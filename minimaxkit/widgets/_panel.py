@@ -41,9 +41,14 @@ PRERENDER_LIMIT = 300
 PRERENDER_BUDGET = 300 * (80 + 20)
 #: The fixed cost of a frame (its PNG, its text, a board), counted in drawn nodes.
 FRAME_OVERHEAD = 20
-#: Live mode reads this many events of the trace per event-loop turn in the background
-#: (a few milliseconds: a click waits for at most one such turn).
+#: Live mode reads this many events of the trace per piece of background work (1-2 ms).
 INDEX_CHUNK = 1024
+#: Seconds the kernel's event loop is left idle between two pieces of background work.
+#: ipykernel passes a message (a click) through several turns of its loop; with a piece
+#: of work queued on every turn, a click waited for the whole read-ahead of the full
+#: tic-tac-toe trace (0.7 s, twice in a row, measured in the browser); with this pause no
+#: click took over 91 ms.
+WORK_PAUSE = 0.002
 #: Trees with more nodes than this are not drawn beside a game's board.
 MAX_DRAWN_NODES = 250
 #: The widest tree picture a step widget shows, in inches (at its dpi).
@@ -62,8 +67,9 @@ def prerender_cost(frames: int, nodes: int) -> int:
 
 def schedule(work: Callable[[], bool]) -> bool:
     """Call ``work()`` until it returns False. Inside a running event loop (a Jupyter
-    kernel) one call per loop turn, so the kernel stays responsive and the widget shows at
-    once; returns True then. Otherwise (plain Python) everything runs now; returns False."""
+    kernel) one call at a time, ``WORK_PAUSE`` seconds apart, so the kernel stays
+    responsive and the widget shows at once; returns True then. Otherwise (plain Python)
+    everything runs now; returns False."""
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
@@ -73,7 +79,7 @@ def schedule(work: Callable[[], bool]) -> bool:
 
     def tick() -> None:
         if work():
-            loop.call_soon(tick)
+            loop.call_later(WORK_PAUSE, tick)
 
     loop.call_soon(tick)
     return True
