@@ -8,7 +8,9 @@ import importlib
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -365,3 +367,44 @@ def test_first_divergence() -> None:
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
+
+
+# ----- the line that won ---------------------------------------------------------------------
+def _random_games(game: Any, n: int, seed: int) -> Iterator[Any]:
+    """Every position of ``n`` random games of ``game`` (seeded)."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(n):
+        state = game.initial_state()
+        yield state
+        while game.moves(state):
+            state = game.play(state, rng.choice(game.moves(state)))
+            yield state
+
+
+@pytest.mark.parametrize("game, length", [(TicTacToe(), 3), (ConnectFour(columns=5, rows=4), 4),
+                                          (ConnectFour(), 4)], ids=["tictactoe", "c4-5x4", "c4"])
+def test_lines_in_a_row_agree_with_the_games_winner(game: Any, length: int) -> None:
+    """Read from the drawn rows alone, a line of ``length`` is there exactly when the game's
+    own winner() (bit operations, an independent check) names a winner, and it is the
+    winner's; drawing marks it, and the text alternative says so."""
+    from minimaxkit.draw.alt import board_alt
+    from minimaxkit.draw.board import lines_in_a_row
+
+    won = 0
+    for state in _random_games(game, 60, seed=11):
+        lines = lines_in_a_row(game.board(state), length)
+        winner = game.winner(state)
+        assert {piece for piece, _, _ in lines} == ({winner} if winner else set())
+        for _, (r0, c0), (r1, c1) in lines:
+            assert max(abs(r1 - r0), abs(c1 - c0)) + 1 >= length
+        if winner:
+            won += 1
+            art = draw_board(game, state)
+            assert len(art["wins"]) == 2 * len(lines)  # a light edge and a dark line each
+            assert f"in a row for {winner} is marked by a line" in board_alt(game, state)
+            plt.close("all")
+        else:
+            assert "marked by a line" not in board_alt(game, state)
+    assert won > 20  # random games mostly end in a win

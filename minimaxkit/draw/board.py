@@ -15,6 +15,9 @@ greyscale prints read.
 >>> art = draw_board(c, c.state_from_moves("2213"))
 >>> len(art["x"]), len(art["o"]), art["kind"]
 (2, 2, 'connect4')
+>>> won = c.state_from_moves("0101010")   # X: four in column 0, marked by a line
+>>> len(draw_board(c, won)["wins"])
+2
 >>> import matplotlib.pyplot as plt; plt.close("all")
 """
 
@@ -30,7 +33,7 @@ from matplotlib.patches import Circle, Rectangle
 from .alt import board_alt, register_figure_html, set_figure_alt
 from .style import OKABE_ITO
 
-__all__ = ["draw_board", "board_png"]
+__all__ = ["draw_board", "board_png", "lines_in_a_row"]
 
 X_COLOR, O_COLOR, RING = OKABE_ITO["vermillion"], OKABE_ITO["yellow"], OKABE_ITO["blue"]
 
@@ -46,6 +49,41 @@ def _new_axes(ax: Axes | None, cols: int, rows: int, size: float = 0.42) -> Axes
     ax.set_aspect("equal")
     ax.set_axis_off()
     return ax
+
+
+Cell = tuple[int, int]
+
+
+def lines_in_a_row(rows: list[list[str]], length: int) -> list[tuple[str, Cell, Cell]]:
+    """The runs of at least ``length`` equal pieces (``'X'`` or ``'O'``) in a row, a column
+    or a diagonal of a board (rows top first): the piece and the run's first and last
+    cells as (row, column). A run longer than ``length`` is one run.
+
+    >>> lines_in_a_row([list("XXX"), list("O.O"), list("...")], 3)
+    [('X', (0, 0), (0, 2))]
+    >>> lines_in_a_row([list("X...."), list("OX..."), list("OOX.."), list("OOOXX")], 3)
+    [('X', (0, 0), (3, 3)), ('O', (1, 0), (3, 0)), ('O', (1, 0), (3, 2)), ('O', (3, 0), (3, 2))]
+    """
+    n_rows, n_cols = len(rows), len(rows[0]) if rows else 0
+
+    def at(r: int, c: int) -> str:
+        return rows[r][c] if 0 <= r < n_rows and 0 <= c < n_cols else ""
+
+    found = []
+    for r in range(n_rows):
+        for c in range(n_cols):
+            piece = rows[r][c]
+            if piece not in ("X", "O"):
+                continue
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                if at(r - dr, c - dc) == piece:
+                    continue  # not the start of its run
+                k = 1
+                while at(r + k * dr, c + k * dc) == piece:
+                    k += 1
+                if k >= length:
+                    found.append((piece, (r, c), (r + (k - 1) * dr, c + (k - 1) * dc)))
+    return found
 
 
 def _cell_xy(row: int, col: int, rows: int) -> tuple[float, float]:
@@ -113,6 +151,13 @@ def draw_board(game: Any, state: Any, ax: Axes | None = None, *, move: Any = Non
                 x, y = _cell_xy(top, col, n_rows)
                 out["highlight"] = ax.add_patch(Circle((x, y), 0.46, fill=False,
                                                        ec="#000000", lw=2.2, ls="--"))
+    # the line that won, drawn through its pieces' centres
+    out["wins"] = []
+    for _, (r0, c0), (r1, c1) in lines_in_a_row(rows, 3 if kind == "tictactoe" else 4):
+        (x0, y0), (x1, y1) = _cell_xy(r0, c0, n_rows), _cell_xy(r1, c1, n_rows)
+        for color, width in (("#ffffff", 7.0), ("#1a1a1a", 3.5)):
+            out["wins"].append(ax.add_line(Line2D([x0, x1], [y0, y1], color=color, lw=width,
+                                                  solid_capstyle="round", zorder=5)))
     if title:
         ax.set_title(title, fontsize=9)
     _tell(ax, game, state, move, title)
