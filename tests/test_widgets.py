@@ -333,3 +333,13 @@ def test_a_search_from_a_midgame_position_replays_from_that_position():
     assert replay.root_state == start
     first_child = r.trace.events[1].path
     assert game.render(state_at(game, replay.root_state, first_child)).count("X") == 3
+
+
+def test_quiz_answer_boxes_send_their_text_once_they_lose_focus() -> None:
+    """Typed answers sync on change (focus lost, as pressing Check does), not per key: per
+    key, ipywidgets holds updates back while the kernel is busy and the click on Check
+    overtook them (the browser test once saw Check judge "N" of "NOPE, ")."""
+    typed = QuizWidget(tree=GameTree.random(depth=6, branching=3, seed=5))
+    assert typed.typed in typed.answers.children and typed.typed.continuous_update is False
+    values = QuizWidget(tree=tree_002(), mode="values")
+    assert values.entries and all(not e.continuous_update for e in values.entries.values())

@@ -121,7 +121,12 @@ class QuizWidget(w.VBox):
         rule = "v ≥ β / v ≤ α" if self.prune_on_equal else "v > β / v < α (strict)"
         self.by_name = {n.name: n.path for n in tree.nodes()}
         asked = self.leaf_paths if self.mode == "leaves" else self.inner
-        self.typed = w.Textarea(layout=w.Layout(width="100%", height="6em"))
+        # Typed answers reach the kernel when the box loses focus (pressing Check does that),
+        # in one message ahead of the click. Sent on every key, they are held back while the
+        # kernel is busy and the click overtook them: Check judged "N" of "NOPE, " (seen in
+        # the browser test on a loaded machine).
+        self.typed = w.Textarea(layout=w.Layout(width="100%", height="6em"),
+                                continuous_update=False)
         self.toggles: dict[Path, w.ToggleButton] = {}
         self.entries: dict[Path, w.Text] = {}
         if self.mode == "leaves":
@@ -138,6 +143,7 @@ class QuizWidget(w.VBox):
             task = "Enter the backed-up (minimax) value of every interior node, then press Check."
             if len(asked) <= MAX_ANSWER_WIDGETS:
                 self.entries = {p: w.Text(description=tree.node(p).name, placeholder="?",
+                                          continuous_update=False,
                                           layout=w.Layout(width="120px"),
                                           style={"description_width": "30px"})
                                 for p in asked}
