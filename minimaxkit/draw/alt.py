@@ -141,10 +141,10 @@ def board_alt(game: Any, state: Any, *, move: Any = None, title: str | None = No
     if move is not None:
         namer = getattr(game, "move_name", None)
         out += f" Last move {namer(move) if namer else move} is ringed."
-    from .board import lines_in_a_row
+    from .board import WINNING_RUN, board_kind, lines_in_a_row
 
     cells = board(state)
-    length = 3 if (len(cells), len(cells[0])) == (3, 3) and not hasattr(game, "columns") else 4
+    length = WINNING_RUN[board_kind(game, cells)]
     for piece, _, _ in lines_in_a_row(cells, length):
         out += f" {'Three' if length == 3 else 'Four'} in a row for {piece} is marked by a line."
     return out

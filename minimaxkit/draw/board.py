@@ -33,7 +33,7 @@ from matplotlib.patches import Circle, Rectangle
 from .alt import board_alt, register_figure_html, set_figure_alt
 from .style import OKABE_ITO
 
-__all__ = ["draw_board", "board_png", "lines_in_a_row"]
+__all__ = ["draw_board", "board_png", "board_kind", "lines_in_a_row", "WINNING_RUN"]
 
 X_COLOR, O_COLOR, RING = OKABE_ITO["vermillion"], OKABE_ITO["yellow"], OKABE_ITO["blue"]
 
@@ -52,6 +52,20 @@ def _new_axes(ax: Axes | None, cols: int, rows: int, size: float = 0.42) -> Axes
 
 
 Cell = tuple[int, int]
+#: How many pieces in a row win, by the kind of board.
+WINNING_RUN = {"tictactoe": 3, "connect4": 4}
+
+
+def board_kind(game: Any, rows: list[list[str]]) -> str:
+    """``"tictactoe"`` for a 3 x 3 board without columns to drop into, else ``"connect4"``.
+
+    >>> from minimaxkit.games import ConnectFour, TicTacToe
+    >>> g, c = TicTacToe(), ConnectFour(columns=4, rows=3)
+    >>> board_kind(g, g.board(g.initial_state())), board_kind(c, c.board(c.initial_state()))
+    ('tictactoe', 'connect4')
+    """
+    square = (len(rows), len(rows[0]) if rows else 0) == (3, 3)
+    return "tictactoe" if square and not hasattr(game, "columns") else "connect4"
 
 
 def lines_in_a_row(rows: list[list[str]], length: int) -> list[tuple[str, Cell, Cell]]:
@@ -109,8 +123,7 @@ def draw_board(game: Any, state: Any, ax: Axes | None = None, *, move: Any = Non
         return {"ax": ax, "kind": "text", "text": t, "x": [], "o": [], "highlight": None}
     rows = board(state)
     n_rows, n_cols = len(rows), len(rows[0])
-    kind = "tictactoe" if (n_rows, n_cols) == (3, 3) and not hasattr(game, "columns") \
-        else "connect4"
+    kind = board_kind(game, rows)
     ax = _new_axes(ax, n_cols, n_rows)
     out: dict[str, Any] = {"ax": ax, "kind": kind, "x": [], "o": [], "grid": [],
                            "highlight": None}
@@ -153,7 +166,7 @@ def draw_board(game: Any, state: Any, ax: Axes | None = None, *, move: Any = Non
                                                        ec="#000000", lw=2.2, ls="--"))
     # the line that won, drawn through its pieces' centres
     out["wins"] = []
-    for _, (r0, c0), (r1, c1) in lines_in_a_row(rows, 3 if kind == "tictactoe" else 4):
+    for _, (r0, c0), (r1, c1) in lines_in_a_row(rows, WINNING_RUN[kind]):
         (x0, y0), (x1, y1) = _cell_xy(r0, c0, n_rows), _cell_xy(r1, c1, n_rows)
         for color, width in (("#ffffff", 7.0), ("#1a1a1a", 3.5)):
             out["wins"].append(ax.add_line(Line2D([x0, x1], [y0, y1], color=color, lw=width,

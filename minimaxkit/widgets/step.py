@@ -179,7 +179,7 @@ class CompareWidget(w.VBox):
                                           title=title, labels=label_style, dpi=dpi,
                                           prerender=prerender, length=length, marks=marks))
         self.labels = labels
-        prerendered = all(p.prerender for p in self.panels)
+        self._prerendered = prerendered = all(p.prerender for p in self.panels)
         texts = [self._announcement(i) for i in range(length)] if prerendered else []
         self.controls = Controls(length - 1, interval=interval, texts=texts,
                                  label="Step through both searches")
@@ -209,7 +209,7 @@ class CompareWidget(w.VBox):
     def _work(self) -> bool:
         more = [p.fill_one() for p in self.panels]
         if not any(more):
-            _mark_ready(self, all(p.prerender for p in self.panels))
+            _mark_ready(self, self._prerendered)
         return any(more)
 
     @traitlets.validate("value")
