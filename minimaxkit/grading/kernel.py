@@ -5,9 +5,12 @@ spec ``minimaxkit-sandbox`` (``minimaxkit/grading/kernelspec/``), which
 :class:`minimaxkit.grading.trusted.SandboxedExecute` starts for ``nbgrader autograde``. It
 sets the resource limits and replaces itself with ``bwrap ... python -m ipykernel_launcher``:
 the notebook's folder (the kernel's working directory, ``autograded/<student>/<assignment>``)
-is the only writable part of the course folder, the rest of the course is hidden, there is
-no network, and when the kernel ends its PID namespace ends with it, taking every process
-the notebook started.
+is a scratch copy in a size-capped tmpfs (nothing the notebook writes reaches the course),
+the rest of the course and of the machine is hidden, the environment is a short allow-list,
+there is no network, and when the kernel ends its PID namespace ends with it, taking every
+process the notebook started. The kernel spec asks for interrupts as messages
+(``interrupt_mode: message``): bwrap starts the kernel in a session of its own, where a
+signal to nbgrader's process group would not reach it.
 
 The kernel talks to nbgrader through Unix sockets next to the connection file
 (``transport = "ipc"``), since the sandbox has no network: that folder is bound in too.
@@ -21,7 +24,7 @@ import os
 import sys
 from pathlib import Path
 
-from .bwrap import WARNING, available, limit_resources, sandbox_argv
+from .bwrap import SECRET_ENV, WARNING, available, limit_resources, sandbox_argv, sandbox_env
 from .suite import course_root, secret_file
 
 __all__ = ["kernel_argv", "main", "KERNELSPEC_DIR", "KERNEL_NAME"]
@@ -38,8 +41,8 @@ def kernel_argv(connection_file: str, workdir: str | os.PathLike[str]) -> list[s
         return cmd
     workdir = Path(workdir).resolve()
     root = course_root(workdir)
-    return sandbox_argv(cmd, workdir=workdir, course_root=root,
-                        writable=[workdir, Path(connection_file).resolve().parent],
+    return sandbox_argv(cmd, workdir=workdir, course_root=root, scratch=True,
+                        writable=[Path(connection_file).resolve().parent],
                         hidden_files=[f for f in [secret_file(root)] if f is not None])
 
 
@@ -53,9 +56,11 @@ def main(argv: list[str] | None = None) -> int:
     if cmd[0] != "bwrap":
         print(WARNING, file=sys.stderr, flush=True)
     limit_resources()
-    env = dict(os.environ)
-    env.pop("JPY_PARENT_PID", None)  # in a PID namespace the parent is not visible
-    env["MINIMAXKIT_SANDBOXED"] = "1" if cmd[0] == "bwrap" else "0"
+    if cmd[0] == "bwrap":  # bwrap itself starts with the allow-list: /proc/1/environ
+        env = sandbox_env()
+    else:
+        env = {k: v for k, v in os.environ.items() if k not in SECRET_ENV}
+        env["MINIMAXKIT_SANDBOXED"] = "0"
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)  # ipykernel's banner ("To connect another client...") is noise here
     os.execvpe(cmd[0], cmd, env)

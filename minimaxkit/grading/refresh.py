@@ -113,13 +113,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="only report stale files; exit 1 if there are any")
     args = parser.parse_args(argv)
+    suites = _suites(Path(args.folder))
+    if not suites:
+        print(f"no {TESTS} or {HIDDEN_TESTS} under {args.folder}: nothing to refresh",
+              file=sys.stderr)
+        return 2
     if args.check:
         old = stale(args.folder)
         for path in old:
             print(f"stale: {path}")
+        print(f"{len(suites) - len(old)} of {len(suites)} test data files up to date")
         return 1 if old else 0
-    for path in refresh(args.folder):
+    changed = refresh(args.folder)
+    for path in changed:
         print(f"rewrote {path}")
+    print(f"{len(suites)} test data files checked, {len(changed)} rewritten, "
+          f"{len(suites) - len(changed)} already up to date")
     return 0
 
 

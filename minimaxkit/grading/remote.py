@@ -43,12 +43,16 @@ from typing import Any
 
 from ..errors import TreeError
 from . import bwrap, sandbox
+from ._enter import copy_regular
 from .node import CHILDREN, ESTIMATE, STATIC, Recorder, SearchNode, TooManyCalls
 from .sandbox import Outcome
 
-__all__ = ["Session", "RemoteFunction", "EXEC_TIMEOUT"]
+__all__ = ["Session", "RemoteFunction", "EXEC_TIMEOUT", "cell_label"]
 
-EXEC_TIMEOUT = 30.0  # seconds for the student's cells to run in the child
+EXEC_TIMEOUT = 60.0  # seconds a cell may run in the child (nbgrader's Execute.timeout)
+CELL_GRACE = 5.0  # seconds more before a cell that ignores its interrupt is given up
+MAX_RESTARTS = 8  # cells left out (hung or ending the child) before the rest is not run
+INTERFERED = "the notebook's code interfered with the grader"
 
 
 class _Failed(BaseException):
@@ -107,15 +111,21 @@ def _node_info(rec: Recorder, path: tuple[int, ...]) -> dict[str, Any]:
 class Session:
     """The student's cells running in a sandboxed child, and the protocol to grade them.
 
-    ``folder`` is the submission's folder (the child's working directory: a scratch copy of
-    it, so nothing the code writes lands in the course); ``course_root`` is hidden."""
+    ``folder`` is the submission's folder: the child works in a scratch copy of it (a
+    size-capped tmpfs at the same path, :func:`~.bwrap.sandbox_argv`), so nothing the code
+    writes lands in the course; ``course_root`` is hidden. Each cell runs with
+    ``cell_timeout`` seconds (nbgrader's ``Execute.timeout``): a cell still running then is
+    interrupted and the notebook goes on; one that will not stop, or that ends the child,
+    is left out and the child starts again with the cells before it."""
 
     def __init__(self, folder: str | os.PathLike[str], course_root: Path | None = None,
-                 hidden_files: list[Path] | None = None) -> None:
+                 hidden_files: list[Path] | None = None, *,
+                 cell_timeout: float = EXEC_TIMEOUT) -> None:
         self.folder = Path(folder).resolve()
         self.course_root = course_root
         self.hidden_files = hidden_files or []
-        self.cells: list[str] = []
+        self.cell_timeout = float(cell_timeout)
+        self.cells: list[tuple[str, str]] = []
         self.names: dict[str, str] = {}
         self.problems: list[str] = []
         self.proc: subprocess.Popen[bytes] | None = None
@@ -124,6 +134,7 @@ class Session:
         self._rec: Recorder | None = None
         self._deadline = 0.0
         self._scratch: str | None = None
+        self._ran = 0
 
     # ----- the child's life --------------------------------------------------------------
     def start(self) -> None:
@@ -133,35 +144,39 @@ class Session:
             self._start()
 
     def _start(self) -> None:
-        self._scratch = tempfile.mkdtemp(prefix="minimaxkit-trusted-")
-        work = Path(self._scratch) / "work"
-        shutil.copytree(self.folder, work, ignore=shutil.ignore_patterns("*.ipynb"))
         cmd = [sys.executable, "-m", "minimaxkit.grading.remote"]
         self.sandboxed = bwrap.available()
-        env = {k: v for k, v in os.environ.items() if k not in bwrap.SECRET_ENV}
-        env.update(NBGRADER_EXECUTION="autograde", MINIMAXKIT_SANDBOXED="1",
-                   PYTHONDONTWRITEBYTECODE="1")
         if self.sandboxed:
-            env["MINIMAXKIT_PIDNS"] = "1"
+            env = bwrap.sandbox_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_PIDNS="1",
+                                    MPLBACKEND="Agg")
             cmd = bwrap.sandbox_argv(cmd, workdir=self.folder, course_root=self.course_root,
-                                     binds=[(str(work), str(self.folder))],
-                                     hidden_files=self.hidden_files)
+                                     scratch=True, hidden_files=self.hidden_files,
+                                     environ=env)
+            cwd = self.folder
+        else:
+            self._scratch = tempfile.mkdtemp(prefix="minimaxkit-trusted-")
+            cwd = Path(self._scratch) / "work"
+            cwd.mkdir()
+            copy_regular(self.folder, cwd)
+            env = {k: v for k, v in os.environ.items() if k not in bwrap.SECRET_ENV}
+            env.update(NBGRADER_EXECUTION="autograde", MINIMAXKIT_SANDBOXED="1",
+                       PYTHONDONTWRITEBYTECODE="1", MPLBACKEND="Agg")
         self.proc = subprocess.Popen(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            cwd=self.folder if self.sandboxed else work, env=env, start_new_session=True,
-            preexec_fn=bwrap.limit_resources)
+            cwd=cwd, env=env, start_new_session=True, preexec_fn=bwrap.limit_resources)
         self._buf = b""
-        if self.cells:
-            self._exec(self.cells, record=False)
+        replay, self.cells = self.cells, []
+        for label, src in replay:
+            if not self._exec(label, src, replaying=True):
+                break
 
     def close(self) -> None:
         """End the child and everything it started; remove its scratch copy."""
         if self.proc is not None:
-            for target in (self.proc.pid,):
-                try:
-                    os.killpg(target, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
             try:
                 self.proc.kill()
             except ProcessLookupError:
@@ -206,44 +221,65 @@ class Session:
                                   "did the notebook's code end the process (os._exit)?")
                 self._buf += chunk
                 if len(self._buf) > 4 << 20:
-                    raise _Failed("crashed", "sent far too much data")
+                    raise _Failed("crashed", INTERFERED + " (it sent far too much data)")
         line, self._buf = self._buf.split(b"\n", 1)
         try:
             msg = json.loads(line)
         except ValueError:
-            raise _Failed("crashed", "the grading process sent garbage "
-                          "(the code wrote to the grader's channel)") from None
+            raise _Failed("crashed", INTERFERED + " (it wrote to the grader's channel)") \
+                from None
         if not isinstance(msg, dict):
-            raise _Failed("crashed", "the grading process sent garbage")
+            raise _Failed("crashed", INTERFERED)
         return msg
 
-    def _exec(self, cells: list[str], *, record: bool = True) -> None:
+    def _exec(self, label: str, src: str, *, replaying: bool = False) -> bool:
+        """Run one cell in the child (``label`` names it in messages); False when the child
+        had to be stopped."""
         if self.proc is None:
-            self.cells += cells if record else []
             self._start()
-            return
-        if not self.cells and not cells:
-            return
-        if record:
-            self.cells += cells
-        self._deadline = time.monotonic() + EXEC_TIMEOUT
-        self._send({"op": "exec", "cells": cells})
+            if self.proc is None:
+                return False
+        self._deadline = time.monotonic() + self.cell_timeout + CELL_GRACE
+        self._send({"op": "exec", "cell": src, "label": label, "timeout": self.cell_timeout})
         try:
             reply = self._recv()
         except _Failed as err:
             self.close()
-            self.problems.append(
-                f"the notebook's cells did not finish within {EXEC_TIMEOUT:g} s"
-                if err.status == "timeout" else "the notebook's cells ended the grading "
-                "process (os._exit? out of memory?), so none of its functions could be graded")
             self.names = {}
-            return
-        self.problems += [str(p) for p in reply.get("problems", [])]
+            if err.status == "timeout":
+                problem = (f"{label} ran longer than {self.cell_timeout:g} s and did "
+                           "not stop when interrupted: it was left out, and the cells before "
+                           "it were run again")
+            elif "interfered" in err.message:
+                problem = f"{label}: {err.message}; it was left out"
+            else:
+                problem = (f"{label} ended the grading process (os._exit? out of "
+                           "memory?): it was left out, and the cells before it were run again")
+            if not replaying:
+                self.problems.append(problem)
+            self._ran += 1
+            return False
+        if not reply.get("interrupted"):  # a cell that ran out of time is not run again
+            self.cells.append((label, src))
+        if not replaying:
+            self.problems += [str(p) for p in reply.get("problems", [])]
         self.names = {str(k): str(v) for k, v in dict(reply.get("names", {})).items()}
+        return True
 
     def run_cells(self, cells: list[str]) -> None:
         """Run ``cells`` (code, in order) in the child, after those run before."""
-        self._exec(cells)
+        for src in cells:
+            self.run_cell(src)
+
+    def run_cell(self, src: str, label: str = "") -> None:
+        """Run one cell in the child, after those run before; ``label`` names it in
+        messages (default: its first line)."""
+        if self._ran > MAX_RESTARTS:
+            if "too often" not in "".join(self.problems):
+                self.problems.append("the notebook's cells stopped the grading process too "
+                                     "often: the rest of its cells were not run")
+            return
+        self._exec(label or cell_label(src), src)
 
     def caller(self) -> dict[str, Any]:
         """The notebook's names as :func:`~.grader.grade_report` looks them up: a
@@ -344,6 +380,17 @@ class Session:
         return Outcome(report["status"], report.get("message", ""), report.get("result"),
                        list(rec.calls), list(rec.marks), report.get("printed", ""),
                        time.monotonic() - start)
+
+
+def cell_label(src: str) -> str:
+    """How messages name a cell: its first line of code, shortened.
+
+    >>> cell_label("\\n%%time\\nfor d in range(9):\\n    pass")
+    'the cell that starts "%%time"'
+    """
+    first = next((ln.strip() for ln in src.splitlines() if ln.strip()), "")
+    first = first if len(first) <= 40 else first[:37] + "..."
+    return f'the cell that starts "{first}"' if first else "an empty cell"
 
 
 def _verdict(ended: dict[str, Any]) -> dict[str, Any]:

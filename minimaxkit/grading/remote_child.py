@@ -260,36 +260,77 @@ def _worker(ns: dict[str, Any], timeout: float, done_fd: int) -> None:  # pragma
         os._exit(code)
 
 
-def _run_cells(ns: dict[str, Any], cells: list[str]) -> list[str]:
-    """Run each cell as the notebook would (IPython syntax turned into Python); a failing
-    cell is noted and the next one runs, as nbgrader runs every cell."""
-    problems = []
-    transform: Any = str
-    try:
-        from IPython.core.inputtransformer2 import TransformerManager
-        transform = TransformerManager().transform_cell
-    except ImportError:  # pragma: no cover - IPython comes with nbgrader
-        pass
+_INTERRUPTED = [False]  # the last cell ran past its time (it is not run again on a restart)
+
+
+class _CellTimeout(BaseException):
+    """Raised in a cell that runs past its time (a timer signal), as an interrupt would."""
+
+
+def _make_shell() -> Any:
+    """A real IPython shell, so that cells run as in the student's kernel: magics
+    (``%%time``, ``%run``, ``%matplotlib``), ``!`` commands, ``display``, ``get_ipython()``.
+    No history file, no colours; ``!`` commands run without a terminal."""
+    from IPython.core.interactiveshell import InteractiveShell
+    from traitlets.config import Config
+
+    config = Config()
+    config.HistoryManager.enabled = False
+    config.InteractiveShell.colors = "nocolor"
+    config.InteractiveShell.autocall = 0
+    shell = InteractiveShell.instance(config=config)
+    shell.system = shell.system_raw  # type: ignore[method-assign] # no pty: output to /dev/null
+    shell.enable_gui = lambda gui=None: None  # type: ignore[method-assign] # %matplotlib
+    shell.user_ns["__name__"] = "__main__"
+    # IPython puts its own open() in the namespace, bound to io.open at import: without it,
+    # open resolves to the builtin, which the worker guards (the test data files)
+    shell.user_ns.pop("open", None)
+    shell.user_ns_hidden.pop("open", None)
+    return shell
+
+
+def _run_cell(shell: Any, src: str, label: str, timeout: float) -> list[str]:
+    """Run one cell as the kernel would (IPython syntax, magics); a failing cell is noted
+    and the notebook goes on, as nbgrader runs every cell. A cell still running after
+    ``timeout`` seconds is interrupted, as nbgrader interrupts it."""
+    import signal
+
+    def expired(signum: int, frame: Any) -> None:
+        raise _CellTimeout(f"ran longer than {timeout:g} s")
+
     stream = _CappedStream(200_000, {})
     saved = sys.stdout, sys.stderr
     sys.stdout = sys.stderr = stream  # type: ignore[assignment]
+    signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
-        for i, src in enumerate(cells):
-            try:
-                code = compile(transform(src), f"<cell {i + 1}>", "exec")
-                exec(code, ns)  # noqa: S102 - the point: run the student's cell, sandboxed
-            except BaseException as err:  # the notebook goes on after a failing cell
-                problems.append(f"a cell raised {type(err).__name__}: {_safe_str(err)}")
+        result = shell.run_cell(src, store_history=False)
+    except BaseException as err:  # raised outside the cell's code (e.g. by the timer)
+        result = None
+        problem = err
     finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
         sys.stdout, sys.stderr = saved
-    return problems
+    if result is not None:
+        problem = result.error_before_exec or result.error_in_exec
+    if problem is None:
+        return []
+    if isinstance(problem, _CellTimeout):
+        _INTERRUPTED[0] = True
+        return [f"{label} ran longer than {timeout:g} s and was interrupted; the notebook "
+                "went on (as nbgrader's kernel does)"]
+    return [f"{label} raised {type(problem).__name__}: {_safe_str(problem)}"]
 
 
-class _Shell:
-    """``get_ipython()`` for cells that use magics: every magic does nothing."""
-
-    def __getattr__(self, name: str) -> Any:
-        return lambda *a, **k: None
+def _names(shell: Any) -> dict[str, str]:
+    """The notebook's own names (not IPython's ``In``, ``Out``, ``exit``...)."""
+    hidden = set(shell.user_ns_hidden)
+    out = {}
+    for k, v in list(shell.user_ns.items()):
+        if not k.startswith("_") and k not in hidden:
+            out[k] = "callable" if callable(v) else type(v).__name__
+    return out
 
 
 def serve() -> int:  # pragma: no cover - runs in the child
@@ -304,22 +345,21 @@ def serve() -> int:  # pragma: no cover - runs in the child
     sys.stdin = io.StringIO("")
     builtins.input = lambda *a: (_ for _ in ()).throw(  # type: ignore[assignment]
         RuntimeError("input() is not available while grading"))
-    ns: dict[str, Any] = {"__name__": "__main__", "get_ipython": _Shell,
-                          "__builtins__": builtins}
+    shell = _make_shell()
+    ns: dict[str, Any] = shell.user_ns
     while True:
         msg = _CHANNEL.recv()
         op = msg.get("op")
         if op == "exec":
-            problems = _run_cells(ns, list(msg.get("cells", [])))
+            _INTERRUPTED[0] = False
+            problems = _run_cell(shell, str(msg.get("cell", "")), str(msg.get("label", "a cell")),
+                                 float(msg.get("timeout", 60.0)))
             left = _kill_others() if _other_processes() else 0
             if left:
                 problems.append(f"the notebook's cells started {left} process(es) that were "
                                 "still running; they were stopped")
-            names = {}
-            for k, v in list(ns.items()):
-                if not k.startswith("_"):
-                    names[k] = "callable" if callable(v) else type(v).__name__
-            _CHANNEL.send({"problems": problems, "names": names})
+            _CHANNEL.send({"problems": problems, "names": _names(shell),
+                           "interrupted": _INTERRUPTED[0]})
         elif op == "begin":
             done_r, done_w = os.pipe()
             pid = os.fork()

@@ -42,19 +42,89 @@ from traitlets import Bool, Unicode
 from . import bwrap, sandbox
 from .grader import MAX_PICTURES, GradeReport, _wrap, grade_report
 from .kernel import KERNEL_NAME, KERNELSPEC_DIR
-from .remote import Session
+from .remote import CELL_GRACE, EXEC_TIMEOUT, Session
 from .suite import SuiteError, course_root, load_visible, secret_file
 
 __all__ = ["SandboxedExecute", "TrustedGrade", "GradeCall", "grade_call", "trusted_outputs"]
 
 
 # ----- the sandboxed kernel -------------------------------------------------------------
+def _bounded_client() -> type:
+    """jupyter_client's async kernel client whose heartbeat thread stops within a few
+    seconds: its ``stop`` joins the thread without a limit, and a kernel whose code wrote
+    garbage into its own sockets leaves that thread blocked, so nbgrader would wait forever
+    in the cleanup after the notebook."""
+    from jupyter_client.asynchronous import AsyncKernelClient
+    from jupyter_client.channels import HBChannel
+    from traitlets import Type
+
+    class BoundedHB(HBChannel):  # type: ignore[misc]
+        def stop(self) -> None:
+            self._running = False
+            self._exit.set()
+            self.join(timeout=HB_STOP)
+            if not self.is_alive():
+                self.close()
+
+    class Client(AsyncKernelClient):  # type: ignore[misc]
+        hb_channel_class = Type(BoundedHB)
+
+    return Client
+
+
+def _kernel_manager() -> type:
+    """jupyter_client's async kernel manager whose messages to the kernel's control socket
+    give up after :data:`SEND_WAIT` seconds. A socket whose peer is gone (a notebook that
+    wrote garbage into its kernel's sockets) would otherwise block the interrupt, and with
+    it nbgrader, forever; an interrupt that cannot be sent stops the kernel instead."""
+    import zmq
+    from jupyter_client.manager import AsyncKernelManager
+
+    class Manager(AsyncKernelManager):  # type: ignore[misc]
+        def _connect_control_socket(self) -> None:
+            if self._control_socket is None:
+                super()._connect_control_socket()
+                socket: Any = self._control_socket
+                socket.sndtimeo = int(SEND_WAIT * 1000)
+                socket.linger = 0
+
+        async def _async_interrupt_kernel(self) -> None:
+            try:
+                await super()._async_interrupt_kernel()
+            except zmq.Again:
+                self.log.warning("minimaxkit: the kernel does not take messages any more; "
+                                 "it is stopped")
+                await self._async_kill_kernel()
+
+        interrupt_kernel = _async_interrupt_kernel
+
+    return Manager
+
+
+SEND_WAIT = 2.0  # seconds a message to the kernel's control socket may wait
+HB_STOP = 5.0  # seconds the heartbeat thread gets to stop
+TIMEOUT_ERROR = {
+    "ename": "CellTimeoutError", "evalue": "",
+    "traceback": ["CellTimeoutError: this cell ran longer than the time limit and was "
+                  "interrupted; the notebook went on with the next cell"]}
+
+
 class SandboxedExecute(Execute):
-    """nbgrader's ``Execute`` in the ``minimaxkit-sandbox`` kernel (see :mod:`.kernel`)."""
+    """nbgrader's ``Execute`` in the ``minimaxkit-sandbox`` kernel (see :mod:`.kernel`). A
+    cell that runs past ``timeout`` is interrupted and the notebook goes on; a kernel that
+    does not answer the interrupt is stopped, and the cells after it are marked not run."""
 
     kernel_name = Unicode(KERNEL_NAME, help="kernel spec for autograde").tag(config=True)
     trusted_grade = Bool(True, help="start TrustedGrade's grading while the kernel runs "
                          "(TrustedGrade must follow in the pipeline)").tag(config=True)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("kernel_manager_class", _kernel_manager())
+        super().__init__(*args, **kwargs)
+        self.error_on_timeout = TIMEOUT_ERROR
+        # a grading kernel has nothing to save: kill it at the end rather than ask it to
+        # shut down (a request its own code may have made it unable to answer)
+        self.shutdown_kernel = "immediate"
 
     def create_kernel_manager(self) -> Any:
         from jupyter_client.kernelspec import KernelSpecManager
@@ -67,6 +137,7 @@ class SandboxedExecute(Execute):
         self.km = self.kernel_manager_class(
             kernel_name=self.kernel_name, config=self.config, kernel_spec_manager=specs,
             transport="ipc", connection_file=os.path.join(self._connection_dir, "kernel.json"))
+        self.km.client_factory = _bounded_client()
         return self.km
 
     def preprocess(self, nb: NotebookNode, resources: Any = None, km: Any = None) -> Any:
@@ -75,7 +146,8 @@ class SandboxedExecute(Execute):
         if isinstance(resources, dict) and "nbgrader" in resources and self.trusted_grade:
             # TrustedGrade's grading starts now, in a thread and a sandboxed child of its
             # own, while the kernel starts and runs the notebook
-            resources[_GRADING] = _Grading(nb, resources)
+            resources[_GRADING] = _Grading(nb, resources,
+                                           cell_timeout=self.timeout or EXEC_TIMEOUT)
             resources[_GRADING].start()
         try:
             return super().preprocess(nb, resources, km)
@@ -84,7 +156,7 @@ class SandboxedExecute(Execute):
                 shutil.rmtree(self._connection_dir, ignore_errors=True)
 
     def preprocess_cell(self, cell: NotebookNode, resources: Any, index: int) -> Any:
-        from nbclient.exceptions import DeadKernelError
+        from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
         if cell.cell_type != "code":
             return cell, self.resources
@@ -93,12 +165,42 @@ class SandboxedExecute(Execute):
             return cell, self.resources
         try:
             return super().preprocess_cell(cell, resources, index)
+        except CellTimeoutError:
+            # interrupted, and still no answer: the kernel is stuck (it ignores interrupts,
+            # or its code broke its own connection); stop it rather than wait per cell
+            self._stop_kernel()
+            self._dead = (f"an earlier cell ran longer than {self.timeout} s and the kernel "
+                          "did not answer when it was interrupted, so it was stopped")
+            cell.outputs = [_error("CellTimeoutError", f"this cell ran longer than "
+                                   f"{self.timeout} s and did not stop when interrupted: the "
+                                   "kernel was stopped")]
+            return cell, self.resources
         except DeadKernelError:
             self._dead = ("the kernel died in an earlier cell (did the code end the process, "
                           "e.g. os._exit or sys.exit from a thread, or run out of memory?)")
             cell.outputs = [_error("KernelDied", "the kernel died while running this cell "
                                    "(did it end the process or run out of memory?)")]
             return cell, self.resources
+        except Exception as err:  # the kernel's messages broke: its code wrote into them
+            self.log.warning("minimaxkit: the kernel's connection broke in cell %d: %r",
+                             index, err)
+            self._stop_kernel()
+            self._dead = ("the kernel's connection to the grader broke in an earlier cell "
+                          "(did the code write to or close the kernel's own files?)")
+            cell.outputs = [_error("KernelBroken", "the notebook's code interfered with the "
+                                   "kernel while running this cell: its connection to the "
+                                   "grader broke, and the kernel was stopped")]
+            return cell, self.resources
+
+
+    def _stop_kernel(self) -> None:
+        try:
+            if self.km is not None and self.km.provisioner is not None:
+                from jupyter_core.utils import run_sync
+
+                run_sync(self.km.provisioner.kill)()
+        except Exception as err:  # the kernel may be gone already
+            self.log.debug("minimaxkit: stopping the kernel: %s", err)
 
 
 _GRADING = "minimaxkit_trusted_grading"
@@ -239,12 +341,14 @@ class _Grading:
     """The trusted grading of one notebook, run in a thread while the kernel runs it (the
     cells' sources are read before execution; execution changes only their outputs)."""
 
-    def __init__(self, nb: NotebookNode, resources: dict[str, Any]) -> None:
+    def __init__(self, nb: NotebookNode, resources: dict[str, Any], *,
+                 cell_timeout: float = EXEC_TIMEOUT) -> None:
         folder = Path(resources.get("metadata", {}).get("path") or ".").resolve()
         self.student = str(resources.get("nbgrader", {}).get("student", "")) or None
         root = course_root(folder)
         secret = secret_file(root)
-        self.session = Session(folder, root, [secret] if secret else [])
+        self.session = Session(folder, root, [secret] if secret else [],
+                               cell_timeout=cell_timeout)
         # the test data comes from the course's source folder, never from the submission's
         # folder, which the notebook's code could write while it ran
         assignment = str(resources.get("nbgrader", {}).get("assignment", folder.name))
@@ -275,35 +379,49 @@ class _Grading:
         self.thread = threading.Thread(target=self.run, name="minimaxkit-trusted", daemon=True)
         self.thread.start()
 
+    def budget(self) -> float:
+        """Seconds the whole grading may take: every cell its time limit, every tree its
+        own, and a margin. Every wait inside has its own limit; this one stands behind
+        them, so that no submission can hold up the class."""
+        cells = sum(1 for _, step in self.plan if isinstance(step, str))
+        tests = len(self.plan) - cells
+        return (cells + 2) * (self.session.cell_timeout + CELL_GRACE) + tests * 120.0 + 60.0
+
     def wait(self) -> dict[int, _Verdict]:
-        """The verdicts by cell index, once grading is done."""
+        """The verdicts by cell index, once grading is done (or its budget is spent: the
+        child is stopped, and the cells not graded by then get no verdict)."""
         if self.thread is None:
             self.run()
         else:
-            self.thread.join()
-        if self.error is not None:
-            raise self.error
-        return self.verdicts
+            self.thread.join(self.budget())
+            if self.thread.is_alive():
+                self.error = TimeoutError(f"grading took longer than {self.budget():.0f} s")
+                self.session.close()
+                self.thread.join(30.0)
+        return dict(self.verdicts)
+
+    def unfinished(self) -> list[int]:
+        """The test cells that got no verdict (the grading failed or ran out of time)."""
+        return [i for i, step in self.plan if not isinstance(step, str) and
+                i not in self.verdicts]
 
     def run(self) -> None:
-        pending: list[str] = []
         try:
             with self.session:
                 for index, step in self.plan:
                     if isinstance(step, str):
-                        pending.append(step)
-                        continue
-                    if pending:
-                        self.session.run_cells(pending)
-                        pending = []
-                    self.verdicts[index] = self._grade(step)
+                        self.session.run_cell(step)
+                    else:
+                        self.verdicts[index] = self._grade(step)
         except BaseException as err:  # reported by wait(), in nbgrader's thread
             self.error = err
 
     def _grade(self, call: GradeCall) -> _Verdict:
         session = self.session
-        kwargs = {k: v for k, v in call.kwargs.items()
-                  if k in ("points", "hidden", "conventions", "timeout")}
+        # every tree counts when nbgrader grades, whatever the cell says about hidden ones
+        kwargs: dict[str, Any] = {k: v for k, v in call.kwargs.items()
+                                  if k in ("points", "conventions", "timeout")}
+        kwargs["hidden"] = True
         if isinstance(kwargs.get("conventions"), list):
             kwargs["conventions"] = tuple(kwargs["conventions"])
         sandbox.set_remote(session)
@@ -333,4 +451,14 @@ class TrustedGrade(NbGraderPreprocessor):
             cell = nb.cells[index]
             cell.outputs = trusted_outputs(verdict.report, cell.outputs, grading.source,
                                            notes=verdict.notes)
+        if grading.error is not None:
+            self.log.error("minimaxkit: grading outside the notebook failed: %r",
+                           grading.error)
+        for index in grading.unfinished():  # never the kernel's own claim: no points
+            why = ("the notebook's code interfered with the grader"
+                   if isinstance(grading.error, (TimeoutError, type(None))) else
+                   "the grader failed (a fault of the grader, not of your code: tell your "
+                   "instructor)")
+            nb.cells[index].outputs = [_error("NotGraded", f"this test could not be graded: "
+                                              f"{why}; it scores 0")]
         return nb, resources

@@ -243,3 +243,80 @@ with remote.Session(pathlib.Path(tempfile.mkdtemp())) as s:
     assert head == "True [] ok"
     # the function read the leaf, and the sandbox imported the kit from the copy under /tmp
     assert result == "{'seq': [{'number': 4}, {'other': 'bool', 'repr': 'True'}]}", result
+
+
+# ----- what the sandbox hides: each test fails when its protection is taken away -------------
+needs_bwrap = pytest.mark.skipif(not bwrap.available(), reason="bubblewrap is not available")
+PROBE = """
+def probe(node):
+    import os, socket
+    out = {}
+    try:
+        socket.create_connection(("127.0.0.1", PORT), timeout=2).close()
+        out["net"] = "connected"
+    except OSError as err:
+        out["net"] = type(err).__name__
+    out["env"] = " ".join(f"{k}={v}" for k, v in os.environ.items())
+    out["pid1"] = open("/proc/1/environ", "rb").read().decode(errors="replace")
+    for name, path in (("home", HOME), ("secret", SECRET)):
+        try:
+            out[name] = open(path).read()
+        except OSError as err:
+            out[name] = type(err).__name__
+    print(repr(out))
+    return 0
+"""
+
+
+def _probe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+           secret_outside: bool) -> dict[str, str]:
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    threading.Thread(target=lambda: server.accept(), daemon=True).start()
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "notes").write_text("instructor's notes")
+    course = tmp_path / "course"
+    folder = course / "autograded" / "eve" / "a2"
+    folder.mkdir(parents=True)
+    (course / "nbgrader_config.py").write_text("c = get_config()\n")
+    secret = (tmp_path / "secret.txt") if secret_outside else course / ".minimaxkit-secret"
+    secret.write_text("course-secret-value")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("MINIMAXKIT_SECRET", "env-secret-value")
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "hub-token-value")
+    if secret_outside:
+        monkeypatch.setenv("MINIMAXKIT_SECRET_FILE", str(secret))
+    code = PROBE.replace("PORT", str(server.getsockname()[1])).replace(
+        "HOME", repr(str(home / "notes"))).replace("SECRET", repr(str(secret)))
+    try:
+        with Session(folder, course, [secret]) as session:
+            session.run_cells([code])
+            out = _run(session, "probe", timeout=10)
+    finally:
+        server.close()
+    assert out.status == "ok", out.message
+    import ast
+    return dict(ast.literal_eval(out.printed.strip()))
+
+
+@needs_bwrap
+@pytest.mark.parametrize("secret_outside", [False, True], ids=["secret-in-course",
+                                                                "secret-file-elsewhere"])
+def test_the_sandbox_hides_the_network_the_environment_and_the_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, secret_outside: bool) -> None:
+    got = _probe(tmp_path, monkeypatch, secret_outside)
+    # a server on the machine's loopback is out of reach: the sandbox has its own network
+    assert got["net"] == "ConnectionRefusedError", got["net"]
+    # neither the instructor's variables nor the secret, in the environment or in bwrap's
+    for where in ("env", "pid1"):
+        for value in ("env-secret-value", "hub-token-value", str(tmp_path / "home")):
+            assert value not in got[where], (where, value)
+    assert "MINIMAXKIT_SANDBOXED=1" in got["env"]
+    # the instructor's home and the secret file are not there at all
+    assert got["home"] == "FileNotFoundError"
+    assert got["secret"] in ("FileNotFoundError", "")  # absent, or masked by an empty file

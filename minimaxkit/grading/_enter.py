@@ -1,0 +1,84 @@
+"""Inside the sandbox: copy the submission into its scratch folder, then run the command.
+
+``python -m minimaxkit.grading._enter SRC DEST -- CMD...`` (the last step of
+:func:`~minimaxkit.grading.bwrap.sandbox_argv` with ``scratch=True``) copies the regular
+files and folders of ``SRC`` (the submission's folder, mounted read-only) into ``DEST`` (a
+size-capped tmpfs at the submission's own path), never following a link and skipping
+FIFOs, sockets and devices, at most :data:`MAX_FILES` files; then it replaces itself with
+``CMD``. It runs in the sandbox, so whatever the folder holds can only point at what the
+sandbox shows.
+
+>>> import tempfile, pathlib
+>>> src, dest = (pathlib.Path(tempfile.mkdtemp()) for _ in range(2))
+>>> (src / "a.py").write_text("x = 1")
+5
+>>> (src / "link").symlink_to("/etc/passwd")
+>>> copy_regular(src, dest)
+['link: a symbolic link, not copied']
+>>> sorted(p.name for p in dest.iterdir())
+['a.py']
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+
+__all__ = ["copy_regular", "main", "MAX_FILES"]
+
+MAX_FILES = 2_000
+
+
+def copy_regular(src: Path, dest: Path) -> list[str]:
+    """Copy the regular files and folders below ``src`` into ``dest``; what was left out
+    and why (links, special files, files that did not fit)."""
+    notes: list[str] = []
+    count = 0
+    for folder, dirs, files in os.walk(src, followlinks=False):
+        rel = Path(folder).relative_to(src)
+        for name in sorted(dirs):
+            st = os.lstat(Path(folder) / name)
+            if stat.S_ISDIR(st.st_mode):
+                (dest / rel / name).mkdir(exist_ok=True)
+            else:  # a link to a folder: os.walk lists it among the folders
+                notes.append(f"{rel / name}: a symbolic link, not copied")
+        dirs[:] = [d for d in dirs if not os.path.islink(Path(folder) / d)]
+        for name in sorted(files):
+            path = Path(folder) / name
+            st = os.lstat(path)
+            if not stat.S_ISREG(st.st_mode):
+                kind = "a symbolic link" if stat.S_ISLNK(st.st_mode) else "not a regular file"
+                notes.append(f"{rel / name}: {kind}, not copied")
+                continue
+            count += 1
+            if count > MAX_FILES:
+                notes.append(f"{rel / name}: more than {MAX_FILES} files, not copied")
+                continue
+            try:
+                fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+                with os.fdopen(fd, "rb") as fin, open(dest / rel / name, "xb") as fout:
+                    while chunk := fin.read(1 << 20):
+                        fout.write(chunk)
+            except OSError as err:
+                notes.append(f"{rel / name}: not copied ({err.strerror})")
+    return notes
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``SRC DEST -- CMD...``: copy, then exec ``CMD`` (does not return)."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) < 4 or args[2] != "--":
+        print("usage: python -m minimaxkit.grading._enter SRC DEST -- CMD...", file=sys.stderr)
+        return 2
+    src, dest, cmd = Path(args[0]), Path(args[1]), args[3:]
+    for note in copy_regular(src, dest):
+        print(f"minimaxkit: {note}", file=sys.stderr)
+    os.chdir(dest)
+    os.execvp(cmd[0], cmd)
+    return 1  # pragma: no cover - execvp does not return
+
+
+if __name__ == "__main__":
+    sys.exit(main())
