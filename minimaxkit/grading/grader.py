@@ -3,15 +3,12 @@ trees, prints a verdict per tree (with a picture of the difference on a mismatch
 the points earned, which nbgrader reads as the test cell's partial credit.
 
 A question has one test cell. In the student's copy it grades the visible trees; when
-nbgrader autogrades, the hidden region (restored by nbgrader, and removed again from the
-feedback) switches on the hidden trees as well, and the points are shared among all::
+nbgrader autogrades, the trusted grader (:mod:`.trusted`) grades the hidden trees as well,
+and the points are shared among all::
 
     from minimaxkit.grading import grade
-    hidden_trees = False  # switched on by the hidden tests when your work is graded
-    ### BEGIN HIDDEN TESTS
-    hidden_trees = True
-    ### END HIDDEN TESTS
-    grade("alphabeta", "alphabeta", points=7, hidden=hidden_trees)
+    # your visible trees now; when your work is graded, its hidden trees are added
+    grade("alphabeta", "alphabeta", points=7)
 
 The function is named by a string and looked up in the notebook, so that a missing or
 renamed function costs the points with a message, not a traceback (which would quote the
