@@ -99,7 +99,7 @@ def test_sample_submissions_say_what_they_should_score() -> None:
     "minimaxkit.grading.references", "minimaxkit.grading.compare", "minimaxkit.grading.bugs",
     "minimaxkit.grading.checks", "minimaxkit.grading.suite", "minimaxkit.grading.refresh",
     "minimaxkit.grading.explore", "minimaxkit.grading.course", "minimaxkit.grading.grader",
-    "minimaxkit.grading.picture",
+    "minimaxkit.grading.picture", "minimaxkit.grading.submission",
 ])
 def test_doctests(module: str) -> None:
     import doctest
