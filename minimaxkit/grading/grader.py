@@ -49,6 +49,7 @@ __all__ = ["grade", "grade_report", "GradeReport", "TreeVerdict", "MAX_PICTURES"
            "AFTER_TIMEOUT", "points_text"]
 
 AFTER_TIMEOUT = 0.3  # seconds per tree once a function has timed out in this cell
+VALIDATE_WIDTH = 82  # nbgrader validate prints 90 columns, 4 of indent, cuts at 87
 MAX_PICTURES = 1  # pictures per test cell: the first mismatch is enough to see it, and cheap
 
 
@@ -108,15 +109,15 @@ class GradeReport:
         return self.points if self.hidden else min(self.points,
                                                    self.per_tree * len(self.trees))
 
-    def head(self) -> list[str]:
-        """The first lines: the score and the convention, then why that convention."""
+    def head(self, width: int = 100) -> list[str]:
+        """The first lines: the score and the convention (one line, never folded), then why
+        that convention and what the hidden trees add, folded at ``width``."""
         first = f"{self.question}: {points_text(self.earned)} of " \
                 f"{points_text(self.available)} points"
         if not self.hidden:
             first += " on the visible trees"
         if self.convention is not None:
             first += f", graded as {self.convention.label}"
-        lines = [first]
         more = []
         if self.convention is not None:
             more.append(f"one convention for all your trees; this one because "
@@ -126,8 +127,7 @@ class GradeReport:
             more.append("the hidden trees are added when your work is graded" +
                         (f": {points_text(rest)} more points, {points_text(self.points)} in "
                          "all" if rest > 0 else ""))
-        lines += [ln for m in more for ln in _wrap(f"({m})")]
-        return lines
+        return [first] + [ln for m in more for ln in _wrap(f"({m})", width)]
 
     def tree_lines(self, index: int) -> list[str]:
         """The verdict of tree ``index``: its summary, details and likely bug."""
@@ -173,13 +173,16 @@ class GradeReport:
 
     def summary(self) -> str:
         """A short form for nbgrader's Validate dialog: the head, each tree's first line,
-        the likely bug; lines kept under 86 characters (the dialog cuts longer ones)."""
-        lines = [ln for h in self.head() for ln in _wrap(h, 86)]
+        the likely bug; lines of at most :data:`VALIDATE_WIDTH` characters (``nbgrader
+        validate`` cuts longer ones)."""
+        head = self.head(VALIDATE_WIDTH)
+        lines = _wrap(head[0], VALIDATE_WIDTH) + head[1:]
         if self.diagnosis is not None:
-            lines += [ln for t in self.diagnosis.top_lines() for ln in _wrap(t, 86)]
+            lines += [ln for t in self.diagnosis.top_lines()
+                      for ln in _wrap(t, VALIDATE_WIDTH)]
         for t in self.trees:
             mark = OK if t.result.score == 1 else NO
-            lines += _wrap(f"{mark} {t.name}: {t.result.summary}", 86)
+            lines += _wrap(f"{mark} {t.name}: {t.result.summary}", VALIDATE_WIDTH)
         lines.append("(the cell's output has the details and a picture)")
         return "\n".join(lines)
 
