@@ -300,16 +300,21 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
     conv: str | None = None
     trials = [(tree, ref, submitted(check, out) if isinstance(out, Outcome) else None)
               for tree, ref, _, out in runs]
-    sigs: list[Any] = []
+    sigs: list[Any] = []  # the known bugs' signatures per tree, made when first needed
+
+    def known_bugs() -> list[Any]:
+        if not sigs:
+            sigs.extend(signatures(tree, check) if got is not None else None
+                        for tree, _, got in trials)
+        return sigs
+
     if check in CONVENTION_CHECKS and not isinstance(target, str):
         name = fn if isinstance(fn, str) else getattr(fn, "__name__", "")
         text = program_text(name, _defs) if _defs is not None else program_text(target)
         try:
-            if check != "deepen" and any(t[2] is not None for t in trials):
-                sigs = [signatures(tree, check) if got is not None else None
-                        for tree, _, got in trials]
-            report.convention = choose_convention(check, trials, list(allowed),
-                                                  read_conventions(text), sigs=sigs or None)
+            report.convention = choose_convention(
+                check, trials, list(allowed), read_conventions(text),
+                sigs=known_bugs if check != "deepen" else None)
             conv = report.convention.name
         except Exception:  # a grader fault: grade under the lectures' convention
             conv = allowed[0]
@@ -325,9 +330,10 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
             except Exception:
                 result = _fault()
         report.trees.append(TreeVerdict(entry["name"], entry.get("about", ""), result))
-    if sigs and conv is not None and any(t.result.score < 1 for t in report.trees):
+    if check in ("alphabeta", "ordered_alphabeta") and conv is not None and \
+            any(t.result.score < 1 for t in report.trees) and any(t[2] for t in trials):
         try:
-            report.diagnosis = diagnose(check, trials, conv, sigs)
+            report.diagnosis = diagnose(check, trials, conv, known_bugs())
         except Exception:  # naming the bug is a help, never a reason to fail
             report.diagnosis = None
     return report

@@ -74,11 +74,13 @@ def reference_leaves(check: str, ref: dict[str, Any], conv: str) -> Any:
 
 
 def choose_convention(check: str, trials: list[Trial], allowed: list[str],
-                      read: list[str], *, sigs: list[Signatures | None] | None = None
+                      read: list[str], *,
+                      sigs: list[Signatures | None] | Callable[[], list[Any]] | None = None
                       ) -> Convention:
     """The one convention to grade every tree of a submission under (see the module
     docstring). ``read`` is what its source reads as (all four or none: it says nothing);
-    ``sigs`` the known bugs' signatures per trial (computed here when needed)."""
+    ``sigs`` the known bugs' signatures per trial, or a function that makes them (called
+    only when needed; made here when not given)."""
     if len(allowed) == 1:
         return Convention(allowed[0], "the question fixes it")
     said = [c for c in allowed if c in read] if 0 < len(read) < len(CONVENTIONS) else []
@@ -98,6 +100,8 @@ def choose_convention(check: str, trials: list[Trial], allowed: list[str],
         pick = max(pool, key=lambda c: (right[c], -allowed.index(c)))
         return Convention(pick, f"it matches the most of your trees ({right[pick]} of "
                                 f"{len(trials)})" if ran else "the lectures' default")
+    if callable(sigs):
+        sigs = sigs()
     if sigs is None:
         sigs = [signatures(tree, check) for tree, _, _ in trials]
     known = {c: 0 for c in allowed}

@@ -293,7 +293,7 @@ def _visible_share(report: GradeReport, folder: Path) -> float | None:
 def _kernel_note(report: GradeReport, old: list[Any], folder: Path) -> str:
     """Where the notebook's own grade(...) output differs from the trusted verdict."""
     text = _printed(old)
-    claim = re.search(rf"^{re.escape(report.question)}: ([\d./]+) of [\d./]+ points(.*)$",
+    claim = re.search(rf"^{re.escape(report.question)}: ([\d./]+) of ([\d./]+) points(.*)$",
                       text, re.M)
     if claim is None:
         return ("the notebook's own grade(...) printed no verdict for this cell (its code "
@@ -302,17 +302,17 @@ def _kernel_note(report: GradeReport, old: list[Any], folder: Path) -> str:
         got = float(Fraction(claim.group(1)))
     except (ValueError, ZeroDivisionError):
         got = -1.0
-    visible = "on the visible trees" in claim.group(2)
+    visible = "on the visible trees" in claim.group(3)
     trusted = _visible_share(report, folder) if visible else report.earned
     if trusted is not None and abs(got - trusted) > 0.011:
         which = "the visible trees" if visible else "all trees"
-        said = re.search(r"graded as (.*)$", claim.group(2))
+        said = re.search(r"graded as (.*)$", claim.group(3))
         if report.convention is not None and said and said.group(1) != report.convention.label:
             return (f"the notebook's own grade(...) graded the visible trees as {said.group(1)}"
                     f" ({points_text(got)} points); with the hidden trees, "
                     f"{report.convention.label} is chosen and every tree is graded under it")
         return (f"the notebook's own grade(...) printed {points_text(got)} of "
-                f"{points_text(report.points)} for {which}, the trusted grader found "
+                f"{claim.group(2)} for {which}, the trusted grader found "
                 f"{points_text(trusted)}; the trusted grade counts: it "
                 "runs outside the notebook, where the code cannot replace the grader or its "
                 "test data, and it also stops processes the code left running")
