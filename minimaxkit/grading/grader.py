@@ -180,9 +180,13 @@ class GradeReport:
         if self.diagnosis is not None:
             lines += [ln for t in self.diagnosis.top_lines()
                       for ln in _wrap(t, VALIDATE_WIDTH)]
+        bugs: list[str] = []  # the likely bugs named per tree (checks without a diagnosis)
         for t in self.trees:
             mark = OK if t.result.score == 1 else NO
             lines += _wrap(f"{mark} {t.name}: {t.result.summary}", VALIDATE_WIDTH)
+            bugs += [ln for ln in t.result.lines if ln.startswith("likely bug")
+                     and ln not in bugs]
+        lines += [w for ln in bugs for w in _wrap(ln, VALIDATE_WIDTH)]
         lines.append("(the cell's output has the details and a picture)")
         return "\n".join(lines)
 

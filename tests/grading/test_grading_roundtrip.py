@@ -78,13 +78,14 @@ def trial(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
          "as_released/a2_alphabeta.ipynb"], cwd=lab, stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT, text=True)
     # the bug samples as a student validates them before submitting: visible trees only
-    for path in bug_samples("a2_alphabeta"):
-        make_submission(REPO / "assignments" / "a2_alphabeta" / "a2_alphabeta.ipynb",
-                        parse_sample(path.read_text()).cells,
-                        lab / path.stem / "a2_alphabeta.ipynb")
+    notebooks = []
+    for assignment in ASSIGNMENTS:
+        for path in bug_samples(assignment):
+            notebooks.append(f"{assignment}/{path.stem}/{assignment}.ipynb")
+            make_submission(REPO / "assignments" / assignment / f"{assignment}.ipynb",
+                            parse_sample(path.read_text()).cells, lab / notebooks[-1])
     validate_bugs = subprocess.Popen(
-        [sys.executable, "-m", "nbgrader", "validate",
-         *[f"{p.stem}/a2_alphabeta.ipynb" for p in bug_samples("a2_alphabeta")]],
+        [sys.executable, "-m", "nbgrader", "validate", *notebooks],
         cwd=lab, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     logs = [p.communicate(timeout=600)[0] for p in procs]
     for p, log in zip(procs, logs, strict=True):
@@ -313,15 +314,19 @@ def test_a_student_validating_sees_the_score_the_convention_and_the_bug(
 
     sections = {}
     for part in trial["validate_bugs"].split("Validating '")[1:]:
-        name = Path(part.split("'")[0]).parent.name
-        sections[name] = " ".join(part.split())
-    for path in bug_samples("a2_alphabeta"):
-        shown = sections[path.stem]
-        assert "VALIDATION FAILED" in shown, path.stem
-        assert "Partial credit; passed some but not all" not in shown  # our verdict instead
-        assert re.search(r"alphabeta: [\d.]+ of 5 points on the visible trees, graded as "
-                         r"(cut on equality|strict cuts)", shown), (path.stem, shown[:1500])
-        assert " ".join(title(BUGS[bug_of(path)]).split()) in shown, (path.stem, shown[:3000])
+        notebook = Path(part.split("'")[0])
+        sections[(notebook.parent.parent.name, notebook.parent.name)] = " ".join(part.split())
+    for assignment in ASSIGNMENTS:
+        for path in bug_samples(assignment):
+            shown = sections[(assignment, path.stem)]
+            assert "VALIDATION FAILED" in shown, path.stem
+            assert "Partial credit; passed some but not all" not in shown  # our verdict
+            assert " ".join(title(BUGS[bug_of(path)]).split()) in shown, (path.stem,
+                                                                          shown[:3000])
+            if assignment == "a2_alphabeta":
+                assert re.search(r"alphabeta: [\d.]+ of 5 points on the visible trees, graded "
+                                 r"as (cut on equality|strict cuts)", shown), (path.stem,
+                                                                              shown[:1500])
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
@@ -345,3 +350,10 @@ def test_scores_are_half_points_and_cell_gradebook_and_csv_agree(
             assert float(head.group(1)) == points, (assignment, student, cell, shown[:200])
             assert value and float(value[0]["data"]["text/plain"]) == points
         assert exported[student] == sum(cells.values()), (assignment, student)
+
+
+def test_every_catalogued_bug_has_a_sample_submission() -> None:
+    from minimaxkit.grading.bugs import BUGS
+
+    covered = {bug_of(p) for a in ASSIGNMENTS for p in bug_samples(a)}
+    assert covered == set(BUGS)
