@@ -106,8 +106,9 @@ class GradeReport:
     def available(self) -> float:
         """The points these trees are worth: all the cell's points once the hidden trees
         are in, else the visible trees' share."""
-        return self.points if self.hidden else min(self.points,
-                                                   self.per_tree * len(self.trees))
+        if self.hidden or not self.trees:
+            return self.points
+        return min(self.points, self.per_tree * len(self.trees))
 
     def head(self, width: int = 100) -> list[str]:
         """The first lines: the score and the convention (one line, never folded), then why

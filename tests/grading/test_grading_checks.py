@@ -233,6 +233,7 @@ def test_a_missing_function_costs_the_points_with_a_message(course: Path) -> Non
 def test_missing_test_data_is_reported_not_raised(tmp_path: Path) -> None:
     report = grade_report(alphabeta, "ab", points=2, here=tmp_path)
     assert report.earned == 0 and "not found" in report.problem
+    assert report.text().startswith("ab: 0 of 2 points on the visible trees\n")
 
 
 def test_grade_prints_and_returns_points_without_touching_stderr(course: Path,
