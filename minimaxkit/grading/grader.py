@@ -314,9 +314,9 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
         return sigs
 
     if check in CONVENTION_CHECKS and not isinstance(target, str):
-        name = fn if isinstance(fn, str) else getattr(fn, "__name__", "")
-        text = program_text(name, _defs) if _defs is not None else program_text(target)
         try:
+            name = fn if isinstance(fn, str) else getattr(fn, "__name__", "")
+            text = program_text(name, _defs) if _defs is not None else program_text(target)
             report.convention = choose_convention(
                 check, trials, list(allowed), read_conventions(text),
                 sigs=known_bugs if check != "deepen" else None)

@@ -43,6 +43,8 @@ __all__ = ["CONVENTION_CHECKS", "Convention", "choose_convention", "program_text
            "defined_functions", "Diagnosis", "diagnose", "reference_leaves"]
 
 Path = tuple[int, ...]
+#: cells longer than this (characters) are not read for the program's text
+MAX_CELL = 200_000
 #: the checks graded under one alpha-beta convention per submission
 CONVENTION_CHECKS = ("alphabeta", "ordered_alphabeta", "deepen")
 #: a tree as the choice sees it: the tree, its reference data and what the submission
@@ -133,12 +135,14 @@ def defined_functions(cells: Iterable[str]) -> dict[str, str]:
         transform = None
     out: dict[str, str] = {}
     for cell in cells:
+        if len(cell) > MAX_CELL:  # the student's text, read in the grader's process
+            continue
         if cell.lstrip().startswith("%%"):  # a cell magic (%%time): its body is the code
             cell = cell.lstrip().partition("\n")[2]
         try:
             src = transform(cell) if transform is not None else cell
             tree = ast.parse(src)
-        except (SyntaxError, ValueError):
+        except Exception:  # not Python, or too deep for the parser: nothing read from it
             continue
         for node in tree.body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -189,7 +193,7 @@ def program_text(fn: Callable[..., Any] | str, defs: dict[str, str] | None = Non
         try:
             names = {n.id for n in ast.walk(ast.parse(_dedent(defs[current])))
                      if isinstance(n, ast.Name)}
-        except SyntaxError:
+        except Exception:  # not Python, or too deep for the parser
             continue
         todo += sorted(n for n in names if n in defs and not hasattr(builtins, n))
     return "\n".join(defs[n] for n in seen)

@@ -399,7 +399,10 @@ class _Grading:
                 self.plan.append((i, cell.source))
         # the notebook's functions, read from its cells (where the convention a submission
         # is written in is read from): the student's code runs elsewhere, out of reach
-        self.defs = defined_functions(src for _, src in self.plan if isinstance(src, str))
+        try:
+            self.defs = defined_functions(src for _, src in self.plan if isinstance(src, str))
+        except Exception:  # the student's text could not be read: the trees decide
+            self.defs = {}
         self.verdicts: dict[int, _Verdict] = {}
         self.error: BaseException | None = None
         self.thread: threading.Thread | None = None
