@@ -199,3 +199,12 @@ def test_validate_gets_the_verdict_on_stderr(monkeypatch: pytest.MonkeyPatch,
     assert eval("grade('alphabeta', 'alphabeta', points=7)", {**right, "grade": grade}) == 7
     assert capsys.readouterr().err == ""
     assert os.environ["NBGRADER_EXECUTION"] == "validate"
+
+
+def test_reading_the_cells_never_fails_the_grading() -> None:
+    """The student's cells are parsed in the grader's process: nothing in them may stop it."""
+    cells = ["x = (" * 10, "y = " + "-" * 300_000 + "1", "%%time\ndef f(a):\n    return a",
+             "!ls\ndef g(a):\n    return f(a)", "def broken(:"]
+    defs = defined_functions(cells)
+    assert sorted(defs) == ["f", "g"]
+    assert program_text("g", defs).count("def ") == 2
