@@ -4,8 +4,9 @@ Student code sees a tree only through :class:`SearchNode` (``is_leaf()``, ``is_m
 ``children()``, ``static()``, ``estimate()``, ``name``, ``path``, ``depth``, ``move``), which
 records every call. The grader runs the student function on each test tree in a forked,
 time-limited child process (:func:`run_contained`), compares the nodes it evaluated with the
-reference traces of every accepted convention (:func:`compare`), names known bugs by their
-signatures (:mod:`~minimaxkit.grading.bugs`), and scores each tree on its own.
+reference traces of the one convention the submission is graded under (chosen once for all
+its trees, :mod:`~minimaxkit.grading.submission`; :func:`compare`), names the known bug that
+accounts for what it did (:mod:`~minimaxkit.grading.bugs`), and scores each tree on its own.
 
 In an nbgrader notebook a test cell is ``grade(fn, "question", points=3)``; see
 ``docs/grading.md`` for the whole workflow.
@@ -31,7 +32,7 @@ In an nbgrader notebook a test cell is ``grade(fn, "question", points=3)``; see
 ...     return v
 >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> run_check("alphabeta", alphabeta, tree, reference("alphabeta", tree)).summary
-'value 3 ✔, 7 leaves ✔ (matches any cut rule and fail mode)'
+'value 3 ✔, 7 leaves ✔'
 """
 
 from typing import TYPE_CHECKING

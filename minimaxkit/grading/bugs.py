@@ -15,7 +15,7 @@ reference itself.
 (6, ['wrong_comparison'])
 >>> leaves = run_sample(buggy_alphabeta("beta_max"), tree)
 >>> len(leaves), [b.name for b in recognise(leaves, tree, "alphabeta")]
-(21, ['not_passed_min', 'beta_max'])
+(21, ['not_passed_min', 'beta_not_updated', 'beta_max'])
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from ..search import alphabeta, minimax
 from ..tree import GameTree
 from .node import Recorder, SearchNode
 
-__all__ = ["Bug", "BUGS", "buggy_alphabeta", "run_sample", "recognise", "swapped",
-           "written_conventions", "source_conventions"]
+__all__ = ["Bug", "BUGS", "SAMPLE_BUGS", "buggy_alphabeta", "run_sample", "recognise",
+           "swapped", "signatures", "matching", "written_conventions", "source_conventions"]
 
 Path = tuple[int, ...]
 INF = math.inf
@@ -47,14 +47,31 @@ class Bug:
 
 
 BUGS: dict[str, Bug] = {b.name: b for b in [
-    Bug("no_pruning", "no pruning at all: your search evaluated every leaf. Alpha-beta stops "
-        "at a MAX node once v ≥ β and at a MIN node once v ≤ α. If it does, check that α and "
-        "β are passed down to the recursive calls and updated (α = max(α, v) at MAX, "
+    Bug("no_pruning", "no pruning: your search evaluated every leaf. Alpha-beta "
+        "stops at a MAX node once v ≥ β and at a MIN node once v ≤ α. If it does, check that "
+        "α and β are passed down to the recursive calls and updated (α = max(α, v) at MAX, "
         "β = min(β, v) at MIN): otherwise no node ever sees a finite bound"),
     Bug("not_passed_max", "α and β are not passed down from MAX nodes: the calls on a MAX "
         "node's children start again from (-∞, ∞), so the MIN nodes below never cut"),
     Bug("not_passed_min", "α and β are not passed down from MIN nodes: the calls on a MIN "
         "node's children start again from (-∞, ∞), so the MAX nodes below never cut"),
+    Bug("alpha_not_updated", "α is never updated: after each child of a MAX node set "
+        "α = max(α, v), so that the MIN nodes below it can cut"),
+    Bug("beta_not_updated", "β is never updated: after each child of a MIN node set "
+        "β = min(β, v), so that the MAX nodes below it can cut"),
+    Bug("root_forgets_alpha", "the root's loop forgets its bound: the root searches each "
+        "child with the window it was given and never narrows it (α = max(α, v) at a MAX "
+        "root, β = min(β, v) at a MIN root), so its later children cannot be cut"),
+    Bug("cut_before_update", "the cut test comes before the update: it tests α ≥ β (or "
+        "β ≤ α) with the bound of the children before, then updates it, so every cut comes "
+        "one child late. Update first (α = max(α, v)), then test, or test v ≥ β directly"),
+    Bug("over_pruning", "over-pruning: your search cuts where alpha-beta does not. A MAX node "
+        "stops only when v ≥ β (β comes from the MIN nodes above), a MIN node only when "
+        "v ≤ α; comparing v with the node's own bound (v ≥ α at MAX) or with both bounds "
+        "cuts good moves"),
+    Bug("wrong_window", "wrong initial window: the search does not start from the window "
+        "(-∞, ∞) it is given (α and β swapped, or set to the same number): start with "
+        "α = -∞ and β = ∞ and pass the given α and β on"),
     Bug("wrong_comparison", "cut on the wrong comparison: a MAX node cuts when v ≥ β (or "
         "v > β), a MIN node when v ≤ α (or v < α)"),
     Bug("swapped", "MIN and MAX swapped: your search minimises at MAX nodes and maximises at "
@@ -76,43 +93,76 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
         "order instead of by the previous iteration's values"),
 ]}
 
+#: the bugs a buggy sample alpha-beta shows (see :func:`buggy_alphabeta`); a variant's
+#: name maps to the bug it is a form of
+SAMPLE_BUGS: dict[str, str] = {
+    "not_passed_max": "not_passed_max", "not_passed_min": "not_passed_min",
+    "alpha_not_updated": "alpha_not_updated", "beta_not_updated": "beta_not_updated",
+    "root_forgets_alpha": "root_forgets_alpha", "cut_before_update": "cut_before_update",
+    "wrong_bound": "over_pruning", "both_bounds": "over_pruning",
+    "window_swapped": "wrong_window", "window_low": "wrong_window",
+    "window_high": "wrong_window", "wrong_comparison": "wrong_comparison",
+    "beta_max": "beta_max", "alpha_min": "alpha_min",
+}
 
-def buggy_alphabeta(bug: str, *, equal: bool = True,
-                    hard: bool = False) -> Callable[[SearchNode, float, float], float]:
-    """A sample student alpha-beta with one deliberate ``bug`` (a :data:`BUGS` name among
-    ``not_passed_max``, ``not_passed_min``, ``wrong_comparison``, ``beta_max``,
-    ``alpha_min``; or ``wrong_bound``, a second form of the wrong comparison: v against the
-    node's own bound), cutting on equality or strictly, fail-soft or fail-hard."""
+_WINDOWS = {"window_swapped": (INF, -INF), "window_low": (-INF, -INF),
+            "window_high": (INF, INF)}
 
-    def cuts(v: float, bound: float, at_max: bool) -> bool:
-        if bug == "wrong_comparison":  # the MIN test at MAX nodes and vice versa
-            at_max = not at_max
+
+def buggy_alphabeta(bug: str, *, equal: bool = True, hard: bool = False,
+                    ordered: bool = False) -> Callable[[SearchNode, float, float], float]:
+    """A sample student alpha-beta with one deliberate ``bug`` (a name of
+    :data:`SAMPLE_BUGS`), cutting on equality or strictly, fail-soft or fail-hard, searching
+    the children in the tree's order or (``ordered``) by their estimates, best first."""
+    if bug not in SAMPLE_BUGS:
+        raise ValueError(f"unknown sample bug {bug!r}; the samples are {sorted(SAMPLE_BUGS)}")
+
+    def beyond(v: float, bound: float, at_max: bool) -> bool:
         if at_max:
             return v >= bound if equal else v > bound
         return v <= bound if equal else v < bound
 
+    def cuts(v: float, alpha: float, beta: float, at_max: bool) -> bool:
+        if bug == "wrong_comparison":  # the MIN test at MAX nodes and vice versa
+            return beyond(v, alpha, False) if at_max else beyond(v, beta, True)
+        if bug == "wrong_bound":  # the node's own bound
+            return beyond(v, alpha, True) if at_max else beyond(v, beta, False)
+        if bug == "both_bounds":
+            return beyond(v, beta, True) or beyond(v, alpha, False)
+        if bug == "cut_before_update":  # the window before this child's value
+            return beyond(alpha, beta, True)
+        return beyond(v, beta, True) if at_max else beyond(v, alpha, False)
+
+    def children(node: SearchNode) -> list[SearchNode]:
+        kids = node.children()
+        if ordered:
+            kids = sorted(kids, key=lambda c: c.estimate(), reverse=node.is_max())
+        return kids
+
     def search(node: SearchNode, alpha: float, beta: float) -> float:
         if node.is_leaf():
             return node.static()
-        if node.is_max():
-            v = alpha if hard else -INF
-            for child in node.children():
-                a, b = (-INF, INF) if bug == "not_passed_max" else (alpha, beta)
-                v = max(v, search(child, a, b))
-                if cuts(v, alpha if bug in ("wrong_comparison", "wrong_bound") else beta, True):
-                    return v
-                alpha = min(alpha, v) if bug == "alpha_min" else max(alpha, v)
-            return v
-        v = beta if hard else INF
-        for child in node.children():
-            a, b = (-INF, INF) if bug == "not_passed_min" else (alpha, beta)
-            v = min(v, search(child, a, b))
-            if cuts(v, beta if bug in ("wrong_comparison", "wrong_bound") else alpha, False):
+        root = node.depth == 0
+        at_max = node.is_max()
+        v = (alpha if at_max else beta) if hard else (-INF if at_max else INF)
+        for child in children(node):
+            fresh = bug == ("not_passed_max" if at_max else "not_passed_min")
+            w = search(child, *((-INF, INF) if fresh else (alpha, beta)))
+            v = max(v, w) if at_max else min(v, w)
+            if root and bug == "root_forgets_alpha":
+                continue
+            if cuts(v, alpha, beta, at_max):
                 return v
-            beta = max(beta, v) if bug == "beta_max" else min(beta, v)
+            if at_max and bug not in ("alpha_not_updated",):
+                alpha = min(alpha, v) if bug == "alpha_min" else max(alpha, v)
+            elif not at_max and bug != "beta_not_updated":
+                beta = max(beta, v) if bug == "beta_max" else min(beta, v)
         return v
 
-    return search
+    def start(node: SearchNode, alpha: float, beta: float) -> float:
+        return search(node, *_WINDOWS.get(bug, (alpha, beta)))
+
+    return start
 
 
 def run_sample(sample: Callable[..., Any], tree: GameTree, *args: Any) -> list[Path]:
@@ -137,73 +187,91 @@ def swapped(tree: GameTree) -> GameTree:
     return GameTree.from_dict(d)
 
 
-def _static_key(game: Any, state: Any, move: Any) -> float:
-    return float(game.evaluate(game.play(state, move)))
-
-
 def _reversed_key(game: Any, state: Any, move: Any) -> float:
-    return -_static_key(game, state, move)
+    return -float(game.evaluate(game.play(state, move)))
+
+
+Signatures = dict[str, dict[str, list[Path]]]
+
+
+def signatures(tree: GameTree, check: str, *, depth: int | None = None) -> Signatures:
+    """What each known bug evaluates on ``tree`` for the kind of ``check``: bug name ->
+    convention (``"equal-soft"`` ...) -> the leaves, in order. A bug that does not depend on
+    the convention (no pruning, a depth off by one) has the same leaves under all four.
+    Variants of one bug (the forms of over-pruning) are kept apart as ``name/variant``."""
+    out: Signatures = {}
+
+    def put(name: str, conv: str, leaves: list[Path]) -> None:
+        if leaves:
+            out.setdefault(name, {})[conv] = leaves
+
+    if check in ("minimax", "minimax_limited", "best_move"):
+        for shift, name in ((1, "depth_deeper"), (-1, "depth_shallower")):
+            d = None if depth is None else depth + shift
+            if d is not None and 0 <= d <= tree.height:
+                try:
+                    leaves = _minimax_leaves(tree, d)
+                except ValueError:  # no static values at that depth
+                    continue
+                for conv in _ALL:
+                    put(name, conv, leaves)
+        return out
+    if check not in ("alphabeta", "ordered_alphabeta"):
+        return out
+    ordered = check == "ordered_alphabeta"
+    every = _minimax_leaves(tree, None, order="static" if ordered else None)
+    flipped = swapped(tree)
+    for conv in _ALL:
+        equal, fail = conv.split("-")
+        kw: dict[str, Any] = {"prune_on_equal": equal == "equal", "fail": fail}
+        put("no_pruning", conv, every)
+        if ordered:
+            put("no_ordering", conv, _ab_leaves(tree, **kw))
+            put("reversed_ordering", conv, _ab_leaves(tree, order=_reversed_key, **kw))
+        else:
+            put("swapped", conv, _ab_leaves(flipped, **kw))
+        for sample, name in SAMPLE_BUGS.items():
+            key = name if sample == name else f"{name}/{sample}"
+            put(key, conv, run_sample(buggy_alphabeta(sample, equal=equal == "equal",
+                                                      hard=fail == "hard", ordered=ordered),
+                                      tree))
+    return out
+
+
+def matching(leaves: list[Path], sigs: Signatures) -> dict[str, list[str]]:
+    """The bugs whose signature is exactly ``leaves``, each with the conventions it is
+    found in (variants merged into their bug).
+
+    >>> matching([(0,)], {"a": {"equal-soft": [(0,)], "strict-soft": [(1,)]}})
+    {'a': ['equal-soft']}
+    """
+    found: dict[str, list[str]] = {}
+    for key, per in sigs.items():
+        name = key.split("/")[0]
+        for conv, sig in per.items():
+            if sig == leaves and conv not in found.get(name, []):
+                found.setdefault(name, []).append(conv)
+    return found
 
 
 def recognise(leaves: list[Path], tree: GameTree, check: str, *,
               depth: int | None = None) -> list[Bug]:
-    """The known bugs whose signature on ``tree`` is exactly ``leaves`` (evaluation order),
-    for the kind of ``check`` (see :data:`minimaxkit.grading.references.CHECKS`)."""
-    found: list[str] = []
-
-    def same(candidate: list[Path], name: str, *, ordered: bool = True) -> None:
-        hit = candidate == leaves if ordered else sorted(candidate) == sorted(leaves)
-        if hit and name not in found and candidate:
-            found.append(name)
-
-    def ab_leaves(t: GameTree, **kw: Any) -> list[Path]:
-        out: list[Path] = []
-        for equal in (True, False):
-            for fail in ("soft", "hard"):
-                r = alphabeta(t, prune_on_equal=equal, fail=fail, **kw).trace
-                assert r is not None
-                if r.leaves == leaves:
-                    return r.leaves
-                out = out or r.leaves
-        return out
-
+    """The known bugs whose signature on ``tree`` is exactly ``leaves`` (evaluation order)
+    in some convention, for the kind of ``check`` (see
+    :data:`minimaxkit.grading.references.CHECKS`); a depth off by one is matched by the set
+    of nodes evaluated, whatever their order."""
+    sigs = signatures(tree, check, depth=depth)
     if check in ("minimax", "minimax_limited", "best_move"):
-        if depth is not None:
-            for shift, name in ((1, "depth_deeper"), (-1, "depth_shallower")):
-                d = depth + shift
-                if d >= 0 and (d <= tree.height):
-                    try:
-                        same(_minimax_leaves(tree, d), name, ordered=False)
-                    except ValueError:  # no static values at that depth
-                        pass
-        return [BUGS[n] for n in found]
-    if check in ("alphabeta", "ordered_alphabeta"):
-        same(_minimax_leaves(tree, None), "no_pruning")
-        if found:  # every leaf evaluated: the plainest explanation covers the others
-            return [BUGS["no_pruning"]]
-        if check == "ordered_alphabeta":
-            same(ab_leaves(tree), "no_ordering")
-            same(ab_leaves(tree, order=_reversed_key), "reversed_ordering")
-            return [BUGS[n] for n in found]
-        same(ab_leaves(swapped(tree)), "swapped")
-        for bug in ("not_passed_max", "not_passed_min", "wrong_comparison", "wrong_bound",
-                    "beta_max", "alpha_min"):
-            name = "wrong_comparison" if bug == "wrong_bound" else bug
-            for equal in (True, False):
-                for hard in (False, True):
-                    same(run_sample(buggy_alphabeta(bug, equal=equal, hard=hard), tree), name)
-    return [BUGS[n] for n in found]
-
-
-_SAMPLE_BUGS = ("not_passed_max", "not_passed_min", "wrong_comparison", "wrong_bound",
-                "beta_max", "alpha_min")
+        got = sorted(leaves)
+        return [BUGS[n] for n, per in sigs.items() if any(sorted(s) == got
+                                                          for s in per.values())]
+    return [BUGS[n] for n in matching(list(leaves), sigs)]
 
 
 def written_conventions(leaves: list[Path], tree: GameTree) -> list[str]:
-    """The alpha-beta conventions (``"equal-soft"`` ...) the submission was most likely
-    written in: those under which one of the known buggy samples evaluates exactly
-    ``leaves``. Empty when no sample does. The grader compares a failing submission with
-    these first, so a student who cut on equality, fail-soft, is not told about strict cuts.
+    """The alpha-beta conventions (``"equal-soft"`` ...) under which one of the known buggy
+    samples evaluates exactly ``leaves``: evidence of the convention a wrong search was
+    written in. Empty when no sample does.
 
     >>> from minimaxkit.examples import tree_002
     >>> tree = tree_002()
@@ -212,19 +280,21 @@ def written_conventions(leaves: list[Path], tree: GameTree) -> list[str]:
     ['strict-hard']
     """
     found: list[str] = []
-    for equal in (True, False):
-        for hard in (False, True):
-            name = f"{'equal' if equal else 'strict'}-{'hard' if hard else 'soft'}"
-            if any(run_sample(buggy_alphabeta(bug, equal=equal, hard=hard), tree) == leaves
-                   for bug in _SAMPLE_BUGS):
-                found.append(name)
-    return found if leaves else []
+    for conv in _ALL:
+        equal, fail = conv.split("-")
+        if leaves and any(run_sample(buggy_alphabeta(b, equal=equal == "equal",
+                                                     hard=fail == "hard"), tree) == leaves
+                          for b in SAMPLE_BUGS):
+            found.append(conv)
+    return found
 
 
-def source_conventions(fn: Callable[..., Any]) -> list[str]:
-    """The conventions the source of ``fn`` reads as: its cut tests (``v >= beta``,
-    ``alpha >= beta`` cut on equality; ``v > beta`` strictly) and what it returns on a cut
-    (``return alpha`` / ``return beta``: fail-hard). All four when it cannot be read.
+def source_conventions(fn: Callable[..., Any] | str) -> list[str]:
+    """The conventions the source of ``fn`` (a function, or the source text itself) reads
+    as: its cut tests (``v >= beta``, ``alpha >= beta``, a loop ``while alpha < beta`` cut
+    on equality; ``v > beta``, ``alpha > beta`` strictly) and what it returns (``return
+    alpha`` / ``return beta``, or a value started at α or β: fail-hard; otherwise
+    fail-soft). Every convention the text allows: all four when it says nothing.
 
     >>> def ab(node, alpha, beta):
     ...     v = node.static()
@@ -233,14 +303,23 @@ def source_conventions(fn: Callable[..., Any]) -> list[str]:
     ...     return v
     >>> source_conventions(ab)
     ['equal-soft']
+    >>> source_conventions("while alpha < beta:\\n    alpha = max(alpha, f())\\nreturn alpha")
+    ['equal-hard']
     """
-    try:
-        src = re.sub(r"#.*", "", inspect.getsource(fn))
-    except (OSError, TypeError):
-        return list(_ALL)
-    equal = re.search(r"(>=\s*beta|<=\s*alpha|\bbeta\s*<=|\balpha\s*>=)", src)
-    strict = re.search(r"(>\s*beta|<\s*alpha|\bbeta\s*<(?!=)|\balpha\s*>(?!=))", src)
-    hard = re.search(r"return\s+(alpha|beta)\b", src)
+    if isinstance(fn, str):
+        src = fn
+    else:
+        try:
+            src = inspect.getsource(fn)
+        except (OSError, TypeError):
+            return list(_ALL)
+    src = re.sub(r"#.*", "", src)
+    equal = re.search(r"(>=\s*beta\b|<=\s*alpha\b|\bbeta\s*<=|\balpha\s*>="
+                      r"|\bwhile\s+alpha\s*<(?!=)\s*beta\b|\bwhile\s+beta\s*>(?!=)\s*alpha\b)",
+                      src)
+    strict = re.search(r"(>(?!=)\s*beta\b|<(?!=)\s*alpha\b|\bbeta\s*<(?!=)\s*\w|"
+                       r"\balpha\s*>(?!=)\s*\w|\bwhile\s+alpha\s*<=\s*beta\b)", src)
+    hard = re.search(r"return\s+(alpha|beta)\b|^\s*\w+\s*=\s*(alpha|beta)\s*$", src, re.M)
     rules = ["equal"] if equal and not strict else ["strict"] if strict and not equal \
         else ["equal", "strict"]
     fails = ["hard"] if hard else ["soft"]
@@ -250,7 +329,13 @@ def source_conventions(fn: Callable[..., Any]) -> list[str]:
 _ALL = ("equal-soft", "equal-hard", "strict-soft", "strict-hard")
 
 
-def _minimax_leaves(tree: GameTree, depth: int | None) -> list[Path]:
-    r = minimax(tree, depth=depth).trace
+def _ab_leaves(tree: GameTree, **kw: Any) -> list[Path]:
+    r = alphabeta(tree, **kw).trace
+    assert r is not None
+    return r.leaves
+
+
+def _minimax_leaves(tree: GameTree, depth: int | None, order: Any = None) -> list[Path]:
+    r = minimax(tree, depth=depth, order=order).trace
     assert r is not None
     return r.leaves

@@ -39,13 +39,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..tree import GameTree
-from .bugs import BUGS, Bug, recognise, source_conventions, swapped, written_conventions
+from .bugs import BUGS, Bug, recognise, signatures, swapped
 from .compare import Comparison, compare, fmt, names
 from .node import Recorder, evaluated_in
 from .references import CONVENTIONS, convention_label, trace_of
 from .sandbox import TIME_LIMIT, Outcome, describe, run_contained
+from .submission import (
+    CONVENTION_CHECKS,
+    choose_convention,
+    diagnose,
+    program_text,
+    read_conventions,
+    reference_leaves,
+)
 
-__all__ = ["TreeResult", "Picture", "run_check"]
+__all__ = ["TreeResult", "Picture", "run_check", "run_tree", "grade_outcome", "submitted",
+           "halves"]
 
 Path = tuple[int, ...]
 INF = math.inf
@@ -75,23 +84,78 @@ class TreeResult:
     status: str = "ok"
 
 
+def halves(share: float) -> float:
+    """A tree's share of its point, rounded down to a half: 1 when every part is right,
+    0.5 when at least half of them are, else 0.
+
+    >>> halves(1.0), halves(2 / 3), halves(0.5), halves(1 / 3)
+    (1.0, 0.5, 0.5, 0.0)
+    """
+    return math.floor(share * 2 + 1e-9) / 2
+
+
+def run_tree(check: str, fn: Callable[..., Any], tree: GameTree,
+             options: dict[str, Any] | None = None, *, timeout: float = TIME_LIMIT) -> Outcome:
+    """Run ``fn`` on ``tree`` for ``check``, contained, and return what it did."""
+    opts = options or {}
+    return run_contained(_TASKS[check](fn, opts), tree, timeout=timeout)
+
+
+def failed(out: Outcome) -> TreeResult:
+    """The verdict of a tree on which the function did not finish."""
+    return TreeResult(0.0, out.message.splitlines()[0], out.message.splitlines()[1:],
+                      printed=out.printed, status=out.status)
+
+
+def submitted(check: str, out: Outcome) -> Any:
+    """What the submission evaluated, as :func:`.submission.choose_convention` compares it:
+    the leaves in order, per iteration for ``deepen``; None if it did not finish."""
+    if not out.ok:
+        return None
+    if check == "deepen":
+        from .deepen_grading import iterations
+        return iterations(out)
+    return evaluated_in(out.calls)
+
+
+def grade_outcome(check: str, out: Outcome, tree: GameTree, ref: dict[str, Any], *,
+                  options: dict[str, Any] | None = None,
+                  conventions: tuple[str, ...] | None = None,
+                  convention: str | None = None) -> TreeResult:
+    """The verdict of one tree from what the function did there (``out``), alpha-beta
+    graded under ``convention`` (default: the first of ``conventions``, else of all four)."""
+    if not out.ok:
+        return failed(out)
+    allowed = conventions or tuple(CONVENTIONS)
+    conv = convention or allowed[0]
+    result = _GRADERS[check](out, tree, ref, options or {}, allowed, conv)
+    result.printed = out.printed
+    return result
+
+
 def run_check(check: str, fn: Callable[..., Any], tree: GameTree, ref: dict[str, Any], *,
               options: dict[str, Any] | None = None, conventions: tuple[str, ...] | None = None,
               timeout: float = TIME_LIMIT) -> TreeResult:
-    """Grade ``fn`` on ``tree`` for ``check`` against the reference data ``ref`` (see
+    """Grade ``fn`` on ``tree`` alone for ``check`` against the reference data ``ref`` (see
     :func:`minimaxkit.grading.references.reference`). ``conventions`` restricts the accepted
-    alpha-beta conventions (default: all four)."""
+    alpha-beta conventions (default: all four); the one graded under is chosen as for a
+    whole submission (:mod:`.submission`) from this tree and ``fn``'s source, and the likely
+    bug named from this tree."""
     opts = options or {}
-    task = _TASKS[check](fn, opts)
-    out = run_contained(task, tree, timeout=timeout)
+    out = run_tree(check, fn, tree, opts, timeout=timeout)
     if not out.ok:
-        return TreeResult(0.0, out.message.splitlines()[0],
-                          out.message.splitlines()[1:], printed=out.printed, status=out.status)
-    grader = _GRADERS[check]
-    if check in ("alphabeta", "ordered_alphabeta"):
-        opts = {**opts, "_source": source_conventions(fn)}
-    result = grader(out, tree, ref, opts, conventions)
-    result.printed = out.printed
+        return failed(out)
+    conv = None
+    allowed = list(conventions or CONVENTIONS)
+    trial = (tree, ref, submitted(check, out))
+    if check in CONVENTION_CHECKS:
+        conv = choose_convention(check, [trial], allowed,
+                                 read_conventions(program_text(fn))).name
+    result = grade_outcome(check, out, tree, ref, options=opts, conventions=tuple(allowed),
+                           convention=conv)
+    if check in ("alphabeta", "ordered_alphabeta") and result.score < 1 and conv is not None:
+        found = diagnose(check, [trial], conv, [signatures(tree, check)])
+        result.lines += _bug_text([BUGS[n] for n in found.overall])
     return result
 
 
@@ -209,7 +273,7 @@ def _read_twice(calls: list[tuple[str, Path]]) -> list[Path]:
 
 # ----- graders ------------------------------------------------------------------------------
 def _grade_minimax(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
-                   conventions: tuple[str, ...] | None) -> TreeResult:
+                   allowed: tuple[str, ...], conv: str) -> TreeResult:
     depth = opts.get("depth")
     desc = out.result
     move_part: list[str] = []
@@ -249,7 +313,7 @@ def _grade_minimax(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict
                  f"evaluated {done} {NO} (expected {len(c.reference)}, each once)")
     scores = [float(value_ok), float(search_ok)] + ([score_move] if score_move is not None
                                                    else [])
-    result = TreeResult(sum(scores) / len(scores), ", ".join(parts))
+    result = TreeResult(halves(sum(scores) / len(scores)), ", ".join(parts))
     if value_ok and search_ok and (score_move in (None, 1.0)):
         return result
     lines = []
@@ -272,47 +336,43 @@ def _grade_minimax(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict
 
 
 def _grade_alphabeta(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
-                     conventions: tuple[str, ...] | None, check: str = "alphabeta") -> TreeResult:
+                     allowed: tuple[str, ...], conv: str) -> TreeResult:
     value, why = _number(out.result)
     value_ok = _same(value, ref["value"])
-    allowed = conventions or tuple(CONVENTIONS)
     leaves = evaluated_in(out.calls)
     parts = [f"value {fmt(value)} {OK}" if value_ok else
              (f"value {fmt(value)} {NO} (expected {fmt(ref['value'])})" if not why else
               f"value {NO}: {why}")]
-    matched = [n for n in allowed
-               if [tuple(p) for p in ref["conventions"][n]["leaves"]] == leaves]
-    if matched:  # the common case: no traces to read
-        parts.append(f"{_leaves(len(leaves))} {OK} (matches {convention_label(matched)})")
+    if leaves == reference_leaves("alphabeta", ref, conv):  # the common case
+        parts.append(f"{_leaves(len(leaves))} {OK}")
         return TreeResult((float(value_ok) + 1) / 2, ", ".join(parts))
     parts.append(f"{_leaves(len(leaves))} {NO}")
     result = TreeResult(float(value_ok) / 2, ", ".join(parts))
-    refs = {n: trace_of(ref["conventions"][n]["trace"]) for n in allowed}
-    c = compare(leaves, refs, tree, prefer=_likely(leaves, tree, check, opts))
-    label = convention_label([n for n in allowed
-                              if refs[n].leaves == refs[c.closest].leaves])
-    result.lines = _mismatch_lines(tree, c, label) + _bug_text(recognise(leaves, tree, check))
-    result.picture = Picture(tree, refs[c.closest], c.marks(), f"({label})")
+    trace = trace_of(ref["conventions"][conv]["trace"])
+    c = compare(leaves, {conv: trace}, tree)
+    label = convention_label([conv])
+    others = [n for n in CONVENTIONS if n != conv
+              and leaves == reference_leaves("alphabeta", ref, n)]
+    lines = []
+    if any(n in allowed for n in others):
+        lines.append(f"on this tree your leaves are those of {convention_label(others)}, but "
+                     f"a program follows one convention on every tree: yours is graded as "
+                     f"{label} (see the top)")
+    elif others:
+        lines.append(f"on this tree your search is alpha-beta with {convention_label(others)}, "
+                     f"but this question asks for {convention_label(list(allowed))}")
+    result.lines = lines + _mismatch_lines(tree, c, label)
+    result.picture = Picture(tree, trace, c.marks(), f"({label})")
     return result
 
 
-def _likely(leaves: list[Path], tree: GameTree, check: str, opts: dict[str, Any]) -> list[str]:
-    """The conventions a failing alpha-beta was evidently written in: those its source reads
-    as (cut tests, returns) that a known buggy sample in that convention also reproduces;
-    failing that, either kind of evidence alone."""
-    read = list(opts.get("_source", ()))
-    written = written_conventions(leaves, tree) if check == "alphabeta" else []
-    both = [n for n in written if n in read]
-    return both or read or written
-
-
 def _grade_ordered(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
-                   conventions: tuple[str, ...] | None) -> TreeResult:
-    return _grade_alphabeta(out, tree, ref, opts, conventions, "ordered_alphabeta")
+                   allowed: tuple[str, ...], conv: str) -> TreeResult:
+    return _grade_alphabeta(out, tree, ref, opts, allowed, conv)
 
 
 def _grade_order(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
-                 conventions: tuple[str, ...] | None) -> TreeResult:
+                 allowed: tuple[str, ...], conv: str) -> TreeResult:
     got = out.result if isinstance(out.result, dict) else {}
     right, lines = 0, []
     for key, expected in ref["orders"].items():
@@ -332,13 +392,13 @@ def _grade_order(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[s
                      f"{names(tree, want)} (estimates {how}, ties in the tree's order)")
     total = len(ref["orders"])
     summary = f"right order at {right} of {total} nodes {OK if right == total else NO}"
-    return TreeResult(right / total, summary, lines[:6])
+    return TreeResult(halves(right / total), summary, lines[:6])
 
 
 def _grade_deepen(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
-                  conventions: tuple[str, ...] | None) -> TreeResult:
+                  allowed: tuple[str, ...], conv: str) -> TreeResult:
     from .deepen_grading import grade_deepen
-    return grade_deepen(out, tree, ref, opts, conventions)
+    return grade_deepen(out, tree, ref, opts, allowed, conv)
 
 
 _GRADERS: dict[str, Callable[..., TreeResult]] = {

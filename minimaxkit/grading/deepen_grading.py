@@ -15,28 +15,37 @@ from typing import Any
 from ..deepening import iter_deepen
 from ..tree import GameTree
 from .bugs import BUGS, Bug
-from .checks import NO, OK, Picture, TreeResult, _bug_text, _mismatch_lines, _number, _what
+from .checks import NO, OK, Picture, TreeResult, _bug_text, _mismatch_lines, _number, _what, halves
 from .compare import compare, fmt
 from .node import evaluated_in
 from .references import CONVENTIONS, convention_label, trace_of
 from .sandbox import Outcome
 
-__all__ = ["grade_deepen"]
+__all__ = ["grade_deepen", "iterations"]
 
 Path = tuple[int, ...]
 
 
+def iterations(out: Outcome) -> list[list[Path]]:
+    """The leaves of each iteration of a deepening generator (its ``yield`` marks the end
+    of one), or all of them as one list for a function that returned a list."""
+    res = out.result if isinstance(out.result, dict) else {}
+    if "yields" in res:
+        return [evaluated_in(seg) for seg in _split(out)]
+    return [[p for seg in _split(out) for p in evaluated_in(seg)]]
+
+
 def grade_deepen(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
-                 conventions: tuple[str, ...] | None) -> TreeResult:
-    """Score each iteration: half for its value and best move, half for its leaves."""
-    allowed = conventions or tuple(CONVENTIONS)
+                 allowed: tuple[str, ...], conv: str) -> TreeResult:
+    """Score each iteration, graded under convention ``conv``: half for its value and best
+    move, half for its leaves; the tree's share is rounded down to a half point."""
     its = {n: ref["conventions"][n]["iterations"] for n in allowed}
-    first = its[allowed[0]]
+    first = its[conv]
     n_iter = len(first)
     res = out.result if isinstance(out.result, dict) else {}
     if "yields" in res:
         items = res["yields"]
-        segments: list[list[Path]] | None = [evaluated_in(seg) for seg in _split(out)]
+        segments: list[list[Path]] | None = iterations(out)
     else:
         got = res.get("returned")
         if not (isinstance(got, dict) and "seq" in got):
@@ -69,52 +78,47 @@ def grade_deepen(out: Outcome, tree: GameTree, ref: dict[str, Any], opts: dict[s
         notes.append(f"yielded {len(items)} results; expected one per depth 1..{n_iter}")
 
     # leaves, per iteration (or all together for a returned list)
+    def agree(name: str) -> list[bool]:
+        assert segments is not None
+        return [i < len(segments) and [tuple(p) for p in it["leaves"]] == segments[i]
+                for i, it in enumerate(its[name])]
     if segments is not None:
-        def agree(name: str) -> list[bool]:
-            return [i < len(segments) and [tuple(p) for p in it["leaves"]] == segments[i]
-                    for i, it in enumerate(its[name])]
-        best_conv = max(allowed, key=lambda n: sum(agree(n)))
-        leaves_ok = agree(best_conv)
+        leaves_ok = agree(conv)
     else:
         flat = [p for seg in _split(out) for p in evaluated_in(seg)]
-        best_conv = next((n for n in allowed if flat == [tuple(p) for it in its[n]
-                                                          for p in it["leaves"]]), allowed[0])
-        whole = flat == [tuple(p) for it in its[best_conv] for p in it["leaves"]]
+        whole = flat == [tuple(p) for it in its[conv] for p in it["leaves"]]
         leaves_ok = [whole] * n_iter
 
-    score = sum(0.5 * a + 0.5 * b for a, b in zip(answers, leaves_ok, strict=True)) / n_iter
+    score = halves(sum(0.5 * a + 0.5 * b
+                       for a, b in zip(answers, leaves_ok, strict=True)) / n_iter)
     marks = "".join(OK if a and b else NO for a, b in zip(answers, leaves_ok, strict=True))
     summary = (f"depths 1..{n_iter}: {marks} (value and move {sum(answers)}/{n_iter}, "
-               f"leaves {sum(leaves_ok)}/{n_iter}")
-    if all(leaves_ok):
-        summary += f", matches {convention_label(_same_as(its, allowed, best_conv))})"
-    else:
-        summary += ")"
+               f"leaves {sum(leaves_ok)}/{n_iter})")
     result = TreeResult(score, summary, notes)
     if all(leaves_ok) or segments is None:
         return result
 
     bad = leaves_ok.index(False)
-    refs = {n: trace_of(its[n][bad]["trace"]) for n in allowed}
+    trace = trace_of(its[conv][bad]["trace"])
     sub = segments[bad] if bad < len(segments) else []
-    c = compare(sub, refs, tree)
-    label = convention_label([n for n in allowed if refs[n].leaves == refs[c.closest].leaves])
+    c = compare(sub, {conv: trace}, tree)
+    label = convention_label([conv])
+    others = [n for n in allowed if n != conv and all(agree(n))]
+    if others:
+        result.lines.append(f"on this tree your iterations are those of "
+                            f"{convention_label(others)}, but a program follows one "
+                            f"convention on every tree: yours is graded as {label} (see the "
+                            "top)")
     depth = first[bad]["depth"]
     result.lines += [f"depth {depth}:"] + [f"  {ln}" for ln in _mismatch_lines(tree, c, label)]
-    result.lines += _bug_text(_deepening_bugs(segments, tree, its[c.closest], c.closest, opts))
-    result.picture = Picture(tree, refs[c.closest], c.marks(), f"(depth {depth}, {label})")
+    result.lines += _bug_text(_deepening_bugs(segments, tree, its[conv], conv, opts))
+    result.picture = Picture(tree, trace, c.marks(), f"(depth {depth}, {label})")
     return result
 
 
 def _split(out: Outcome) -> list[list[tuple[str, Path]]]:
     bounds = [0, *out.marks]
     return [out.calls[a:b] for a, b in zip(bounds, bounds[1:], strict=False)] or [out.calls]
-
-
-def _same_as(its: dict[str, list[dict[str, Any]]], allowed: tuple[str, ...],
-             name: str) -> list[str]:
-    return [n for n in allowed if its[n] == its[name]
-            or [i["leaves"] for i in its[n]] == [i["leaves"] for i in its[name]]]
 
 
 def _deepening_bugs(segments: list[list[Path]], tree: GameTree,

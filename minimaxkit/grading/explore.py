@@ -12,7 +12,6 @@ asked for the children of: A B
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -25,7 +24,7 @@ from .references import build_tree
 from .sandbox import TIME_LIMIT, describe, run_contained
 from .suite import load_visible
 
-__all__ = ["node_of", "try_on", "Trial", "explore", "test_tree"]
+__all__ = ["node_of", "try_on", "Trial", "explore", "test_tree", "SvgPicture"]
 
 
 def node_of(tree: GameTree) -> SearchNode:
@@ -110,14 +109,38 @@ def _plain(desc: dict[str, Any]) -> str:
     return str(desc.get("repr"))
 
 
+class SvgPicture:
+    """A picture that shows itself as SVG (and as an ``<img>`` with a text alternative in
+    HTML, so nbconvert's pages keep it), drawn without matplotlib."""
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        from .picture import svg_bundle
+        return svg_bundle(self.svg)
+
+    def __repr__(self) -> str:
+        return "<picture of a game tree>"
+
+
 def explore(tree: GameTree, trace: Any = None) -> Any:
     """Show ``tree`` (and a search ``trace`` on it) to look at: with a trace, the
     step-through widget of ``minimaxkit.widgets`` where it can be made, else a static
-    picture. While nbgrader runs the notebook (autograde, validate) it shows nothing and
-    returns at once: an exploration cell never slows or blocks grading, nor waits for input."""
-    if os.environ.get("NBGRADER_EXECUTION"):
-        return None
-    if trace is not None:
+    picture of the finished search. While nbgrader runs the notebook (autograde, validate)
+    it never makes a widget nor waits for input: it returns the picture (SVG drawn in
+    milliseconds, without matplotlib), which the feedback page shows.
+
+    >>> import os
+    >>> from minimaxkit import alphabeta
+    >>> from minimaxkit.examples import aima_5_2
+    >>> os.environ["NBGRADER_EXECUTION"] = "autograde"
+    >>> pic = explore(aima_5_2(), alphabeta(aima_5_2()).trace)
+    >>> del os.environ["NBGRADER_EXECUTION"]
+    >>> sorted(pic._repr_mimebundle_()), pic.svg.count('class="node ')
+    (['image/svg+xml', 'text/html'], 13)
+    """
+    if not os.environ.get("NBGRADER_EXECUTION") and trace is not None:
         try:
             from ..widgets import StepWidget
 
@@ -125,13 +148,8 @@ def explore(tree: GameTree, trace: Any = None) -> Any:
         except Exception:  # no widgets here: fall back to a picture
             pass
     try:
-        from ..draw import tree_figure
+        from ..draw.svg import tree_svg_text
 
-        fig, _ = tree_figure(tree, trace, dpi=72)
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png")
-        from IPython.display import Image
-
-        return Image(data=buf.getvalue())
+        return SvgPicture(tree_svg_text(tree, trace))
     except Exception:
         return None

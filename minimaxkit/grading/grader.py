@@ -30,15 +30,26 @@ from pathlib import Path
 from typing import Any
 
 from ..tree import GameTree
-from .checks import NO, OK, TreeResult, run_check
-from .references import build_tree, reference, seed_for
-from .sandbox import TIME_LIMIT
+from .bugs import signatures
+from .checks import NO, OK, TreeResult, failed, grade_outcome, run_tree, submitted
+from .references import CONVENTIONS, build_tree, reference, seed_for
+from .sandbox import TIME_LIMIT, Outcome
+from .submission import (
+    CONVENTION_CHECKS,
+    Convention,
+    Diagnosis,
+    choose_convention,
+    diagnose,
+    program_text,
+    read_conventions,
+)
 from .suite import SuiteError, load_hidden, load_visible, salt_for, student_id
 
 __all__ = ["grade", "grade_report", "GradeReport", "TreeVerdict", "MAX_PICTURES",
-           "AFTER_TIMEOUT"]
+           "AFTER_TIMEOUT", "points_text"]
 
 AFTER_TIMEOUT = 0.3  # seconds per tree once a function has timed out in this cell
+VALIDATE_WIDTH = 82  # nbgrader validate prints 90 columns, 4 of indent, cuts at 87
 MAX_PICTURES = 1  # pictures per test cell: the first mismatch is enough to see it, and cheap
 
 
@@ -51,9 +62,23 @@ class TreeVerdict:
     result: TreeResult
 
 
+def points_text(x: float) -> str:
+    """Points as people write them: whole or half points as decimals, anything else as an
+    exact fraction.
+
+    >>> points_text(4.5), points_text(7.0), points_text(14 / 3)
+    ('4.5', '7', '14/3')
+    """
+    if (2 * x).is_integer():
+        return f"{x:g}"
+    from fractions import Fraction
+    return str(Fraction(x).limit_denominator(1000))
+
+
 @dataclass
 class GradeReport:
-    """Everything one ``grade`` call found: per-tree verdicts and the points."""
+    """Everything one ``grade`` call found: per-tree verdicts and the points, the
+    convention the alpha-beta trees were graded under and the bug that accounts for them."""
 
     question: str
     points: float
@@ -61,38 +86,109 @@ class GradeReport:
     problem: str = ""
     hidden: bool = False
     note: str = ""
+    convention: Convention | None = None
+    diagnosis: Diagnosis | None = None
+    in_all: int | None = None
+
+    @property
+    def per_tree(self) -> float:
+        """What one tree is worth: the cell's points shared among all its trees, hidden ones
+        included (``in_all``; on the visible trees alone, when their test data does not say
+        how many hidden trees there are, among the visible ones)."""
+        return self.points / max(self.in_all or len(self.trees), 1)
 
     @property
     def earned(self) -> float:
-        """Points earned: each tree is worth the same share of ``points``."""
-        if not self.trees:
-            return 0.0
-        share = sum(t.result.score for t in self.trees) / len(self.trees)
-        return round(self.points * share, 2)
+        """Points earned: each tree's score (0, ½ or 1) times what a tree is worth."""
+        return self.per_tree * sum(t.result.score for t in self.trees)
 
-    def text(self) -> str:
-        """The verdicts as text (what is printed, without pictures)."""
-        head = f"{self.question}: {self.earned:g} of {self.points:g} points"
+    @property
+    def available(self) -> float:
+        """The points these trees are worth: all the cell's points once the hidden trees
+        are in, else the visible trees' share."""
+        if self.hidden or not self.trees:
+            return self.points
+        return min(self.points, self.per_tree * len(self.trees))
+
+    def head(self, width: int = 100) -> list[str]:
+        """The first lines: the score and the convention (one line, never folded), then why
+        that convention and what the hidden trees add, folded at ``width``."""
+        first = f"{self.question}: {points_text(self.earned)} of " \
+                f"{points_text(self.available)} points"
         if not self.hidden:
-            head += " on the visible trees (hidden ones are added when your work is graded)"
-        lines = [head, "-" * len(head)]
+            first += " on the visible trees"
+        if self.convention is not None:
+            first += f", graded as {self.convention.label}"
+        more = []
+        if self.convention is not None:
+            more.append(f"one convention for all your trees; this one because "
+                        f"{self.convention.why}")
+        if not self.hidden:
+            rest = self.points - self.available
+            more.append("the hidden trees are added when your work is graded" +
+                        (f": {points_text(rest)} more points, {points_text(self.points)} in "
+                         "all" if rest > 0 else ""))
+        return [first] + [ln for m in more for ln in _wrap(f"({m})", width)]
+
+    def tree_lines(self, index: int) -> list[str]:
+        """The verdict of tree ``index``: its summary, details and likely bug."""
+        t = self.trees[index]
+        r = t.result
+        mark = OK if r.score == 1 else NO
+        about = f" ({t.about})" if t.about else ""
+        share = "" if r.score in (0, 1) else f" [{points_text(r.score * self.per_tree)} of " \
+                                               f"{points_text(self.per_tree)}]"
+        lines = _wrap(f"{mark} {t.name}{about}: {r.summary}{share}")
+        detail = list(r.lines)
+        if self.diagnosis is not None and r.score < 1:
+            detail += self.diagnosis.tree_lines(index)
+        for ln in detail:
+            lines.extend(_wrap(f"    {ln}"))
+        if r.printed:
+            shown = r.printed.rstrip("\n").splitlines()
+            lines.append("    your function printed:")
+            lines.extend(f"      {ln}" for ln in shown[:10])
+            if len(shown) > 10:
+                lines.append(f"      [... {len(shown) - 10} more lines]")
+        return lines
+
+    def top(self) -> list[str]:
+        """The head, a rule, the notes and the likely bug said once for all trees."""
+        head = self.head()
+        lines = head + ["-" * max(len(ln) for ln in head[:1])]
         if self.note:
             lines.append(f"({self.note})")
         if self.problem:
             lines.append(f"{NO} {self.problem}")
+        if self.diagnosis is not None:
+            for ln in self.diagnosis.top_lines():
+                lines.extend(_wrap(ln))
+        return lines
+
+    def text(self) -> str:
+        """The verdicts as text (what is printed, without pictures)."""
+        lines = self.top()
+        for i in range(len(self.trees)):
+            lines += self.tree_lines(i)
+        return "\n".join(lines)
+
+    def summary(self) -> str:
+        """A short form for nbgrader's Validate dialog: the head, each tree's first line,
+        the likely bug; lines of at most :data:`VALIDATE_WIDTH` characters (``nbgrader
+        validate`` cuts longer ones)."""
+        head = self.head(VALIDATE_WIDTH)
+        lines = _wrap(head[0], VALIDATE_WIDTH) + head[1:]
+        if self.diagnosis is not None:
+            lines += [ln for t in self.diagnosis.top_lines()
+                      for ln in _wrap(t, VALIDATE_WIDTH)]
+        bugs: list[str] = []  # the likely bugs named per tree (checks without a diagnosis)
         for t in self.trees:
-            r = t.result
-            mark = OK if r.score == 1 else NO
-            about = f" ({t.about})" if t.about else ""
-            lines.extend(_wrap(f"{mark} {t.name}{about}: {r.summary}"))
-            for ln in r.lines:
-                lines.extend(_wrap(f"    {ln}"))
-            if r.printed:
-                shown = r.printed.rstrip("\n").splitlines()
-                lines.append("    your function printed:")
-                lines.extend(f"      {ln}" for ln in shown[:10])
-                if len(shown) > 10:
-                    lines.append(f"      [... {len(shown) - 10} more lines]")
+            mark = OK if t.result.score == 1 else NO
+            lines += _wrap(f"{mark} {t.name}: {t.result.summary}", VALIDATE_WIDTH)
+            bugs += [ln for ln in t.result.lines if ln.startswith("likely bug")
+                     and ln not in bugs]
+        lines += [w for ln in bugs for w in _wrap(ln, VALIDATE_WIDTH)]
+        lines.append("(the cell's output has the details and a picture)")
         return "\n".join(lines)
 
 
@@ -123,7 +219,8 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
                  hidden: bool = False, here: str | Path | None = None,
                  conventions: tuple[str, ...] | None = None, timeout: float = TIME_LIMIT,
                  _caller: dict[str, Any] | None = None,
-                 _student: str | None = None) -> GradeReport:
+                 _student: str | None = None,
+                 _defs: dict[str, str] | None = None) -> GradeReport:
     """Grade ``fn`` on every tree of ``question`` and return the :class:`GradeReport`.
 
     ``here`` is the notebook's folder (default: the working directory, where Jupyter and
@@ -131,7 +228,10 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
     the visible ones.
     ``timeout`` is the time limit per tree; once the function has run out of time on one
     tree, it gets :data:`AFTER_TIMEOUT` seconds on the others. ``conventions`` fixes the
-    accepted alpha-beta conventions (else the question's ``"conventions"``, else all four).
+    accepted alpha-beta conventions (else the question's ``"conventions"``, else all four);
+    every alpha-beta tree is graded under the one convention chosen for the submission
+    (:mod:`.submission`), from its code (``_defs``: the notebook's functions by name, when
+    the function itself is out of reach; by default read from its globals) and its trees.
 
     >>> import json, tempfile
     >>> from minimaxkit.grading import build_tree, reference
@@ -142,9 +242,9 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
     ...            "reference": reference("minimax", build_tree(spec))}]}}}))
     >>> def first_leaf(node):
     ...     return node.static() if node.is_leaf() else first_leaf(node.children()[0])
-    >>> report = grade_report(first_leaf, "mm", points=2, here=folder)
+    >>> report = grade_report(first_leaf, "mm", points=1, here=folder)
     >>> report.earned, report.trees[0].result.summary
-    (1.0, 'value 3 ✔, evaluated 1 leaf ✘ (expected 6, each once)')
+    (0.5, 'value 3 ✔, evaluated 1 leaf ✘ (expected 6, each once)')
     """
     report = GradeReport(question, float(points), hidden=hidden)
     folder = Path(here) if here is not None else Path.cwd()
@@ -184,23 +284,69 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
     for entry in spec.get("seeded", []) if hidden else []:
         seed = seed_for(who, f"{assignment}/{question}/{entry['name']}", salt)
         entries.append((entry, build_tree(entry["tree"], seed=seed), None))
+    more = visible["questions"].get(question, {}).get("hidden_trees")
+    report.in_all = len(entries) if hidden else \
+        (len(entries) + more if isinstance(more, int) and more >= 0 else None)
+    runs: list[tuple[GameTree, dict[str, Any], dict[str, Any], Outcome | TreeResult]] = []
     for entry, tree, ref in entries:
-        name, about = entry["name"], entry.get("about", "")
         if isinstance(target, str):
-            report.trees.append(TreeVerdict(name, about, TreeResult(0.0, target)))
+            runs.append((tree, {}, {}, TreeResult(0.0, target)))
             continue
         opts = dict(entry.get("options", {}))
         try:
             ref = ref if ref is not None else reference(check, tree, **opts)
-            result = run_check(check, target, tree, ref, options=opts, conventions=fixed,
-                               timeout=timeout)
-            if result.status == "timeout":  # an endless loop: don't wait as long again
+            out: Outcome | TreeResult = run_tree(check, target, tree, opts, timeout=timeout)
+            if out.status == "timeout":  # an endless loop: don't wait as long again
                 timeout = min(timeout, AFTER_TIMEOUT)
         except Exception:  # a grader fault: say so, and keep grading the other trees
-            result = TreeResult(0.0, "internal grader error (tell your instructor)",
-                                traceback.format_exc().splitlines()[-3:])
-        report.trees.append(TreeVerdict(name, about, result))
+            out = _fault()
+        runs.append((tree, ref or {}, opts, out))
+    allowed = tuple(fixed or CONVENTIONS)
+    conv: str | None = None
+    trials = [(tree, ref, submitted(check, out) if isinstance(out, Outcome) else None)
+              for tree, ref, _, out in runs]
+    sigs: list[Any] = []  # the known bugs' signatures per tree, made when first needed
+
+    def known_bugs() -> list[Any]:
+        if not sigs:
+            sigs.extend(signatures(tree, check) if got is not None else None
+                        for tree, _, got in trials)
+        return sigs
+
+    if check in CONVENTION_CHECKS and not isinstance(target, str):
+        try:
+            name = fn if isinstance(fn, str) else getattr(fn, "__name__", "")
+            text = program_text(name, _defs) if _defs is not None else program_text(target)
+            report.convention = choose_convention(
+                check, trials, list(allowed), read_conventions(text),
+                sigs=known_bugs if check != "deepen" else None)
+            conv = report.convention.name
+        except Exception:  # a grader fault: grade under the lectures' convention
+            conv = allowed[0]
+    for (entry, _, _), (tree, ref, opts, out) in zip(entries, runs, strict=True):
+        if isinstance(out, TreeResult):
+            result = out
+        elif not out.ok:
+            result = failed(out)
+        else:
+            try:
+                result = grade_outcome(check, out, tree, ref, options=opts, conventions=allowed,
+                                       convention=conv)
+            except Exception:
+                result = _fault()
+        report.trees.append(TreeVerdict(entry["name"], entry.get("about", ""), result))
+    if check in ("alphabeta", "ordered_alphabeta") and conv is not None and \
+            any(t.result.score < 1 for t in report.trees) and any(t[2] for t in trials):
+        try:
+            report.diagnosis = diagnose(check, trials, conv, known_bugs())
+        except Exception:  # naming the bug is a help, never a reason to fail
+            report.diagnosis = None
     return report
+
+
+def _fault() -> TreeResult:
+    return TreeResult(0.0, "internal grader error (tell your instructor)",
+                      traceback.format_exc().splitlines()[-3:])
 
 
 def _tuple(v: Any) -> tuple[str, ...] | None:
@@ -215,7 +361,10 @@ def grade(fn: Callable[..., Any] | str, question: str, *, points: float,
     earned: nbgrader takes a number as a test cell's last value for partial credit.
 
     Nothing the student function does can stop the other trees from being graded, and no
-    warning reaches stderr (which nbgrader would count as a failed test)."""
+    warning reaches stderr (which nbgrader would count as a failed test). Under ``nbgrader
+    validate`` (the Validate button), a cell whose visible trees are not all right writes a
+    short verdict to stderr, which is what the Validate dialog shows; one whose visible
+    trees are all right returns the cell's full points, so Validate says "Success"."""
     caller = sys._getframe(1).f_globals
     sink = io.StringIO()
     with contextlib.redirect_stderr(sink), warnings.catch_warnings():
@@ -226,19 +375,23 @@ def grade(fn: Callable[..., Any] | str, question: str, *, points: float,
     noise = sink.getvalue().strip()
     if noise:
         print("(grader messages: " + noise[-300:] + ")")
+    if os.environ.get("NBGRADER_EXECUTION") == "validate" and not report.hidden:
+        # nbgrader's Validate dialog shows a failing test cell's stderr (and otherwise only
+        # "Partial credit; passed some but not all of the tests"): give it the verdict
+        if report.problem or any(t.result.score < 1 for t in report.trees):
+            print(report.summary(), file=sys.stderr)
+            return report.earned
+        return report.points  # every visible tree right: Validate says "Success"
     return report.earned
 
 
 def _show(report: GradeReport) -> None:
     from .picture import display_svg, picture_svg
 
-    text = report.text().splitlines()
-    head = 2 + bool(report.note) + bool(report.problem)
-    print("\n".join(text[:head]))
+    print("\n".join(report.top()))
     pictures = 0
-    for t in report.trees:
-        single = GradeReport(report.question, report.points, [t], hidden=report.hidden)
-        print("\n".join(single.text().splitlines()[2:]))
+    for i, t in enumerate(report.trees):
+        print("\n".join(report.tree_lines(i)))
         if t.result.picture is not None and pictures < MAX_PICTURES:
             pic = t.result.picture
             svg = picture_svg(replace(pic, title=f"{t.name}: reference {pic.title}; "

@@ -35,15 +35,28 @@ from .suite import HIDDEN_TESTS, TESTS
 __all__ = ["refreshed", "refresh", "stale", "dump", "main"]
 
 
-def refreshed(data: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a suite with every fixed tree's reference recomputed."""
+def refreshed(data: dict[str, Any], hidden: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A copy of a suite with every fixed tree's reference recomputed; for visible test data
+    with its ``hidden`` test data beside it, each question's ``hidden_trees``: how many
+    hidden and seeded trees it has (so that a student's own run can say what its visible
+    trees are worth; their specs stay hidden)."""
     out = json.loads(json.dumps(data))
-    for question in out["questions"].values():
+    for name, question in out["questions"].items():
         for entry in question.get("trees", []):
             tree = build_tree(entry["tree"])
             entry["reference"] = _plain(reference(question["check"], tree,
                                                   **entry.get("options", {})))
+        if hidden is not None:
+            more = hidden.get("questions", {}).get(name, {})
+            question["hidden_trees"] = len(more.get("trees", [])) + len(more.get("seeded", []))
     return out
+
+
+def _refreshed(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    data = json.loads(path.read_text())
+    beside = path.with_name(HIDDEN_TESTS)
+    hidden = json.loads(beside.read_text()) if path.name == TESTS and beside.is_file() else None
+    return data, refreshed(data, hidden)
 
 
 def _plain(data: Any) -> Any:
@@ -58,16 +71,14 @@ def _suites(folder: Path) -> list[Path]:
 def stale(folder: str | Path) -> list[Path]:
     """The suite files under ``folder`` whose stored references differ from the reference
     searches' output now."""
-    return [p for p in _suites(Path(folder))
-            if refreshed(json.loads(p.read_text())) != json.loads(p.read_text())]
+    return [p for p in _suites(Path(folder)) if _refreshed(p)[0] != _refreshed(p)[1]]
 
 
 def refresh(folder: str | Path) -> list[Path]:
     """Rewrite the stale suite files under ``folder``; returns the files rewritten."""
     changed = []
     for path in _suites(Path(folder)):
-        data = json.loads(path.read_text())
-        new = refreshed(data)
+        data, new = _refreshed(path)
         if new != data:
             path.write_text(dump(new))
             changed.append(path)

@@ -32,6 +32,7 @@ import shutil
 import tempfile
 import threading
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +41,10 @@ from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Bool, Unicode
 
 from . import bwrap, sandbox
-from .grader import MAX_PICTURES, GradeReport, _wrap, grade_report
+from .grader import MAX_PICTURES, GradeReport, _wrap, grade_report, points_text
 from .kernel import KERNEL_NAME, KERNELSPEC_DIR
 from .remote import CELL_GRACE, EXEC_TIMEOUT, Session
+from .submission import defined_functions
 from .suite import SuiteError, course_root, load_visible, secret_file
 
 __all__ = ["SandboxedExecute", "TrustedGrade", "GradeCall", "grade_call", "trusted_outputs"]
@@ -275,29 +277,43 @@ def _printed(outputs: list[Any]) -> str:
 
 
 def _visible_share(report: GradeReport, folder: Path) -> float | None:
+    """The points of the visible trees in the trusted verdict, as the notebook's own
+    ``grade(...)`` counts them there (a point a tree, see :attr:`GradeReport.per_tree`)."""
     try:
         names = {t["name"] for t in load_visible(folder)["questions"][report.question]["trees"]}
     except (SuiteError, KeyError, TypeError):
         return None
-    scores = [t.result.score for t in report.trees if t.name in names]
-    return round(report.points * sum(scores) / len(scores), 2) if scores else None
+    seen = [t for t in report.trees if t.name in names]
+    if not seen:
+        return None
+    alone = GradeReport(report.question, report.points, seen, in_all=len(report.trees))
+    return alone.earned
 
 
 def _kernel_note(report: GradeReport, old: list[Any], folder: Path) -> str:
     """Where the notebook's own grade(...) output differs from the trusted verdict."""
     text = _printed(old)
-    claim = re.search(rf"^{re.escape(report.question)}: ([\d.]+) of [\d.]+ points(.*)$",
+    claim = re.search(rf"^{re.escape(report.question)}: ([\d./]+) of ([\d./]+) points(.*)$",
                       text, re.M)
     if claim is None:
         return ("the notebook's own grade(...) printed no verdict for this cell (its code "
                 "failed, ended the kernel, or replaced the grader)")
-    got = float(claim.group(1))
-    visible = "on the visible trees" in claim.group(2)
+    try:
+        got = float(Fraction(claim.group(1)))
+    except (ValueError, ZeroDivisionError):
+        got = -1.0
+    visible = "on the visible trees" in claim.group(3)
     trusted = _visible_share(report, folder) if visible else report.earned
     if trusted is not None and abs(got - trusted) > 0.011:
         which = "the visible trees" if visible else "all trees"
-        return (f"the notebook's own grade(...) printed {got:g} of {report.points:g} for "
-                f"{which}, the trusted grader found {trusted:g}; the trusted grade counts: it "
+        said = re.search(r"graded as (.*)$", claim.group(3))
+        if report.convention is not None and said and said.group(1) != report.convention.label:
+            return (f"the notebook's own grade(...) graded the visible trees as {said.group(1)}"
+                    f" ({points_text(got)} points); with the hidden trees, "
+                    f"{report.convention.label} is chosen and every tree is graded under it")
+        return (f"the notebook's own grade(...) printed {points_text(got)} of "
+                f"{claim.group(2)} for {which}, the trusted grader found "
+                f"{points_text(trusted)}; the trusted grade counts: it "
                 "runs outside the notebook, where the code cannot replace the grader or its "
                 "test data, and it also stops processes the code left running")
     return ""
@@ -305,27 +321,38 @@ def _kernel_note(report: GradeReport, old: list[Any], folder: Path) -> str:
 
 def trusted_outputs(report: GradeReport, old: list[Any], folder: Path, *,
                     notes: list[str] = ()) -> list[NotebookNode]:  # type: ignore[assignment]
-    """The test cell's new outputs: the verdict text, the first picture, the points."""
+    """The test cell's new outputs: the verdict text with the first picture right after the
+    tree it shows, and the points (the cell's value, nbgrader's partial credit)."""
     from .picture import picture_svg, svg_bundle
 
-    lines = report.text().splitlines()
-    head = lines[:2]
+    top = report.top()
     extra = [ln for n in notes if n for ln in _wrap(f"(while grading outside the notebook: {n})")]
     note = _kernel_note(report, old, folder)
     if note:
         extra += _wrap(f"(note: {note})")
-    outputs = [from_dict({"output_type": "stream", "name": "stdout",
-                          "text": "\n".join(head + extra + lines[2:]) + "\n"})]
+    head = len(report.head()) + 1  # the head and its rule
+    text = top[:head] + extra + top[head:]
+    outputs: list[NotebookNode] = []
+
+    def flush() -> None:
+        if text:
+            outputs.append(from_dict({"output_type": "stream", "name": "stdout",
+                                      "text": "\n".join(text) + "\n"}))
+            text.clear()
+
     pictures = 0
-    for t in report.trees:
+    for i, t in enumerate(report.trees):
+        text.extend(report.tree_lines(i))
         if t.result.picture is not None and pictures < MAX_PICTURES:
             pic = t.result.picture
             svg = picture_svg(replace(pic, title=f"{t.name}: reference {pic.title}; "
                                                  "your differences marked"))
             if svg is not None:
+                flush()
                 outputs.append(from_dict({"output_type": "display_data", "metadata": {},
                                           "data": svg_bundle(svg)}))
                 pictures += 1
+    flush()
     outputs.append(from_dict({"output_type": "execute_result", "execution_count": None,
                               "metadata": {}, "data": {"text/plain": repr(report.earned)}}))
     return outputs
@@ -359,6 +386,7 @@ class _Grading:
                            "submission's tests.json"
             self.source = folder
         self.plan: list[tuple[int, str | GradeCall]] = []
+        self.defs: dict[str, str] = {}
         for i, cell in enumerate(nb.cells):
             if cell.cell_type != "code":
                 continue
@@ -369,6 +397,12 @@ class _Grading:
                 self.plan.append((i, call))
             elif not is_test:
                 self.plan.append((i, cell.source))
+        # the notebook's functions, read from its cells (where the convention a submission
+        # is written in is read from): the student's code runs elsewhere, out of reach
+        try:
+            self.defs = defined_functions(src for _, src in self.plan if isinstance(src, str))
+        except Exception:  # the student's text could not be read: the trees decide
+            self.defs = {}
         self.verdicts: dict[int, _Verdict] = {}
         self.error: BaseException | None = None
         self.thread: threading.Thread | None = None
@@ -427,7 +461,8 @@ class _Grading:
         sandbox.set_remote(session)
         try:
             report = grade_report(call.fn, call.question, here=self.source,
-                                  _caller=session.caller(), _student=self.student, **kwargs)
+                                  _caller=session.caller(), _student=self.student,
+                                  _defs=self.defs, **kwargs)
         finally:
             sandbox.set_remote(None)
         notes = [] if session.sandboxed else ["no bubblewrap sandbox on this machine"]

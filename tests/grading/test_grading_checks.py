@@ -98,9 +98,9 @@ def test_best_move_accepts_any_of_equal_moves() -> None:
 
     def last_best(node: Any, depth: int) -> tuple[float, Any]:
         return 3, node.children()[2]
-    # the value and the move are right; the search part is not (it read nothing)
-    assert run_check("best_move", last_best, ties, ref, options={"depth": 2}).score == \
-        pytest.approx(2 / 3)
+    # the value and the move are right; the search part is not (it read nothing): two of
+    # three parts right is half the tree's point
+    assert run_check("best_move", last_best, ties, ref, options={"depth": 2}).score == 0.5
     assert check("best_move", best_move, ties, depth=2).score == 1
 
 
@@ -113,13 +113,20 @@ def test_best_move_must_return_the_child_itself() -> None:
 
 def test_alphabeta_and_its_convention() -> None:
     r = check("alphabeta", alphabeta, tree_002())
-    assert r.score == 1 and "cut on equality" in r.summary
+    assert r.score == 1 and r.summary == "value 5 ✔, 16 leaves ✔"
 
 
 def test_order_scores_the_share_of_nodes_ordered_right() -> None:
     assert check("order", order_children, STATIC_002).score == 1
+    # the tree's order is right at 5 of 13 interior nodes: less than half, no point
     r = check("order", lambda node: node.children(), STATIC_002)
-    assert 0 < r.score < 1 and "expected" in r.lines[0]
+    assert r.score == 0 and "5 of 13" in r.summary and "expected" in r.lines[0]
+
+    def first_fixed(node: Any) -> Any:  # right everywhere but at the root: 12 of 13
+        kids = order_children(node)
+        return kids[::-1] if node.depth == 0 else kids
+    r = check("order", first_fixed, STATIC_002)
+    assert r.score == 0.5 and "12 of 13" in r.summary
 
 
 def test_ordered_search_without_ordering_is_named() -> None:
@@ -168,7 +175,9 @@ def test_deepening_is_graded_per_iteration() -> None:
     def no_reorder(node: Any, max_depth: int, reorder: bool = True) -> Any:
         return deepen(node, max_depth, reorder=False)
     r = check("deepen", no_reorder, STATIC_002, max_depth=3, reorder=True)
-    assert 0.5 < r.score < 1 and "no reordering" in "\n".join(r.lines)
+    # values and moves right at all 3 depths, leaves at 1 of 3: 4 of 6 parts, half a point
+    assert r.score == 0.5 and "no reordering" in "\n".join(r.lines)
+    assert "value and move 3/3, leaves 1/3" in r.summary
     assert check("deepen", no_reorder, STATIC_002, max_depth=3, reorder=False).score == 1
 
 
@@ -224,6 +233,7 @@ def test_a_missing_function_costs_the_points_with_a_message(course: Path) -> Non
 def test_missing_test_data_is_reported_not_raised(tmp_path: Path) -> None:
     report = grade_report(alphabeta, "ab", points=2, here=tmp_path)
     assert report.earned == 0 and "not found" in report.problem
+    assert report.text().startswith("ab: 0 of 2 points on the visible trees\n")
 
 
 def test_grade_prints_and_returns_points_without_touching_stderr(course: Path,

@@ -99,8 +99,8 @@ def test_sample_submissions_say_what_they_should_score() -> None:
     "minimaxkit.grading.references", "minimaxkit.grading.compare", "minimaxkit.grading.bugs",
     "minimaxkit.grading.checks", "minimaxkit.grading.suite", "minimaxkit.grading.refresh",
     "minimaxkit.grading.explore", "minimaxkit.grading.course", "minimaxkit.grading.grader",
-    "minimaxkit.grading.picture", "minimaxkit.grading.bwrap", "minimaxkit.grading._enter",
-    "minimaxkit._lazy",
+    "minimaxkit.grading.picture", "minimaxkit.grading.submission", "minimaxkit.grading.bwrap",
+    "minimaxkit.grading._enter", "minimaxkit._lazy",
 ])
 def test_doctests(module: str) -> None:
     import doctest

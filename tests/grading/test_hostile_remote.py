@@ -186,25 +186,26 @@ def test_the_verdict_says_where_the_notebooks_own_grade_differs() -> None:
     from minimaxkit.grading.trusted import _kernel_note
 
     folder = Path(__file__).resolve().parents[2] / "solutions" / "a2_alphabeta"
-    # the suite's visible trees (sheet, sheet-binary, aima) and one hidden tree (ties).
-    # Scores 1, 1, 0, 1 of 4 points: all trees 4 * 3/4 = 3; the visible ones 4 * 2/3 = 2.67
+    # the suite's 5 visible trees and one hidden tree (ties), a point each: scores 1, 1, 0,
+    # 1, 1 and 1 of 6 points: all trees 5; the visible ones 4 (of their 5 points)
     visible_names = [t["name"] for t in load_visible(folder)["questions"]["alphabeta"]["trees"]]
-    assert len(visible_names) == 3 and "ties" not in visible_names
-    report = GradeReport("alphabeta", 4.0, [
+    assert len(visible_names) == 5 and "ties" not in visible_names
+    report = GradeReport("alphabeta", 6.0, [
         TreeVerdict(n, "", TreeResult(score, "")) for n, score in
-        zip([*visible_names, "ties"], (1.0, 1.0, 0.0, 1.0), strict=True)], hidden=True)
-    assert report.earned == 3.0
+        zip([*visible_names, "ties"], (1.0, 1.0, 0.0, 1.0, 1.0, 1.0), strict=True)],
+        hidden=True)
+    assert report.earned == 5.0
 
     def said(text: str) -> str:
         return _kernel_note(report, [{"output_type": "stream", "text": text}], folder)
 
-    visible = " points on the visible trees (hidden ones are added when your work is graded)"
-    assert said("alphabeta: 2.67 of 4" + visible) == ""
-    assert "printed 4 of 4 for the visible trees, the trusted grader found 2.67" in said(
-        "alphabeta: 4 of 4" + visible)
-    assert said("alphabeta: 3 of 4 points") == ""
-    assert "printed 4 of 4 for all trees, the trusted grader found 3" in said(
-        "alphabeta: 4 of 4 points")
+    visible = " points on the visible trees, graded as cut on equality (v ≥ β, v ≤ α), fail-soft"
+    assert said("alphabeta: 4 of 5" + visible) == ""
+    assert "printed 5 of 5 for the visible trees, the trusted grader found 4" in said(
+        "alphabeta: 5 of 5" + visible)
+    assert said("alphabeta: 5 of 6 points") == ""
+    assert "printed 6 of 6 for all trees, the trusted grader found 5" in said(
+        "alphabeta: 6 of 6 points")
     assert "printed no verdict" in said("")
 
 

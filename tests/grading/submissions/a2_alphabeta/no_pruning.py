@@ -1,7 +1,8 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Minimax under alpha-beta's name: right values, every leaf evaluated.
 # expect: test_alphabeta=3.5
-# message: no pruning at all
+# bug: no_pruning
+# message: no pruning: your search evaluated every leaf
 # %% alphabeta
 def alphabeta(node, alpha, beta):
     if node.is_leaf():

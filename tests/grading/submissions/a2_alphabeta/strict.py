@@ -1,7 +1,7 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Cutting only on v > beta / v < alpha, as some autograders demand: accepted, and named.
 # expect: test_alphabeta=7
-# message: strict cuts
+# message: graded as strict cuts (v > β, v < α), fail-soft
 # %% alphabeta
 def alphabeta(node, alpha, beta):
     if node.is_leaf():

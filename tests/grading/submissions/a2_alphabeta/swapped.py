@@ -1,6 +1,7 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # MIN and MAX swapped: maximises where MIN moves.
 # expect: test_alphabeta=0
+# bug: swapped
 # message: MIN and MAX swapped
 # %% alphabeta
 def alphabeta(node, alpha, beta):

@@ -1,6 +1,7 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
-# Compares v with the wrong bound: alpha at MAX nodes, beta at MIN nodes.
-# expect: test_alphabeta=1
+# The MIN node's test at MAX nodes and the MAX node's at MIN nodes: v <= alpha at MAX.
+# expect: test_alphabeta=2
+# bug: wrong_comparison
 # message: cut on the wrong comparison
 # %% alphabeta
 def alphabeta(node, alpha, beta):
@@ -10,14 +11,14 @@ def alphabeta(node, alpha, beta):
         v = -math.inf
         for child in node.children():
             v = max(v, alphabeta(child, alpha, beta))
-            if v >= alpha:
+            if v <= alpha:
                 return v
             alpha = max(alpha, v)
         return v
     v = math.inf
     for child in node.children():
         v = min(v, alphabeta(child, alpha, beta))
-        if v <= beta:
+        if v >= beta:
             return v
         beta = min(beta, v)
     return v

@@ -1,6 +1,7 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Orders correctly in question 1 but forgets to use the order in the search.
 # expect: test_order=4 test_ordered_alphabeta=2.5
+# bug: no_ordering
 # message: no move ordering
 # %% order_children
 def order_children(node):
