@@ -26,3 +26,37 @@ def test_bounds_true_is_unchanged() -> None:
     sw = StepWidget(alphabeta(aima_5_2()), prerender=False)
     assert "with α = −∞, β = ∞" in sw.panel.announcement(2)
     assert "<th>α</th>" in sw.panel.html(3)
+
+
+def test_the_first_step_names_a_min_root_min() -> None:
+    """Lecture 3's tutorial tree has a MIN root: step 0 said "a MAX node"."""
+    from minimaxkit.examples import tutorial_tree
+
+    sw = StepWidget(alphabeta(tutorial_tree(), window=(-2, 2)), prerender=False)
+    assert sw.panel.announcement(0).endswith("The root A is a MIN node.")
+
+
+def test_bounds_fit_inside_their_triangles() -> None:
+    """"≤0.3" and "≥0.7" in the tutorial tree's frames stay inside their nodes' triangles
+    (about 0.7 of the marker's side wide at the height of the text)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from minimaxkit.draw import FrameRenderer
+    from minimaxkit.examples import tutorial_tree
+
+    r = FrameRenderer(alphabeta(tutorial_tree(), window=(-2, 2)), dpi=80)
+    view = r.view
+    seen = set()
+    for step in range(len(r)):
+        view.show(r.replay.frame(step))
+        r.fig.canvas.draw()
+        renderer = r.fig.canvas.get_renderer()
+        for p, t in view.values.items():
+            text = t.get_text()
+            if p in view.model.leaves or not text:
+                continue
+            seen.add(text)
+            width = t.get_window_extent(renderer).width
+            assert width <= 0.7 * view.size[p] * r.fig.dpi / 72, (step, text, width)
+    assert {"≤0.3", "≥0.7"} <= seen
