@@ -263,7 +263,8 @@ def test_readme_lists_every_lecture_with_a_binder_link() -> None:
 
 @pytest.mark.parametrize("module", ["minimaxkit.lecture", "minimaxkit.lecture.checks",
                                     "minimaxkit.lecture.exercises",
-                                    "minimaxkit.lecture.handtable"])
+                                    "minimaxkit.lecture.handtable",
+                                    "minimaxkit.lecture._reader"])
 def test_lecture_helpers_doctests(module: str) -> None:
     import doctest
     import importlib
