@@ -147,9 +147,10 @@ def stack_html(frame: Frame, bounds: bool = True) -> str:
 def _path_html(frame: Frame) -> str:
     rows = "".join(f"<tr><td><b>{html.escape(lv.name)}</b></td><td>"
                    f"{'▲ MAX' if lv.is_max else '▼ MIN'}</td></tr>" for lv in frame.stack)
-    return ('<table class="mmk-stack" style="border-collapse:separate;border-spacing:10px 1px;'
-            'font-size:12px;line-height:1.3;margin-left:-10px"><caption style="text-align:'
-            'left;font-weight:bold;padding-left:10px">being searched (root first)</caption>'
+    # the title above the table, not its caption: a caption wraps to the two columns' width
+    return ('<div style="font-size:12px;font-weight:bold;line-height:1.3">being searched '
+            '(root first)</div><table class="mmk-stack" style="border-collapse:separate;'
+            'border-spacing:10px 1px;font-size:12px;line-height:1.3;margin-left:-10px">'
             f'{rows or _NOTHING}</table>')
 
 
