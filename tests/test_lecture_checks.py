@@ -80,6 +80,13 @@ def positions(game, state):
     refused(check("positions", lambda g, s: 5478), "expected a set")
     refused(check("positions", lambda g, s: None), "returned None")
 
+    def kit(game: Any, state: Any) -> Any:  # the positions from the kit's own search
+        from minimaxkit import minimax
+        from minimaxkit.replay import state_at
+        return {state_at(game, state, p) for p in minimax(game, state).trace.visited}
+
+    refused(check("positions", kit), KIT)
+
 
 def test_binary() -> None:
     assert check("binary", [[2, 7], [1, 9]]).ok and check("binary", [[2, 7], [1, -50]]).ok
