@@ -136,8 +136,10 @@ class Narrator:
         if step == 0:
             if not self.r._raw:
                 return "The trace is empty."
-            root = self.r._raw[0][1]
-            mx = self.r.is_max.get(root, True)
+            first = self.r._raw[0]
+            root = first[1]
+            # the root's player, from its first event (the index may not have read it yet)
+            mx = self.r.is_max.get(root, first[4] if first[0] == "enter" else first[5])
             name = self.r.name(root)
             called = "" if name == "root" else f" {name}"
             return f"Start: nothing is searched yet. The root{called} is a {player(mx)} node."

@@ -263,7 +263,8 @@ def test_readme_lists_every_lecture_with_a_binder_link() -> None:
 
 @pytest.mark.parametrize("module", ["minimaxkit.lecture", "minimaxkit.lecture.checks",
                                     "minimaxkit.lecture.exercises",
-                                    "minimaxkit.lecture.handtable"])
+                                    "minimaxkit.lecture.handtable",
+                                    "minimaxkit.lecture._reader"])
 def test_lecture_helpers_doctests(module: str) -> None:
     import doctest
     import importlib
@@ -354,3 +355,148 @@ def test_no_two_figures_are_the_same(name: str, executed: dict[str, Any]) -> Non
     nb, _ = executed[name]
     assert len(image_outputs(nb)) >= 1
     assert not identical_figures(nb), f"{name}: cells {identical_figures(nb)} show the same figure"
+
+
+# ----- reading time ---------------------------------------------------------------------------
+#: The reading-rate rule: a lecture takes one minute per WORDS_PER_MINUTE words of prose
+#: (markdown outside code listings). 45 words a minute is the course's conversion of
+#: "one sitting, 45 minutes" into "2,000 words of prose": reading at about 200 words a
+#: minute, with the time to run each cell, look at its output and do the exercises
+#: included. Sections headed "Optional" are left out of a lecture's core.
+WORDS_PER_MINUTE = 45
+ONE_SITTING = 45  # minutes
+SHORTEST = 20  # minutes
+
+
+def prose_words(nb: Any, *, core: bool = False) -> int:
+    """Words of prose: markdown cells without ``` listings; ``core`` stops at a section
+    headed "Optional"."""
+    words = 0
+    for cell in nb.cells:
+        if cell.cell_type != "markdown":
+            continue
+        text = cell.source
+        if core and re.search(r"^#+ .*Optional", text, re.M):
+            text = re.split(r"^#+ .*Optional", text, flags=re.M)[0]
+            words += len(re.findall(r"[\wα-ωΑ-Ω][\w'’\-]*", re.sub(r"```.*?```", " ", text,
+                                                                      flags=re.S)))
+            break
+        words += len(re.findall(r"[\wα-ωΑ-Ω][\w'’\-]*", re.sub(r"```.*?```", " ", text,
+                                                                  flags=re.S)))
+    return words
+
+
+def test_prose_words_counts_prose_only() -> None:
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("# Lecture 9 · Words\n\nOne two three, α and β."),
+        nbformat.v4.new_markdown_cell("```\nnot counted at all\n```\nfour five"),
+        nbformat.v4.new_code_cell("not prose"),
+        nbformat.v4.new_markdown_cell("six\n\n## Optional: more\n\nseven eight")])
+    assert prose_words(nb) == 16 and prose_words(nb, core=True) == 12
+
+
+def test_lecture_three_is_one_sitting() -> None:
+    words = prose_words(load("03_alphabeta"))
+    assert words <= ONE_SITTING * WORDS_PER_MINUTE - 25  # 2,000 words
+    assert words / WORDS_PER_MINUTE <= ONE_SITTING
+
+
+@pytest.mark.parametrize("name", LECTURES)
+def test_every_lecture_is_between_twenty_minutes_and_one_sitting(name: str) -> None:
+    nb = load(name)
+    assert prose_words(nb) / WORDS_PER_MINUTE >= SHORTEST, prose_words(nb)
+    assert prose_words(nb, core=True) / WORDS_PER_MINUTE <= ONE_SITTING, prose_words(nb, core=True)
+
+
+# ----- the claims issue 17 found false, against their cells -----------------------------------
+def prose(nb: Any) -> str:
+    return re.sub(r"\s+", " ", "\n".join(c.source for c in nb.cells
+                                         if c.cell_type == "markdown"))
+
+
+def output_of(nb: Any, start: str) -> str:
+    """The text output of the one code cell whose source starts with ``start``."""
+    cells = [c for c in code_cells(nb) if c.source.startswith(start)]
+    assert len(cells) == 1, (start, len(cells))
+    return output_text(cells[0])
+
+
+@pytest.mark.slow
+def test_lecture_two_claims(executed: dict[str, Any]) -> None:
+    nb, _ = executed["02_minimax"]
+    text = prose(nb)
+    ends, games = ast.literal_eval(output_of(nb, "ends_by_8 ="))
+    assert f"{ends:,} of {games:,}" in text and 0.45 < ends / games < 0.55 and "Half" in text
+    assert "nearly every end" not in text and "takes a minute" not in text
+    at_8 = ast.literal_eval(output_of(nb, "first = game.initial_state()"))
+    assert set(at_8.values()) == {0}  # "at depth 8 all nine first moves come out worth 0"
+    assert "s · v" not in text and "alpha=" not in output_of(nb, "for e in result.trace")
+    # the tutorial's slip is first named in lecture 3's Exercise 3.3, not here
+    assert not re.search(r"slip", text.split("Exercise 2.2", 1)[1].split("##", 1)[0])
+
+
+@pytest.mark.slow
+def test_lecture_three_claims(executed: dict[str, Any]) -> None:
+    from minimaxkit import alphabeta
+    from minimaxkit.examples import sheet_tree
+    from minimaxkit.replay import first_divergence
+
+    nb, _ = executed["03_alphabeta"]
+    text = prose(nb)
+    # fail-hard at a MIN node: the binary example returns 1 where α is 2
+    binary = output_of(nb, 'alphabeta(sheet_binary(), fail="hard")')
+    assert "value=1, bound=2, kind='alpha'" in binary
+    assert "returns 1 in the sheet's own loop" in text and "entered with α = 2" in text
+    # the forms differ only at K and D; F, I, J fail high and return the same values
+    differ = ast.literal_eval(output_of(nb, "{sheet.node(p).name: (hard.trace.values[p]"))
+    assert differ == {"K": (5, 3), "D": (5, 3)} and "Only K and D" in text
+    cuts = ast.literal_eval(output_of(nb, "{sheet.node(c.path).name: (c.kind"))
+    assert [n for n, (kind, _, _) in cuts.items() if kind == "beta"] == ["F", "I", "J"]
+    assert "never the parent's max or min" not in text and "at nodes that *fail*," not in text
+    # the compare widget's note marks K: the first returned value that differs
+    sheet = sheet_tree()
+    step, path = first_divergence(alphabeta(sheet, fail="hard").trace, alphabeta(sheet).trace)
+    assert sheet.node(path).name == "K" and "where the two *traces* part: at K" in text
+    # the blog's listing calls minimax with six arguments, as the worked answer says
+    listing = next(c.source for c in code_cells(nb) if c.source.startswith("def minimax_ab"))
+    calls = [n for n in ast.walk(ast.parse(listing)) if isinstance(n, ast.Call)
+             and isinstance(n.func, ast.Name) and n.func.id == "minimax"]
+    assert len(calls) == 2 and all(len(c.args) == 6 for c in calls)
+    assert "six arguments" in lecture.EXERCISES["bug_blog"].text
+
+
+@pytest.mark.slow
+def test_lecture_four_claims(executed: dict[str, Any]) -> None:
+    nb, _ = executed["04_move_ordering"]
+    text = prose(nb)
+    assert "pruned=()" in output_of(nb, 'runs["worst"].trace.cutoffs')
+    assert "nothing is ever pruned" in text and "nothing is ever cut" not in text
+    positions, ends = ast.literal_eval(output_of(nb, "seen, todo ="))
+    value, expanded, leaves, hits = ast.literal_eval(output_of(nb, "ttt_mm ="))
+    assert expanded == positions - ends and leaves > ends
+    for n in (expanded, positions, ends, leaves):
+        assert f"{n:,}" in text, n
+    assert "searches each position once" not in text and "noise + 100" not in text
+    assert "none hides another" not in text
+
+
+@pytest.mark.slow
+def test_lecture_five_claims(executed: dict[str, Any]) -> None:
+    nb, _ = executed["05_progressive_deepening"]
+    text = prose(nb)
+    low, high = ast.literal_eval(output_of(nb, "depths = "))
+    assert low >= 5 and f"depth {low} or more at every one of its moves ({low} to {high}" in text
+    aspired = ast.literal_eval(output_of(nb, "full = deepen(tree)"))
+    assert f"±1000, aspiration saved {aspired[1000][3]}%" in text
+    assert f"costs {-aspired[10][3]}% *more*" in text and f"nothing ({aspired[3000][3]})" in text
+    moves = ast.literal_eval(output_of(nb, "by_depth ="))
+    assert [moves[d][0] for d in (1, 2, 3)] == [3, 3, 3] and moves[4][0] == 2
+    assert "Depths 1 to 3 play column 3" in text and "horizon effect" in text
+    tried, both = ast.literal_eval(output_of(nb, "best5, first6 ="))
+    assert tried > both / 2 and "At most nodes" in text
+    # Exercise 5.1 comes before any formula for the overhead
+    head = text.split("### Exercise 5.1", 1)[0]
+    assert "b / (b - 1)" not in head and "b + b" not in head
+    # leaves throughout: nodes only where the budget, which counts nodes, is worked out
+    in_nodes = [c.source for c in code_cells(nb) if "stats.nodes" in c.source]
+    assert in_nodes == ["[it.stats.nodes for it in reordered.iterations]"]

@@ -149,6 +149,12 @@ class TreeView:
                 xy[:, 0], xy[:, 1], s=[self.size[p] ** 2 for p in ps], marker=SHAPES[kind],
                 zorder=2)
 
+    def _value_font(self, p: Path, text: str) -> float:
+        """The font size of an interior node's value: smaller for a long text (a bound such
+        as ≤0.3), so that it stays inside the triangle."""
+        s = self.size[p]
+        return min(max(0.38 * s, 4.5), 11.0, max(0.9 * s / max(len(text), 1), 4.5))
+
     def _offset(self, p: Path, dx_pt: float, dy_pt: float) -> tuple[float, float]:
         x, y = self.model.pos[p]
         return x + dx_pt / self.xpt, y + dy_pt / self.ypt
@@ -276,7 +282,9 @@ class TreeView:
             if p in m.leaves:
                 t.set_color(PRUNED_TEXT if status[p] == "pruned" else TEXT)
             else:
-                t.set_text(self.value_text(p, frame))
+                text = self.value_text(p, frame)
+                t.set_text(text)
+                t.set_fontsize(self._value_font(p, text))
         for p, t in self.names.items():
             t.set_color(PRUNED_TEXT if status[p] == "pruned" else NAME_TEXT)
         for p, t in self.statics.items():

@@ -109,7 +109,7 @@ def ab_recitation(game, n, alpha, beta):
     return v''', ("ab_recitation",)),
     "bug_blog": Exercise(checks.check_bug_blog, """\
 The recursive calls must call minimax_ab itself, passing α and β on; the blog's listing
-calls minimax with five arguments, which (even if it ran) would search every subtree in
+calls minimax with six arguments, which (even if it ran) would search every subtree in
 full and prune nothing below the root. The fix is one word in each of the two calls.""", '''\
 def minimax_ab(game, n, depth, max_depth, alpha, beta):
     if not game.moves(n) or depth == max_depth:
@@ -144,8 +144,10 @@ inside every later MIN node put its lowest leaf first, so that it cuts after one
 3 + 1 + 1 = 5 = 3^1 + 3^1 - 1 leaves, the Knuth-Moore bound.""",
                            "best = [[3, 12, 8], [2, 4, 6], [2, 14, 5]]", ("best",)),
     "worst_order": Exercise(lambda nested: checks.check_order(nested, 9, "worst"), """\
-Never let a MIN node's leaf fall to α before its last leaf: search the MIN nodes from the
-lowest value up and, inside each, the leaves from high to low.""",
+Never let a MIN node's leaf fall to α before its last leaf: inside each MIN node put its
+lowest leaf last (the leaves from high to low, say). The first MIN node has no α to fall
+to, and a later one whose lowest leaf comes last cuts at most at that leaf, so the MIN
+nodes may come in any order.""",
                             "worst = [[6, 4, 2], [14, 5, 2], [12, 8, 3]]", ("worst",)),
     "center_first": Exercise(checks.check_center_first, """\
 MAX searches high keys first and MIN low keys first, so the key must say "good for MAX"

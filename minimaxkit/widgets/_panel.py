@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import re
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path as FilePath
@@ -118,8 +119,11 @@ class Picture(w.Image):
 
 
 # ----- words as HTML ---------------------------------------------------------------------
-def stack_html(frame: Frame) -> str:
-    """The call stack of ``frame`` as an HTML table, root first."""
+def stack_html(frame: Frame, bounds: bool = True) -> str:
+    """The call stack of ``frame`` as an HTML table, root first; with ``bounds=False`` (for
+    minimax before α and β are taught) only the nodes, under the title "being searched"."""
+    if not bounds:
+        return _path_html(frame)
     if not frame.stack:
         body = '<tr><td colspan="5" style="color:#666">(empty)</td></tr>'
     else:
@@ -140,12 +144,43 @@ def stack_html(frame: Frame) -> str:
             f'left;font-weight:bold;padding-left:10px">call stack</caption>{head}{body}</table>')
 
 
-def frame_html(frame: Frame, extra: str = "") -> str:
+def _path_html(frame: Frame) -> str:
+    rows = "".join(f"<tr><td><b>{html.escape(lv.name)}</b></td><td>"
+                   f"{'▲ MAX' if lv.is_max else '▼ MIN'}</td></tr>" for lv in frame.stack)
+    # the title above the table, not its caption: a caption wraps to the two columns' width
+    return ('<div style="font-size:12px;font-weight:bold;line-height:1.3">being searched '
+            '(root first)</div><table class="mmk-stack" style="border-collapse:separate;'
+            'border-spacing:10px 1px;font-size:12px;line-height:1.3;margin-left:-10px">'
+            f'{rows or _NOTHING}</table>')
+
+
+_NOTHING = '<tr><td style="color:#666">(nothing)</td></tr>'
+
+
+#: What ``bounds=False`` takes out of an explanation: the window (α, β) a node is entered
+#: with, and the window in a picture's text alternative.
+_WINDOW_WORDS = re.compile(r",? with α = [^,]+, β = \S+?\.(?=\s|$)")
+_WINDOW_ALT = re.compile(r" with α = [^,]+, β = \S+ at [^.;]+")
+
+
+def without_bounds(text: str) -> str:
+    """``text`` without the α-β window it names (for ``bounds=False``).
+
+    >>> without_bounds("Enter B (MIN), child of A (MAX), with α = −∞, β = ∞.")
+    'Enter B (MIN), child of A (MAX).'
+    >>> without_bounds("Enter C with α = -2, β = 0.3. Current node C; call stack A, C.")
+    'Enter C. Current node C; being searched: A, C.'
+    """
+    text = _WINDOW_ALT.sub("", _WINDOW_WORDS.sub(".", text))
+    return text.replace("call stack ", "being searched: ")
+
+
+def frame_html(frame: Frame, extra: str = "", bounds: bool = True) -> str:
     """The explanation line of ``frame`` and its call stack, as one HTML block."""
-    text = html.escape(frame.text)
+    text = html.escape(frame.text if bounds else without_bounds(frame.text))
     return (f'<div class="mmk-frame" style="font-size:13px;line-height:1.4">'
             f'<div class="mmk-explain" style="min-height:2.8em"><b>step {frame.step} / '
-            f"{frame.steps}</b> · {text}</div>{extra}{stack_html(frame)}</div>")
+            f"{frame.steps}</b> · {text}</div>{extra}{stack_html(frame, bounds)}</div>")
 
 
 # ----- controls ---------------------------------------------------------------------------
@@ -246,11 +281,13 @@ class TracePanel:
     def __init__(self, source: Any, *, trace: Trace | None = None, tree: Any = None,
                  state: Any = None, title: str | None = None, labels: Any = "auto",
                  dpi: float = 80, prerender: bool | None = None, length: int | None = None,
-                 marks: dict[Any, str] | None = None, extra: str = "") -> None:
+                 marks: dict[Any, str] | None = None, extra: str = "",
+                 bounds: bool = True) -> None:
         from ..draw.model import TreeModel
         from ..draw.tree import figsize_for
 
         self.replay = Replay(trace if trace is not None else source, tree=tree, state=state)
+        self.bounds = bounds  # False: no α, β in the words and the stack (minimax, early on)
         game = self.replay.game
         self.game, self.state = game, self.replay.root_state
         n = len(self.replay)
@@ -361,7 +398,8 @@ class TracePanel:
         from ..draw.alt import frame_alt
 
         frame = self.replay.frame(min(step, self.frames - 1))
-        return frame_alt(frame, self.replay.name, title=self._title)
+        alt = frame_alt(frame, self.replay.name, title=self._title)
+        return alt if self.bounds else without_bounds(alt)
 
     def board_alt(self, step: int) -> str:
         """The text alternative of the board at ``step``."""
@@ -372,7 +410,8 @@ class TracePanel:
 
     def announcement(self, step: int) -> str:
         """What a screen reader hears at ``step``: the replay's explanation."""
-        return self.replay.frame(min(step, self.frames - 1)).text
+        text = self.replay.frame(min(step, self.frames - 1)).text
+        return text if self.bounds else without_bounds(text)
 
     def html(self, step: int) -> str:
         """The explanation and call stack of ``step``."""
@@ -383,7 +422,7 @@ class TracePanel:
             path = frame.current or ()
             text = getattr(self.game, "render", repr)(state_at(self.game, root, path))
             extra += f"<pre style='margin:4px 0'>{html.escape(str(text))}</pre>"
-        return frame_html(frame, extra)
+        return frame_html(frame, extra, self.bounds)
 
     # ----- pre-rendered stacks ----------------------------------------------------------------
     def _pad(self, items: Sequence[w.Widget]) -> list[w.Widget]:

@@ -67,7 +67,9 @@ class StepWidget(w.VBox):
     """Step through the trace of ``result`` (a search result), or of ``trace`` on ``tree``
     (a GameTree or a game; ``state`` is the root state of a game search).
 
-    Pictures are rendered once and switched in the browser; ``value`` is the step shown
+    ``bounds=False`` leaves α and β out of the words and the stack panel (for minimax before
+    alpha-beta is taught). Pictures are rendered once and switched in the browser; ``value``
+    is the step shown
     (0 = before the first event). Traces of more than ``PRERENDER_LIMIT`` frames, or with
     ``prerender=False``, render the shown step in the kernel instead.
     """
@@ -77,7 +79,7 @@ class StepWidget(w.VBox):
     def __init__(self, result: Any = None, *, trace: Any = None, tree: Any = None,
                  state: Any = None, title: str | None = None, labels: Any = "auto",
                  dpi: float = 80, interval: int = 800, prerender: bool | None = None,
-                 marks: dict[Any, str] | None = None) -> None:
+                 marks: dict[Any, str] | None = None, bounds: bool = True) -> None:
         if result is None and trace is None:
             raise TypeError("StepWidget needs a search result, or trace=... and tree=...")
         if result is not None and getattr(result, "trace", 1) is None:
@@ -85,7 +87,8 @@ class StepWidget(w.VBox):
         if title is None:
             title = describe(result) if result is not None else None
         self.panel = TracePanel(result, trace=trace, tree=tree, state=state, title=title,
-                                labels=labels, dpi=dpi, prerender=prerender, marks=marks)
+                                labels=labels, dpi=dpi, prerender=prerender, marks=marks,
+                                bounds=bounds)
         texts = ([self.panel.announcement(i) for i in range(self.panel.frames)]
                  if self.panel.prerender else [])
         self.controls = Controls(self.panel.frames - 1, interval=interval, texts=texts)

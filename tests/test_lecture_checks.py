@@ -1,0 +1,317 @@
+"""Every lecture exercise's check against the answers a student would write: at least three
+wrong ones (plausible slips, the kit's own search where code is asked, a number typed as a
+string) are refused with a message that says what is wrong, and the right answer passes in
+each correct convention (strict cuts pass with a note naming the course's convention).
+
+Wrong answers are the worked answers with one line changed, as a student would change it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from minimaxkit import GameTree, alphabeta
+from minimaxkit.lecture import EXERCISES, check
+
+KIT = "calls the kit's own search"
+
+
+def define(code: str, name: str, **replace: str) -> Any:
+    """The function ``name`` from ``code`` with each ``old -> new`` text replaced once."""
+    for old, new in replace.items():
+        assert code.count(old) >= 1, old
+        code = code.replace(old, new)
+    ns: dict[str, Any] = {"math": math, "alphabeta": alphabeta}
+    from minimaxkit import minimax
+    ns["minimax"] = minimax
+    exec(code, ns)
+    return ns[name]
+
+
+def variant(exercise: str, name: str, pairs: list[tuple[str, str]]) -> Any:
+    code = EXERCISES[exercise].code
+    for old, new in pairs:
+        assert old in code, old
+        code = code.replace(old, new)
+    return define(code, name)
+
+
+def refused(verdict: Any, *words: str) -> None:
+    assert not verdict.ok, verdict
+    for w in words:
+        assert w in verdict.message, (w, verdict.message)
+
+
+# ----- lecture 1 ------------------------------------------------------------------------------
+def test_count() -> None:
+    right = variant("count", "count", [])
+    assert check("count", right).ok
+    refused(check("count", lambda g, s: right(g, s)[::-1]), "wrong way round")
+    leaves_only = variant("count", "count", [("nodes, leaves = 1, 0", "nodes, leaves = 0, 0")])
+    refused(check("count", leaves_only), "nodes and")
+
+    def kit(game: Any, state: Any) -> Any:
+        from minimaxkit import minimax
+        s = minimax(game, state, trace=False).stats
+        return s.nodes, s.leaves
+
+    refused(check("count", kit), KIT)
+    refused(check("count", lambda g, s: "549946, 255168"), "expected a pair")
+
+
+def test_positions() -> None:
+    assert check("positions", variant("positions", "positions", [])).ok
+    as_list = define('''
+def positions(game, state):
+    seen, todo = [], [state]
+    while todo:
+        s = todo.pop()
+        if s not in seen:
+            seen.append(s)
+            todo.extend(game.play(s, m) for m in game.moves(s))
+    return seen''', "positions")
+    refused(check("positions", as_list), "return a set")
+    no_ends = variant("positions", "positions", [
+        ("seen.add(state)\n", "seen.add(state) if game.moves(state) else None\n")])
+    refused(check("positions", no_ends), "there are 5478")
+    refused(check("positions", lambda g, s: 5478), "expected a set")
+    refused(check("positions", lambda g, s: None), "returned None")
+
+    def kit(game: Any, state: Any) -> Any:  # the positions from the kit's own search
+        from minimaxkit import minimax
+        from minimaxkit.replay import state_at
+        return {state_at(game, state, p) for p in minimax(game, state).trace.visited}
+
+    refused(check("positions", kit), KIT)
+
+
+def test_binary() -> None:
+    assert check("binary", [[2, 7], [1, 9]]).ok and check("binary", [[2, 7], [1, -50]]).ok
+    refused(check("binary", [[7, 2], [1, 9]]), "differ")
+    refused(check("binary", [2, 7, 1, 9]), "differ")
+    refused(check("binary", [[2, 7], [1]]), "4 leaves")
+    refused(check("binary", [[2, 7], [1, "?"]]), "put a number")
+    refused(check("binary", "[[2, 7], [1, 9]]"), "string")
+
+
+# ----- lecture 2 ------------------------------------------------------------------------------
+def test_maxmin() -> None:
+    ans = define(EXERCISES["maxmin"].code + "\n", "max_min")
+    ns: dict[str, Any] = {}
+    exec(EXERCISES["maxmin"].code, ns)
+    assert check("maxmin", ns["max_min"], ns["min_max"]).ok
+    loops = '''
+def max_min(x):
+    if not x.children():
+        return x.static()
+    best = -math.inf
+    for y in x.children():
+        best = max(best, min_max(y))
+    return best
+
+def min_max(x):
+    if not x.children():
+        return x.static()
+    best = math.inf
+    for y in x.children():
+        best = min(best, max_min(y))
+    return best'''
+    nl: dict[str, Any] = {"math": math}
+    exec(loops, nl)
+    assert check("maxmin", nl["max_min"], nl["min_max"]).ok
+    both_max = variant("maxmin", "min_max", [("return min(max_min", "return max(max_min")])
+    refused(check("maxmin", ans, both_max), "MIN root", "minimax says")
+    self_call: dict[str, Any] = {}
+    exec(EXERCISES["maxmin"].code.replace("max(min_max(y)", "max(max_min(y)"), self_call)
+    refused(check("maxmin", self_call["max_min"], self_call["min_max"]), "minimax says")
+
+    def kit(x: Any) -> Any:
+        from minimaxkit import minimax
+        return minimax(x).value
+
+    refused(check("maxmin", kit, kit), KIT)
+    refused(check("maxmin", lambda x: "3", lambda x: "3"), "not a number")
+
+
+def test_scored_move() -> None:
+    right = variant("scored_move", "best", [])
+    assert check("scored_move", right).ok
+    # the kit's convention: start from the first move instead of outside the range
+    first = variant("scored_move", "best", [
+        ("best_value, best_move = (-2 if mx else 2), None",
+         "best_value, best_move = None, None"),
+        ("if (value > best_value) if mx else (value < best_value):",
+         "if best_move is None or ((value > best_value) if mx else (value < best_value)):")])
+    assert check("scored_move", first).ok
+    # the last best move instead of the first: also a best move
+    assert check("scored_move", variant("scored_move", "best", [
+        ("(value > best_value) if mx else (value < best_value)",
+         "(value >= best_value) if mx else (value <= best_value)")])).ok
+    start_zero = variant("scored_move", "best", [("(-2 if mx else 2)", "(-1 if mx else 1)")])
+    refused(check("scored_move", start_zero), "not legal", "start value")
+    always_max = variant("scored_move", "best", [
+        ("(value > best_value) if mx else (value < best_value)", "value > best_value"),
+        ("(-2 if mx else 2)", "-2")])
+    refused(check("scored_move", always_max), "minimax says")
+    refused(check("scored_move", lambda g, s: right(g, s)[::-1]), "wrong way round")
+
+    def kit(game: Any, state: Any) -> Any:
+        from minimaxkit import minimax
+        r = minimax(game, state, trace=False)
+        return r.value, r.move
+
+    refused(check("scored_move", kit), KIT)
+
+
+# ----- lecture 3 ------------------------------------------------------------------------------
+STRICT = [("if v >= beta:", "if v > beta:"), ("if v <= alpha:", "if v < alpha:")]
+
+
+def test_bug_recitation() -> None:
+    right = variant("bug_recitation", "ab_recitation", [])
+    assert check("bug_recitation", right).ok
+    strict = check("bug_recitation", variant("bug_recitation", "ab_recitation", STRICT))
+    assert strict.ok and "strict cuts" in strict.message and "cut on equality" in strict.message
+    # fail-hard written the textbook way (return the bound at a cut) is right too
+    assert check("bug_recitation", variant("bug_recitation", "ab_recitation", [
+        ("if v >= beta:\n                return v", "if v >= beta:\n                return beta"),
+        ("if v <= alpha:\n            return v", "if v <= alpha:\n            return alpha")])).ok
+    slip = variant("bug_recitation", "ab_recitation",
+                   [("beta = min(v, beta)", "beta = max(v, beta)")])
+    refused(check("bug_recitation", slip), "some bound is not doing its job")
+    assign = variant("bug_recitation", "ab_recitation", [("beta = min(v, beta)", "beta = v")])
+    refused(check("bug_recitation", assign), "some bound is not doing its job")
+    no_alpha = variant("bug_recitation", "ab_recitation", [("alpha = max(v, alpha)", "pass")])
+    refused(check("bug_recitation", no_alpha), "some bound")
+
+    def kit(game: Any, n: Any, alpha: float, beta: float) -> Any:
+        return alphabeta(game, n, window=(alpha, beta), trace=False).value
+
+    refused(check("bug_recitation", kit), KIT)
+
+
+def test_beta_is_v_evaluates_more_leaves_on_deep_trees() -> None:
+    """The count the issue gives: `beta = v` evaluates more leaves than `min(v, beta)` on
+    44 of 50 random depth-6 trees (branching 3, values 0 to 9), with the same values."""
+    right = variant("bug_recitation", "ab_recitation", [])
+    assign = variant("bug_recitation", "ab_recitation", [("beta = min(v, beta)", "beta = v")])
+    from minimaxkit.lecture._reader import Counting
+
+    more = 0
+    for seed in range(50):
+        t = GameTree.random(depth=6, branching=3, seed=seed)
+        a, b = Counting(t), Counting(t)
+        assert right(a, t.root, -math.inf, math.inf) == assign(b, t.root, -math.inf, math.inf)
+        more += b.leaves > a.leaves
+    assert more == 44
+
+
+def test_bug_blog() -> None:
+    right = variant("bug_blog", "minimax_ab", [])
+    assert check("bug_blog", right).ok
+    strict = variant("bug_blog", "minimax_ab", [("if value >= beta:", "if value > beta:"),
+                                                 ("if alpha >= value:", "if alpha > value:")])
+    v = check("bug_blog", strict)
+    assert v.ok and "strict cuts" in v.message
+    as_given = variant("bug_blog", "minimax_ab",
+                       [("minimax_ab(game, game.play", "minimax(game, game.play")])
+    refused(check("bug_blog", as_given), "raised TypeError")
+    reset = variant("bug_blog", "minimax_ab", [("alpha, beta))", "-math.inf, math.inf))")])
+    refused(check("bug_blog", reset), "some bound")
+    same_depth = variant("bug_blog", "minimax_ab", [("depth + 1, max_depth", "depth, max_depth")])
+    refused(check("bug_blog", same_depth), "Is the depth counted")
+
+    def kit(game: Any, n: Any, depth: int, max_depth: int, alpha: float, beta: float) -> Any:
+        return alphabeta(game, n, depth=max_depth - depth, window=(alpha, beta),
+                         trace=False).value
+
+    refused(check("bug_blog", kit), KIT)
+
+
+def test_bug_tutorial() -> None:
+    assert check("bug_tutorial", line=11, beta_start=2).ok
+    assert check("bug_tutorial", line=11, beta_start=2.0).ok
+    refused(check("bug_tutorial", line=9, beta_start=2), "line 9 is right")
+    refused(check("bug_tutorial", line=5, beta_start=2), "not that line")
+    refused(check("bug_tutorial", line=11, beta_start=-2), "would be a rise")
+    refused(check("bug_tutorial", line=11, beta_start=0.3), "which start value")
+    refused(check("bug_tutorial", line="11", beta_start=2), "string", "without quotes")
+    refused(check("bug_tutorial", line=11, beta_start="2"), "line is right", "string")
+
+
+# ----- lecture 4 ------------------------------------------------------------------------------
+def test_orders() -> None:
+    assert check("best_order", [[3, 12, 8], [2, 4, 6], [2, 14, 5]]).ok
+    assert check("best_order", [[8, 3, 12], [2, 6, 4], [2, 5, 14]]).ok  # any first leaf of 3's node
+    refused(check("best_order", [[3, 12, 8], [2, 4, 6], [14, 5, 2]]), "7 leaves")
+    refused(check("best_order", [[2, 4, 6], [3, 12, 8], [2, 14, 5]]), "not 5")
+    refused(check("best_order", [[3, 12, 8, 2], [4, 6], [2, 14, 5]]), "together")
+    refused(check("best_order", "[[3, 12, 8], [2, 4, 6], [2, 14, 5]]"), "string")
+    assert check("worst_order", [[6, 4, 2], [14, 5, 2], [12, 8, 3]]).ok
+    assert check("worst_order", [[4, 6, 2], [5, 14, 2], [8, 12, 3]]).ok
+    refused(check("worst_order", [[3, 12, 8], [2, 4, 6], [14, 5, 2]]), "not 9")
+    assert check("worst_order", [[12, 8, 3], [6, 4, 2], [14, 5, 2]]).ok  # MIN nodes any order
+    refused(check("worst_order", [[12, 8, 3], [2, 6, 4], [14, 5, 2]]), "7 leaves")
+    refused(check("worst_order", 9), "expected a list")
+
+
+def test_center_first() -> None:
+    right = variant("center_first", "center_first", [])
+    assert check("center_first", right).ok
+    assert check("center_first", lambda g, s, m: (3 - abs(m - 3)) * (1 if g.is_max(s) else -1)).ok
+    refused(check("center_first", lambda g, s, m: -abs(m - 3)), "MIN to move")
+    refused(check("center_first", lambda g, s, m: abs(m - 3)), "MAX to move")
+    refused(check("center_first", lambda g, s, m: m), "would try the columns")
+    refused(check("center_first", lambda g, s, m: g.evaluate(g.play(s, m))), "evaluates positions")
+
+    def kit(game: Any, state: Any, move: Any) -> Any:
+        return alphabeta(game, game.play(state, move), depth=1, trace=False).value
+
+    refused(check("center_first", kit), KIT)
+
+
+def test_km() -> None:
+    assert check("km_4_5", 79).ok and check("km_4_5", 79.0).ok
+    refused(check("km_4_5", "79"), "string", "(the number is right)")
+    refused(check("km_4_5", 80), "80 is not it")
+    refused(check("km_4_5", 1024), "is not it")
+    refused(check("km_4_5", 4 ** 2.5), "is not it")
+
+
+# ----- lecture 5 ------------------------------------------------------------------------------
+def test_overhead() -> None:
+    assert check("overhead", variant("overhead", "overhead", [])).ok
+    assert check("overhead", lambda b, d: (b ** (d + 1) - b) / (b - 1) / b ** d).ok
+    from_zero = check("overhead", lambda b, d: sum(b ** k for k in range(d + 1)) / b ** d)
+    refused(from_zero, "overhead(2, 6)")
+    refused(check("overhead", lambda b, d: b / (b - 1)), "overhead(2, 6)")
+    refused(check("overhead", lambda b, d: sum(b ** k for k in range(1, d + 1))), "overhead(2, 6)")
+    refused(check("overhead", lambda b, d: "1.97"), "string")
+
+    def kit(b: int, d: int) -> Any:
+        from minimaxkit import deepen
+        t = GameTree.random(depth=d, branching=b).with_static()
+        return deepen(t).stats.leaves / b ** d
+
+    refused(check("overhead", kit), KIT)
+
+
+def test_budget() -> None:
+    assert check("budget", 5).ok
+    refused(check("budget", 6), "not 6", "add up")
+    refused(check("budget", 4), "not 4")
+    refused(check("budget", "5"), "string", "(the number is right)")
+
+
+@pytest.mark.parametrize("exercise", sorted(EXERCISES))
+def test_every_exercise_is_tried_here(exercise: str) -> None:
+    """This file calls every exercise's check: none is left untried."""
+    import inspect
+    import re
+    import sys
+
+    source = inspect.getsource(sys.modules[__name__])
+    assert re.search(rf'check\("{exercise}"', source), exercise
