@@ -25,7 +25,50 @@ from ..replay import Frame, Replay, _move_label, fmt, state_at
 from ..trace import CUTOFF, ENTER, LEAF, TTHIT, Path, Trace
 from ..tree import GameTree
 
-__all__ = ["TreeModel", "tidy_layout"]
+__all__ = ["TreeModel", "tidy_layout", "TooLargeToDraw", "MAX_DRAWN", "check_drawable"]
+
+#: The most nodes a tree drawing lays out (about 3 s of matplotlib; labels stop at 100
+#: leaves anyway). Larger trees and traces are refused at once with :class:`TooLargeToDraw`.
+MAX_DRAWN = 20_000
+
+
+class TooLargeToDraw(ValueError):
+    """A tree or trace has more nodes than a drawing can show; the message says how many,
+    the limit, and what to draw instead."""
+
+
+def check_drawable(tree: Any, trace: Any = None, *, caller: str = "draw_tree") -> None:
+    """Raise :class:`TooLargeToDraw` when drawing ``tree`` (and ``trace``) would lay out
+    more than ``MAX_DRAWN`` nodes; counted before anything is built, so it answers at once.
+
+    >>> from minimaxkit import GameTree
+    >>> check_drawable(GameTree.random(depth=3, branching=3, seed=1))
+    >>> try:
+    ...     check_drawable(GameTree.random(depth=10, branching=3, seed=1))
+    ... except TooLargeToDraw as err:
+    ...     print(str(err)[:72])
+    draw_tree: this tree has 88,573 nodes, more than the 20,000 a drawing la
+    """
+    if hasattr(tree, "trace") and hasattr(tree, "stats"):  # a search result
+        trace = trace if trace is not None else tree.trace
+        tree = tree.game
+    elif isinstance(tree, Trace):
+        trace, tree = tree, None
+    if isinstance(tree, GameTree):
+        n, what = len(tree), "this tree has"
+    elif trace is not None:
+        t = trace if isinstance(trace, Trace) else getattr(trace, "trace", None)
+        if not isinstance(t, Trace):
+            return
+        n, what = TreeModel.size_of_trace(t, MAX_DRAWN), "this search reached"
+    else:
+        return
+    if n > MAX_DRAWN:
+        raise TooLargeToDraw(
+            f"{caller}: {what} {n:,} nodes, more than the {MAX_DRAWN:,} a drawing lays out "
+            "(past 100 leaves it shows no labels anyway). Draw a smaller tree, a search "
+            "with a depth limit, or the top levels: result_png(result) draws a large game "
+            "search two levels deep.")
 
 
 def tidy_layout(children: dict[Path, list[Path]], root: Path = ()
@@ -278,6 +321,8 @@ def resolve(tree: Any, trace: Any = None, game: Any = None, state: Any = None, *
             caller: str = "draw_tree") -> tuple[TreeModel, Replay | None]:
     """The model to draw and the replay of its trace, from a tree, a search result, a
     trace or a game (see :func:`~minimaxkit.draw.draw_tree`)."""
+    check_drawable(tree if game is None or not isinstance(game, GameTree) else game,
+                   trace, caller=caller)
     result = None
     if hasattr(tree, "trace") and hasattr(tree, "stats"):  # a SearchResult
         result = tree

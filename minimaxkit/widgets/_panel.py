@@ -261,7 +261,10 @@ class TracePanel:
         # what is drawn is decided from a count before anything is laid out
         self.nodes = (len(game.nodes()) if self.is_tree else  # type: ignore[union-attr]
                       TreeModel.size_of_trace(self.replay.trace, MAX_DRAWN_NODES))
-        draw = self.is_tree or self.nodes <= MAX_DRAWN_NODES
+        from ..draw.model import MAX_DRAWN
+
+        # a tree is drawn up to the drawings' size limit; a game's reached part up to 250
+        draw = self.nodes <= (MAX_DRAWN if self.is_tree else MAX_DRAWN_NODES)
         self.prerender = (prerender_cost(self.length, self.nodes if draw else 0)
                           <= PRERENDER_BUDGET and self.length <= PRERENDER_LIMIT
                           if prerender is None else prerender)
