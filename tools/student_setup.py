@@ -11,7 +11,9 @@ The script writes three small JSON files into one Jupyter config directory
 * ``labconfig/page_config.d/zz-minimaxkit-student.json``: ``disabledExtensions`` for the
   JupyterLab plugins listed in ``DISABLED_LAB_PLUGINS``;
 * ``labconfig/default_setting_overrides.d/zz-minimaxkit-student.json``: the notification
-  settings' defaults (never fetch news, never check for updates);
+  settings' defaults (never fetch news, never check for updates) and the widget manager's
+  *Save Widget State Automatically* turned on (``saveState``), so saved lectures keep
+  their widgets;
 * ``jupyter_server_config.d/zz-minimaxkit-student.json``: turns off the nbgrader server
   extensions in ``DISABLED_SERVER_EXTENSIONS``. Files in a ``.d`` folder are merged in
   name order, so the ``zz-`` prefix makes ours win over ``nbgrader.json`` beside it.
@@ -68,6 +70,12 @@ SETTING_OVERRIDES: dict[str, dict[str, Any]] = {
     "@jupyterlab/apputils-extension:notification": {
         "fetchNews": "false",
         "checkForUpdates": False,
+    },
+    # Settings > Save Widget State Automatically (ipywidgets' JupyterLab / Notebook 7 widget
+    # manager, schema saveState, off by default): a saved lecture keeps its widgets' state,
+    # so its step widgets show and step after a kernel restart, and with no kernel at all.
+    "@jupyter-widgets/jupyterlab-manager:plugin": {
+        "saveState": True,
     },
 }
 

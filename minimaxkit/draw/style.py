@@ -4,7 +4,7 @@ always come with a second cue (shape, line style or width), so a greyscale print
 >>> NODE_STYLES["pruned"].linestyle, EDGE_STYLES["pruned"].linestyle
 (':', '--')
 >>> sorted(MARKS)
-['diverge', 'extra', 'missing', 'right', 'wrong']
+['diverge', 'extra', 'missing', 'overselected', 'right', 'unselected', 'wrong']
 """
 
 from __future__ import annotations
@@ -106,4 +106,9 @@ MARKS = {
     "wrong": MarkStyle("D", OKABE_ITO["vermillion"], "#000000", 0.6, "-", 0.55, "ne",
                        "wrong"),
     "right": MarkStyle("o", OKABE_ITO["green"], "#ffffff", 0.6, "-", 0.5, "ne", "right"),
+    # the quiz's verdicts, drawn on alpha-beta's search and said in the quiz's words
+    "unselected": MarkStyle("X", OKABE_ITO["vermillion"], "#000000", 0.6, ":", 0.75, "ne",
+                            "never evaluated, not selected"),
+    "overselected": MarkStyle("o", "none", OKABE_ITO["purple"], 2.2, ":", 1.75, "center",
+                              "selected, but evaluated"),
 }

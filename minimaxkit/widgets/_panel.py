@@ -31,7 +31,8 @@ from ..replay import Frame, Replay, fmt, state_at
 from ..trace import Trace
 from ..tree import GameTree
 
-__all__ = ["Controls", "Picture", "TracePanel", "schedule", "frame_html", "stack_html",
+__all__ = ["Controls", "Picture", "RerunHint", "RERUN_TEXT", "RERUN_HTML", "TracePanel",
+           "schedule", "frame_html", "stack_html",
            "PRERENDER_LIMIT", "PRERENDER_BUDGET", "prerender_cost", "CONTROL_COLORS"]
 
 #: Traces with more frames than this are shown in live mode (rendered on demand).
@@ -117,6 +118,43 @@ class Picture(w.Image):
     description = traitlets.Unicode("").tag(sync=True)
 
 
+# ----- a widget whose state was not saved --------------------------------------------------
+#: What a widget's output says where the front end cannot show it (no saved widget state and
+#: no kernel that made it, or a page that cannot run widgets: nbconvert, GitHub, feedback).
+RERUN_TEXT = "Run this cell to see the widget."
+#: Shown above the widget's own output. Its CSS (``:has``) hides it as soon as the widget
+#: beside it renders, and hides the widget output while it has no content: JupyterLab's and
+#: Notebook 7's widget manager writes "Loading widget..." there, and, when the notebook was
+#: saved without widget state, "Error displaying widget: model not found" (a fixed text in
+#: @jupyter-widgets/jupyterlab-manager with no fallback to another MIME type).
+RERUN_HTML = (
+    '<div class="mmk-rerun" style="font-size:13px;color:#111111;padding:4px 8px;'
+    'border-left:4px solid #0b4f8a;background:#eef4fa">▶ ' + RERUN_TEXT + " (This widget "
+    "needs the kernel that made it: the notebook was saved without its widget state, or was "
+    "opened somewhere that cannot show widgets.)</div>"
+    "<style>.jp-OutputArea-child:has(.mmk-rerun):has(+ .jp-OutputArea-child "
+    ".jp-OutputArea-output > *) {display: none;}"
+    ".jp-OutputArea-child:has(.mmk-rerun) + .jp-OutputArea-child "
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]'
+    ":not(:has(> *)) {display: none;}</style>")
+
+
+class RerunHint:
+    """Mixin for the kit's widgets: displayed, a widget puts :data:`RERUN_HTML` out first
+    (an output of its own, hidden while the widget shows) and says :data:`RERUN_TEXT` as its
+    plain text, so a notebook reopened without widget state never reads "model not found"."""
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display({"text/html": RERUN_HTML, "text/plain": RERUN_TEXT}, raw=True)
+        bundle = self._repr_mimebundle_()  # type: ignore[attr-defined]
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if data:
+            data["text/plain"] = f"{type(self).__name__}: {RERUN_TEXT}"
+            display(data, raw=True)
+
+
 # ----- words as HTML ---------------------------------------------------------------------
 def stack_html(frame: Frame) -> str:
     """The call stack of ``frame`` as an HTML table, root first."""
@@ -153,7 +191,7 @@ def frame_html(frame: Frame, extra: str = "") -> str:
 #: white: tests/test_contrast.py checks them).
 CONTROL_COLORS = {"text": "#111111", "background": "#ffffff", "border": "#5a5a5a",
                   "primary": "#0b4f8a", "primary_text": "#ffffff", "focus": "#b34700",
-                  "muted": "#555555"}
+                  "muted": "#555555", "off": "#f0f0f0"}
 
 CONTROLS_CSS = """
 .mmk-controls {{ font-size: 13px; color: {text}; margin: 4px 0; padding: 0 6px; }}
@@ -165,6 +203,8 @@ CONTROLS_CSS = """
 .mmk-controls .mmk-btn.mmk-next {{ background: {primary}; border-color: {primary};
   color: {primary_text}; }}
 .mmk-controls .mmk-btn:hover {{ border-color: {text}; }}
+.mmk-controls .mmk-btn[aria-disabled="true"] {{ color: {muted}; background: {off};
+  border: 1px dashed {muted}; cursor: not-allowed; }}
 .mmk-controls .mmk-btn:focus-visible, .mmk-controls input:focus-visible {{
   outline: 3px solid {focus}; outline-offset: 2px; }}
 .mmk-controls .mmk-slider {{ width: 340px; max-width: 60vw; accent-color: {primary}; }}

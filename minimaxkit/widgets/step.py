@@ -22,7 +22,7 @@ import ipywidgets as w
 import traitlets
 
 from ..replay import Frame, first_divergence, fmt
-from ._panel import Controls, TracePanel, schedule
+from ._panel import Controls, RerunHint, TracePanel, schedule
 
 __all__ = ["StepWidget", "CompareWidget", "describe"]
 
@@ -63,7 +63,7 @@ def _mark_ready(widget: w.DOMWidget, standalone: bool) -> None:
         widget.add_class("mmk-standalone")
 
 
-class StepWidget(w.VBox):
+class StepWidget(RerunHint, w.VBox):
     """Step through the trace of ``result`` (a search result), or of ``trace`` on ``tree``
     (a GameTree or a game; ``state`` is the root state of a game search).
 
@@ -144,7 +144,7 @@ class StepWidget(w.VBox):
         return CompareWidget(a, b, **options)
 
 
-class CompareWidget(w.VBox):
+class CompareWidget(RerunHint, w.VBox):
     """Two traces of the same tree side by side, stepped together (event ``k`` of each):
     natural vs ordered, strict vs on-equality cuts, a student's vs the reference. The node
     where they first part is marked ``diverge`` in both pictures.
