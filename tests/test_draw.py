@@ -138,7 +138,8 @@ def test_marks_are_drawn_and_checked() -> None:
     marks = {NAME["R"]: "extra", NAME["L"]: "missing", NAME["C"]: "diverge"}
     art = draw_tree(alphabeta(T), marks=marks)
     assert {k: n_drawn(c) for k, c in art["marks"].items()} == {
-        "extra": 1, "missing": 1, "diverge": 1, "wrong": 0, "right": 0}
+        "extra": 1, "missing": 1, "diverge": 1, "wrong": 0, "right": 0, "unselected": 0,
+        "overselected": 0}
     labels = [t.get_text() for t in art["legend"].get_texts()]
     assert {MARKS[k].label for k in marks.values()} <= set(labels)
     with pytest.raises(ValueError, match="unknown mark 'bogus' at path"):
@@ -227,9 +228,9 @@ def test_repr_of_a_5000_level_chain_is_a_summary() -> None:
 # ----- the fast renderer is the same picture ------------------------------------------------------
 def test_frame_renderer_matches_a_full_redraw() -> None:
     r = alphabeta(T)
-    fr = FrameRenderer(r, dpi=60, title="t")
+    fr = FrameRenderer(r, dpi=80, title="t")
     for step in (0, 10, 31, 42):
-        fig, _ = tree_figure(r, step=step, dpi=60, title="t")
+        fig, _ = tree_figure(r, step=step, dpi=80, title="t")
         fig.canvas.draw()
         full = np.asarray(fig.canvas.buffer_rgba())[..., :3].astype(int)
         fast = fr.rgb(step).astype(int)

@@ -208,7 +208,7 @@ def _result_figure(result: Any, dpi: float, **kw: Any) -> Any:
 
         from .tree import _draw, _layout_figure, figsize_for
 
-        fig = Figure(figsize=figsize_for(small, title=True), dpi=dpi)
+        fig = Figure(figsize=figsize_for(small, title=True, dpi=dpi), dpi=dpi)
         FigureCanvasAgg(fig)
         ax = _layout_figure(fig, small, legend=True, title=True)
         _draw(ax, small, Replay(result), None, kw.get("labels", "auto"), None,

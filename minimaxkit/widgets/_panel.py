@@ -312,7 +312,7 @@ class TracePanel:
         if draw:
             model = (TreeModel.of_tree(game) if self.is_tree
                      else TreeModel.of_trace(self.replay.trace, game, self.state))
-            width, height = figsize_for(model, title=bool(title))
+            width, height = figsize_for(model, title=bool(title), dpi=dpi)
             self.figsize = (min(width, MAX_WIDTH_IN), height)
         self._render_args = dict(trace=self.replay.trace, game=game, state=self.state,
                                  title=title, labels=labels, dpi=dpi, marks=marks)
