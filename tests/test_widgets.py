@@ -404,3 +404,34 @@ def test_quiz_answer_boxes_send_their_text_once_they_lose_focus() -> None:
     assert typed.typed in typed.answers.children and typed.typed.continuous_update is False
     values = QuizWidget(tree=tree_002(), mode="values")
     assert values.entries and all(not e.continuous_update for e in values.entries.values())
+
+
+def test_save_hook_keeps_a_lecture_that_was_only_opened_as_it_was(tmp_path: Any) -> None:
+    """The student setup's pre-save hook: the kernel's language_info and an empty widget
+    state, written by the front end on open, do not reach the file; a real widget state,
+    another language and changed cells do. (The browser test checks git status.)"""
+    import json
+    import logging
+    from types import SimpleNamespace
+
+    from minimaxkit.widgets.savehook import STATE, pre_save_hook
+
+    disk = {"cells": [], "metadata": {"language_info": {"name": "python"}}, "nbformat": 4,
+            "nbformat_minor": 5}
+    (tmp_path / "lecture.ipynb").write_text(json.dumps(disk))
+    manager = SimpleNamespace(root_dir=str(tmp_path), log=logging.getLogger("test"))
+    full = {"name": "python", "version": "3.11.7", "pygments_lexer": "ipython3"}
+
+    def saved(metadata: dict[str, Any]) -> dict[str, Any]:
+        model = {"type": "notebook", "content": {"cells": [], "metadata": metadata}}
+        pre_save_hook(model=model, path="/lecture.ipynb", contents_manager=manager)
+        return model["content"]["metadata"]
+
+    empty = {STATE: {"state": {}, "version_major": 2, "version_minor": 0}}
+    assert saved({"language_info": full, "widgets": empty}) == disk["metadata"]
+    real = {STATE: {"state": {"abc": {"model_name": "VBoxModel"}}, "version_major": 2}}
+    assert saved({"language_info": full, "widgets": real})["widgets"] == real
+    assert saved({"language_info": {"name": "julia"}})["language_info"] == {"name": "julia"}
+    new = {"type": "notebook", "content": {"metadata": {"language_info": full}}}
+    pre_save_hook(model=new, path="/new.ipynb", contents_manager=manager)  # not on disk
+    assert new["content"]["metadata"]["language_info"] == full
