@@ -15,7 +15,7 @@ from typing import Any
 __all__ = ["OKABE_ITO", "NodeStyle", "EdgeStyle", "MarkStyle", "NODE_STYLES", "EDGE_STYLES",
            "MARKS", "SHAPES", "TEXT", "NAME_TEXT", "PRUNED_TEXT", "DARK_ORANGE", "CURRENT",
            "STATIC_BOX", "MIN_FONT_PX", "min_font_pt",
-           "inner_node_size"]
+           "inner_node_size", "text_width"]
 
 #: The smallest text any picture shows, in CSS pixels at 100 % zoom (a picture shown at its
 #: own size): 11 px. The browser tests measure it in both front ends.
@@ -139,3 +139,20 @@ def inner_node_size(chars: int, font: float) -> float:
     """
     width = 0.66 * font * (chars + 1)
     return 1.5 * (width + 2.0 + font / 2)
+
+
+def text_width(s: str, size: float) -> float:
+    """A generous estimate of the width of ``s`` in DejaVu Sans at ``size`` (same unit):
+    capitals wide (M and W widest), digits and small letters narrower.
+
+    >>> round(text_width("M", 10), 1), round(text_width("AB", 10), 1), text_width("8", 10)
+    (9.0, 15.0, 6.4)
+    """
+    def one(c: str) -> float:
+        if c in "MW":
+            return 0.9
+        if c.isupper():
+            return 0.75
+        return 0.64
+
+    return size * sum(one(c) for c in s)

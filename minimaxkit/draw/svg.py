@@ -55,6 +55,7 @@ from .style import (
     TEXT,
     NodeStyle,
     inner_node_size,
+    text_width,
 )
 
 __all__ = ["tree_svg_text"]
@@ -152,7 +153,7 @@ def _text(x: float, y: float, s: str, size: float, color: str, *, anchor: str = 
 
 
 def _text_width(s: str, size: float) -> float:
-    return 0.62 * size * len(s)  # DejaVu Sans, roughly (wide)
+    return text_width(s, size)  # DejaVu Sans, generously
 
 
 def _wrap(title: str, width: float, size: float = 10.0) -> list[str]:

@@ -58,6 +58,7 @@ from .style import (
     TEXT,
     inner_node_size,
     min_font_pt,
+    text_width,
 )
 
 __all__ = ["draw_tree", "TreeView", "tree_figure", "resolve", "figsize_for", "label_plan",
@@ -373,7 +374,7 @@ class TreeView:
         node's name."""
         leaf = p in self.model.leaves
         name = self.names.get(p)
-        width = 0.62 * (self.name_font + 0.5) * len(name.get_text()) if name and not leaf \
+        width = text_width(name.get_text(), self.name_font + 0.5) if name and not leaf \
             else 0.0
         if leaf:
             height = 1.2 * self.name_font if p in self.names else 0.0
@@ -382,7 +383,7 @@ class TreeView:
 
         def named(q: Path) -> float:
             t = self.names.get(q)
-            return 0.62 * (self.name_font + 0.5) * len(t.get_text()) if t is not None else 0.0
+            return text_width(t.get_text(), self.name_font + 0.5) if t is not None else 0.0
 
         room = side_room(self.model, p, self.side[p], self.xpt, self.size, self.side, named)
         return mark_offset("", False, self.side[p], self.size[p], name_width=width,

@@ -125,7 +125,8 @@ class QuizWidget(RerunHint, w.VBox):
         self.prune_on_equal = prune_on_equal
         self.picture = Picture(format="png", layout=w.Layout(align_self="flex-start",
                                                              max_width="100%"))
-        self.feedback = w.HTML()
+        # (an empty tooltip: ipywidgets titles a description widget's label "null" without)
+        self.feedback = w.HTML(tooltip="")
         self.check = w.Button(description="Check", button_style="primary",
                               tooltip="check your answer: how many are wrong, and a hint")
         self.check.add_class("mmk-check")
@@ -139,7 +140,7 @@ class QuizWidget(RerunHint, w.VBox):
         self.solution.on_click(lambda _: self.show_solution())
         self.checks = 0
         self.answers = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.intro = w.HTML()
+        self.intro = w.HTML(tooltip="")
         super().__init__()
         self.add_class("mmk-quiz")
         self._start(tree)
@@ -179,7 +180,7 @@ class QuizWidget(RerunHint, w.VBox):
         # kernel is busy and the click overtook them: Check judged "N" of "NOPE, " (seen in
         # the browser test on a loaded machine).
         self.typed = w.Textarea(layout=w.Layout(width="100%", height="6em"),
-                                continuous_update=False)
+                                continuous_update=False, tooltip="")
         self.toggles: LeafToggles | None = None
         self.entries: dict[Path, w.Text] = {}
         if self.mode == "leaves":
@@ -196,6 +197,7 @@ class QuizWidget(RerunHint, w.VBox):
             if len(asked) <= MAX_ANSWER_WIDGETS:
                 self.entries = {p: w.Text(description=tree.node(p).name, placeholder="?",
                                           continuous_update=False,
+                                          tooltip=f"backed-up value of {tree.node(p).name}",
                                           layout=w.Layout(width="120px"),
                                           style={"description_width": "30px"})
                                 for p in asked}
