@@ -286,9 +286,10 @@ class TracePanel:
     def __init__(self, source: Any, *, trace: Trace | None = None, tree: Any = None,
                  state: Any = None, title: str | None = None, labels: Any = "auto",
                  dpi: float = 80, prerender: bool | None = None, length: int | None = None,
-                 marks: dict[Any, str] | None = None, extra: str = "") -> None:
+                 marks: dict[Any, str] | None = None, extra: str = "",
+                 compact: bool = False, legend: bool = True) -> None:
         from ..draw.model import TreeModel
-        from ..draw.tree import figsize_for
+        from ..draw.tree import compact_figsize, figsize_for
 
         self.replay = Replay(trace if trace is not None else source, tree=tree, state=state)
         game = self.replay.game
@@ -312,10 +313,12 @@ class TracePanel:
         if draw:
             model = (TreeModel.of_tree(game) if self.is_tree
                      else TreeModel.of_trace(self.replay.trace, game, self.state))
-            width, height = figsize_for(model, title=bool(title), dpi=dpi)
+            size = compact_figsize if compact else figsize_for
+            width, height = size(model, title=bool(title), dpi=dpi, legend=legend)
             self.figsize = (min(width, MAX_WIDTH_IN), height)
         self._render_args = dict(trace=self.replay.trace, game=game, state=self.state,
-                                 title=title, labels=labels, dpi=dpi, marks=marks)
+                                 title=title, labels=labels, dpi=dpi, marks=marks,
+                                 legend=legend)
         self.draw = draw
         self._title, self._labels, self._dpi, self._marks = title, labels, dpi, marks
         self.extra = extra
@@ -353,7 +356,8 @@ class TracePanel:
         game = self.game
         gkey = game.to_json() if isinstance(game, GameTree) else repr(game)
         return (gkey, repr(self.state), self.replay.trace.to_json(), self._title,
-                str(self._labels), self._dpi, repr(sorted((self._marks or {}).items())))
+                str(self._labels), self._dpi, repr(sorted((self._marks or {}).items())),
+                self.figsize, self._render_args["legend"])
 
     # ----- rendering ----------------------------------------------------------------------
     def _renderer(self) -> Any:
@@ -365,7 +369,8 @@ class TracePanel:
                 args["game"] if self.is_tree else args["trace"],
                 args["trace"] if self.is_tree else None, game=args["game"],
                 state=args["state"], labels=args["labels"], title=args["title"],
-                dpi=args["dpi"], marks=args["marks"], figsize=self.figsize)
+                dpi=args["dpi"], marks=args["marks"], figsize=self.figsize,
+                legend=args["legend"])
         return self.renderer
 
     def tree_png(self, step: int) -> bytes:

@@ -293,3 +293,44 @@ def test_a_lecture_opened_and_closed_leaves_git_status_clean(
     page.goto("about:blank")
     jupyter.shutdown_kernels()
     assert git("status", "--porcelain") == ""
+
+
+COMPARE_BOX = """() => {
+    const cw = document.querySelector('.mmk-compare');
+    const panel = window.jupyterapp.shell.currentWidget.content.node;
+    const r = cw.getBoundingClientRect(), p = panel.getBoundingClientRect();
+    const out = cw.closest('.jp-OutputArea-output').getBoundingClientRect();
+    const over = Array.from(cw.querySelectorAll('*')).some(
+        (el) => el.getBoundingClientRect().right > out.right + 1);
+    const controls = cw.querySelector('.mmk-controls').getBoundingClientRect();
+    return {width: r.width, height: r.height, outputWidth: out.width,
+            toControls: controls.bottom - r.top,
+            panelHeight: p.height, overflowsRight: over,
+            browser: !!document.querySelector('.jp-FileBrowser:not(.lm-mod-hidden)')};
+}"""
+
+
+def test_compare_widget_at_1280_by_800_with_the_file_browser(
+        page: Any, lab_server: LabServer) -> None:
+    """JupyterLab at 1,280 × 800 with the file browser open: the compare widget is no
+    wider than the output area, nothing spills over its right edge, and both pictures and
+    the controls fit in the notebook's visible height; the whole widget's height is written
+    to tests/artifacts/compare-size.json (its two explanations below the controls do not
+    fit as well: 748 px against 679)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    relpath = lab_server.add_notebook("views/compare.ipynb", [CELLS[0], CELLS[2]])
+    open_notebook(page, lab_server, relpath)
+    assert run_all_cells(page)
+    page.evaluate("async () => { await window.jupyterapp.commands.execute("
+                  "'filebrowser:activate'); }")
+    compare = page.locator(".mmk-compare")
+    compare.locator("img.widget-image").nth(1).wait_for(state="visible", timeout=30_000)
+    page.wait_for_timeout(500)
+    box = page.evaluate(COMPARE_BOX)
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "compare-size.json").write_text(json.dumps(box, indent=1))
+    compare.scroll_into_view_if_needed()
+    screenshot(page, "compare-1280x800")
+    assert box["browser"], box
+    assert box["width"] <= box["outputWidth"] + 1 and not box["overflowsRight"], box
+    assert box["toControls"] <= box["panelHeight"], box
