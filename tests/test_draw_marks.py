@@ -146,3 +146,18 @@ def test_the_grading_svg_is_legible_and_its_marks_hide_nothing(name: str) -> Non
             assert not overlaps(box, b), (name, box, b)
         for x1, y1, x2, y2 in lines:
             assert not segment_hits(box, np.array([x1, y1]), np.array([x2, y2])), name
+
+
+def test_boards_are_legible_too() -> None:
+    """The boards beside a game's step widget (72 dpi): title and text 11 px or more."""
+    from matplotlib.figure import Figure
+
+    from minimaxkit.draw import draw_board
+    from minimaxkit.games import Nim, TicTacToe
+
+    for game in (TicTacToe(), Nim()):
+        fig = Figure(figsize=(2, 2), dpi=72)
+        state = game.initial_state()
+        draw_board(game, state, fig.add_subplot(), title="at e5")
+        texts = [t for t in fig.findobj(matplotlib.text.Text) if t.get_text()]
+        assert texts and min(t.get_fontsize() * fig.dpi / 72 for t in texts) >= MIN_FONT_PX
