@@ -237,6 +237,9 @@ def _bfs(root: Node) -> Iterator[Node]:
 
 #: The deepest JSON nesting :func:`_loads_deep` reads (a tree level is 3 JSON levels).
 MAX_JSON_NESTING = 300_000
+#: ``repr`` spells out trees up to this many nodes and levels; larger ones get a summary.
+REPR_MAX_NODES = 500
+REPR_MAX_DEPTH = 100
 
 
 def _loads_deep(text: str) -> Any:
@@ -591,14 +594,36 @@ class GameTree:
         return hash(tuple((n.path, n.name, n.is_max, n.value, n.moves) for n in self._nodes))
 
     def __repr__(self) -> str:
-        return f"GameTree.from_dict({self.to_dict()!r})"
+        """The named form, ``GameTree.from_dict({...})``, for a tree of up to
+        ``REPR_MAX_NODES`` nodes and ``REPR_MAX_DEPTH`` levels; a one-line summary for a
+        larger one (Python's ``repr`` of a dict recurses, and a page of text helps no one).
+
+        >>> repr(GameTree.from_nested([1, 2]))[:50]
+        "GameTree.from_dict({'name': 'A', 'player': 'max', "
+        >>> chain = 1
+        >>> for _ in range(5_000):
+        ...     chain = [chain]
+        >>> repr(GameTree.from_nested(chain))[:63]
+        '<GameTree: 5,001 nodes, 1 leaf, 5,000 levels deep, root A (MAX)'
+        """
+        height = self.height
+        if len(self) <= REPR_MAX_NODES and height <= REPR_MAX_DEPTH:
+            return f"GameTree.from_dict({self.to_dict()!r})"
+        leaves = sum(1 for n in self._nodes if not n.children)
+        return (f"<GameTree: {len(self):,} nodes, {leaves:,} lea{'f' if leaves == 1 else 'ves'}, "
+                f"{height:,} level{'' if height == 1 else 's'} deep, root {self.root.name} "
+                f"({self.root.player.upper()}); to_dict() or to_json() has it all>")
 
     def _repr_png_(self) -> bytes | None:
         try:
             from .draw import tree_png
+            from .draw.model import TooLargeToDraw
         except ImportError:
             return None
-        return tree_png(self)
+        try:
+            return tree_png(self)
+        except TooLargeToDraw:  # the text repr says what the tree is
+            return None
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None
                           ) -> tuple[dict[str, Any], dict[str, Any]] | None:

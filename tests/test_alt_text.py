@@ -71,7 +71,7 @@ def test_live_mode_and_quiz_pictures() -> None:
     q = QuizWidget(seed=3)
     assert q.picture.tooltip.startswith("Game tree: root")
     q.mark(q.leaf_paths[0])
-    q.show_check()
+    q.show_solution()
     assert "with your answer marked" in q.picture.tooltip and "Marked:" in q.picture.tooltip
 
 

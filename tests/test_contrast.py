@@ -103,6 +103,20 @@ def test_step_controls() -> None:
     assert contrast(c["primary_text"], c["primary"]) >= 4.5
     for line in ("border", "focus", "primary"):  # button edges, focus ring, slider
         assert contrast(c[line], c["background"]) >= 3, line
+    # a button that does nothing at this end (aria-disabled): its label still 4.5:1
+    assert contrast(c["muted"], c["off"]) >= 4.5
+
+
+def test_quiz_leaf_toggles() -> None:
+    """Selected vs unselected differ by 3:1 or more (WCAG 1.4.11 non-text contrast), both
+    against the page; the text on either is 4.5:1."""
+    from minimaxkit.widgets.quiz import TOGGLE_COLORS as t
+
+    assert contrast(t["on"], t["background"]) >= 3
+    assert contrast(t["border"], t["background"]) >= 3  # an unselected toggle's edge
+    assert contrast(t["text"], t["background"]) >= 4.5
+    assert contrast(t["on_text"], t["on"]) >= 4.5
+    assert contrast(t["focus"], t["background"]) >= 3
 
 
 def test_widget_html_colours() -> None:

@@ -138,7 +138,8 @@ def test_marks_are_drawn_and_checked() -> None:
     marks = {NAME["R"]: "extra", NAME["L"]: "missing", NAME["C"]: "diverge"}
     art = draw_tree(alphabeta(T), marks=marks)
     assert {k: n_drawn(c) for k, c in art["marks"].items()} == {
-        "extra": 1, "missing": 1, "diverge": 1, "wrong": 0, "right": 0}
+        "extra": 1, "missing": 1, "diverge": 1, "wrong": 0, "right": 0, "unselected": 0,
+        "overselected": 0}
     labels = [t.get_text() for t in art["legend"].get_texts()]
     assert {MARKS[k].label for k in marks.values()} <= set(labels)
     with pytest.raises(ValueError, match="unknown mark 'bogus' at path"):
@@ -186,12 +187,50 @@ def test_labels_legible_up_to_100_leaves_and_dropped_beyond() -> None:
     assert tree_png(huge)[:8] == PNG
 
 
+def test_drawings_refuse_trees_past_the_size_limit_at_once() -> None:
+    """A tree of 88,573 nodes (3^10 leaves) is refused by every drawing before anything is
+    laid out, with the count and the limit in the message; its display hooks fall back to
+    the text repr, which is a one-line summary."""
+    from minimaxkit.draw import MAX_DRAWN, TooLargeToDraw, tree_svg_text
+    from minimaxkit.draw.render import result_bundle, tree_bundle
+
+    big = GameTree.random(depth=10, branching=3, seed=1)
+    assert len(big) == (3 ** 11 - 1) // 2 > MAX_DRAWN
+    result = alphabeta(big)
+    for draw, source in ((draw_tree, big), (tree_png, big), (tree_svg, big),
+                         (tree_svg_text, big), (tree_figure, big), (result_png, result)):
+        with pytest.raises(TooLargeToDraw, match=r"88,573 nodes, more than the 20,000"):
+            draw(source)
+    with pytest.raises(TooLargeToDraw, match=r"this search reached|this tree has"):
+        draw_tree(result)
+    data, meta = tree_bundle(big)
+    assert set(data) == {"text/plain"} and "not drawn: " in data["text/plain"]
+    assert data["text/plain"].startswith("<GameTree: 88,573 nodes, 59,049 leaves, 10 levels")
+    assert big._repr_png_() is None
+    assert set(result_bundle(result)[0]) == {"text/plain"}
+    # a game search's reached part is counted from its trace, without laying it out
+    ttt = alphabeta(TicTacToe())
+    with pytest.raises(TooLargeToDraw, match="this search reached"):
+        draw_tree(ttt.trace, game=TicTacToe())
+
+
+def test_repr_of_a_5000_level_chain_is_a_summary() -> None:
+    chain: Any = 1
+    for _ in range(5_000):
+        chain = [chain]
+    tree = GameTree.from_nested(chain)
+    assert repr(tree) == ("<GameTree: 5,001 nodes, 1 leaf, 5,000 levels deep, root A (MAX); "
+                          "to_dict() or to_json() has it all>")
+    small = GameTree.from_nested([[3, 1], [2]])
+    assert eval(repr(small), {"GameTree": GameTree}) == small  # small trees round-trip
+
+
 # ----- the fast renderer is the same picture ------------------------------------------------------
 def test_frame_renderer_matches_a_full_redraw() -> None:
     r = alphabeta(T)
-    fr = FrameRenderer(r, dpi=60, title="t")
+    fr = FrameRenderer(r, dpi=80, title="t")
     for step in (0, 10, 31, 42):
-        fig, _ = tree_figure(r, step=step, dpi=60, title="t")
+        fig, _ = tree_figure(r, step=step, dpi=80, title="t")
         fig.canvas.draw()
         full = np.asarray(fig.canvas.buffer_rgba())[..., :3].astype(int)
         fast = fr.rgb(step).astype(int)

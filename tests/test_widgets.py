@@ -28,6 +28,7 @@ from minimaxkit.widgets._panel import PRERENDER_LIMIT  # noqa: E402
 
 PNG = b"\x89PNG\r\n\x1a\n"
 T = tree_002()
+NAME = {n.name: n.path for n in T.nodes()}
 
 
 def link_ends(links: list[Any]) -> set[tuple[str, str, str, str]]:
@@ -202,6 +203,65 @@ def test_quiz_too_few_marked_names_the_cut() -> None:
     assert result.marks[q.tree.by_name("S").path] == "extra"
 
 
+def test_quiz_retry_mode_counts_and_hints_then_solves_on_request() -> None:
+    """First Check: how many are wrong and one hint, no verdict list, the picture still the
+    bare tree; Show the solution: every verdict, drawn on alpha-beta's search with marks in
+    the quiz's words that agree with what the picture shows at each leaf."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from minimaxkit.draw import draw_tree
+    from minimaxkit.draw.style import MARKS
+    from minimaxkit.widgets.quiz import PICTURE_MARKS
+
+    q = QuizWidget(tree=T)
+    bare = q.picture.value
+    q.mark("R", "AB")  # right: R and AB are cut; missing: S, AD, AE, L's and M's subtrees
+    result = q.show_check()
+    wrong = [v for v in result.verdicts if not v.ok]
+    assert not result.correct and len(wrong) >= 2
+    assert f"Not quite: {len(wrong)} of {len(q.leaf_paths)} leaves are wrong." in q.feedback.value
+    assert q.feedback.value.count("Hint:") == 1 and "<li" not in q.feedback.value
+    assert "Follow the search to F" in q.feedback.value  # S is cut at F (β-cut, step 10)
+    assert "S" not in q.hint(result).replace("search", "")  # the hint does not name the leaf
+    assert q.picture.value == bare and q.solution.layout.display is None
+    q.show_solution()
+    assert q.feedback.value.count("<li") == len(wrong) + len(q.answer_never) - sum(
+        1 for v in wrong if v.kind == "extra") and q.solution.layout.display == "none"
+    assert "never evaluated, not selected" in q.picture.tooltip
+    # each mark says what the drawing shows at its leaf (the search is alpha-beta's)
+    marks = {p: PICTURE_MARKS[k] for p, k in result.marks.items()}
+    status = draw_tree(q.result, marks=marks)["status"]
+    for p, kind in marks.items():
+        if kind == "unselected":
+            assert status[p] == "pruned" and "never evaluated" in MARKS[kind].label
+        if kind == "overselected":
+            assert status[p] == "visited" and MARKS[kind].label.endswith("but evaluated")
+    # a wrong selection gets the other hint, naming the parent whose window is open
+    q.mark("N")
+    assert "Look at E: when the search reaches its children" in q.hint(q.check_answers())
+    # the toggles: one per leaf, named, the selection mirrored
+    assert q.toggles is not None and len(q.toggles.items) == len(q.leaf_paths)
+    assert q.toggles.items[0] == [f"{T.node(q.leaf_paths[0]).name} "
+                                  f"{T.node(q.leaf_paths[0]).value}",
+                                  f"leaf {T.node(q.leaf_paths[0]).name}, value "
+                                  f"{T.node(q.leaf_paths[0]).value}"]
+    assert q.marked == {NAME["N"]} and q.toggles.selected == [q.leaf_paths.index(NAME["N"])]
+
+
+def test_values_quiz_hint_names_the_node_and_its_rule() -> None:
+    q = QuizWidget(tree=T, mode="values")
+    truth = minimax(T).trace.values
+    q.enter({p: truth[p] for p in q.inner})
+    q.enter({"B": 8})
+    q.show_check()
+    import html
+
+    assert "Look again at B, a MIN node: its value is the smallest of its children's values " \
+           "(E, F, G)." in html.unescape(q.feedback.value)
+    assert "What is the backed-up value" in q.picture.tooltip
+
+
 def test_quiz_strict_rule_and_values_mode() -> None:
     strict = QuizWidget(tree=T, prune_on_equal=False)
     assert len(strict.answer_never) == len(QuizWidget(tree=T).answer_never)
@@ -214,7 +274,7 @@ def test_quiz_strict_rule_and_values_mode() -> None:
     bad = [v for v in result.verdicts if not v.ok]
     assert [v.name for v in bad] == ["B"]
     assert bad[0].reason == "you wrote 8; B = min(E, F, G) = min(8, 9, 4) = 4"
-    q.show_check()  # the picture is of the values asked for: minimax's, nothing cut
+    q.show_solution()  # the picture is of the values asked for: minimax's, nothing cut
     assert "minimax (every backed-up value)" in q.picture.tooltip
     assert "Nothing was cut" in q.picture.tooltip and "wrong: B" in q.picture.tooltip
 
@@ -223,7 +283,8 @@ def test_quiz_new_tree() -> None:
     q = QuizWidget(seed=3)
     before = q.tree
     q.new.click()
-    assert q.seed == 4 and q.tree != before and len(q.answers.children) == len(q.leaf_paths)
+    assert q.seed == 4 and q.tree != before
+    assert q.toggles is not None and len(q.toggles.items) == len(q.leaf_paths)
 
 
 BIG = GameTree.random(depth=6, branching=3, seed=5)  # 1,093 nodes, 729 leaves
@@ -245,7 +306,7 @@ def test_a_large_quiz_takes_typed_answers_and_lists_its_leaves() -> None:
     result = q.show_check()
     assert not result.correct and "name no leaf of this tree: 'ZZZ'" in result.summary
     q.mark(*q.leaf_paths)  # every leaf: hundreds wrong, the list is cut short
-    result = q.show_check()
+    result = q.show_solution()
     wrong = [v for v in result.verdicts if not v.ok]
     listed = len(wrong) + len(q.answer_never)  # the wrong ones, then the right cuts
     assert len(wrong) > MAX_LISTED
@@ -343,3 +404,34 @@ def test_quiz_answer_boxes_send_their_text_once_they_lose_focus() -> None:
     assert typed.typed in typed.answers.children and typed.typed.continuous_update is False
     values = QuizWidget(tree=tree_002(), mode="values")
     assert values.entries and all(not e.continuous_update for e in values.entries.values())
+
+
+def test_save_hook_keeps_a_lecture_that_was_only_opened_as_it_was(tmp_path: Any) -> None:
+    """The student setup's pre-save hook: the kernel's language_info and an empty widget
+    state, written by the front end on open, do not reach the file; a real widget state,
+    another language and changed cells do. (The browser test checks git status.)"""
+    import json
+    import logging
+    from types import SimpleNamespace
+
+    from minimaxkit.widgets.savehook import STATE, pre_save_hook
+
+    disk = {"cells": [], "metadata": {"language_info": {"name": "python"}}, "nbformat": 4,
+            "nbformat_minor": 5}
+    (tmp_path / "lecture.ipynb").write_text(json.dumps(disk))
+    manager = SimpleNamespace(root_dir=str(tmp_path), log=logging.getLogger("test"))
+    full = {"name": "python", "version": "3.11.7", "pygments_lexer": "ipython3"}
+
+    def saved(metadata: dict[str, Any]) -> dict[str, Any]:
+        model = {"type": "notebook", "content": {"cells": [], "metadata": metadata}}
+        pre_save_hook(model=model, path="/lecture.ipynb", contents_manager=manager)
+        return model["content"]["metadata"]
+
+    empty = {STATE: {"state": {}, "version_major": 2, "version_minor": 0}}
+    assert saved({"language_info": full, "widgets": empty}) == disk["metadata"]
+    real = {STATE: {"state": {"abc": {"model_name": "VBoxModel"}}, "version_major": 2}}
+    assert saved({"language_info": full, "widgets": real})["widgets"] == real
+    assert saved({"language_info": {"name": "julia"}})["language_info"] == {"name": "julia"}
+    new = {"type": "notebook", "content": {"metadata": {"language_info": full}}}
+    pre_save_hook(model=new, path="/new.ipynb", contents_manager=manager)  # not on disk
+    assert new["content"]["metadata"]["language_info"] == full

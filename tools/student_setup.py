@@ -11,17 +11,25 @@ The script writes three small JSON files into one Jupyter config directory
 * ``labconfig/page_config.d/zz-minimaxkit-student.json``: ``disabledExtensions`` for the
   JupyterLab plugins listed in ``DISABLED_LAB_PLUGINS``;
 * ``labconfig/default_setting_overrides.d/zz-minimaxkit-student.json``: the notification
-  settings' defaults (never fetch news, never check for updates);
+  settings' defaults (never fetch news, never check for updates) and the widget manager's
+  *Save Widget State Automatically* turned on (``saveState``), so saved lectures keep
+  their widgets;
 * ``jupyter_server_config.d/zz-minimaxkit-student.json``: turns off the nbgrader server
-  extensions in ``DISABLED_SERVER_EXTENSIONS``. Files in a ``.d`` folder are merged in
-  name order, so the ``zz-`` prefix makes ours win over ``nbgrader.json`` beside it.
+  extensions in ``DISABLED_SERVER_EXTENSIONS``;
+* ``jupyter_server_config.json`` (merged into an existing file; the server reads only
+  extension switches from the ``.d`` folder): ``FileContentsManager.pre_save_hook`` set to
+  ``PRE_SAVE_HOOK``, so that a lecture only opened (the front end fills in the kernel's
+  ``language_info``) saves as it was and ``git status`` stays clean.
+
+Files in a ``.d`` folder are merged in name order, so the ``zz-`` prefix makes ours win
+over ``nbgrader.json`` beside it.
 
 Jupyter Notebook 7 is built from the same JupyterLab parts and reads the same files, so
 the same setup serves students who open the notebooks there (the browser tests check both
 front ends: tests/browser/test_lab_student.py).
 
 With ``--first-notebook PATH`` it also sets ``ServerApp.default_url`` in
-``jupyter_server_config.json`` (merged into an existing file), so that a server started
+``jupyter_server_config.json``, so that a server started
 without a path (Binder) lands on that notebook. ``--undo`` removes all of it.
 
 Usage::
@@ -64,10 +72,21 @@ DISABLED_SERVER_EXTENSIONS: tuple[str, ...] = (
     # Kept: "nbgrader.server_extensions.validate_assignment" (serves the Validate button).
 )
 
+#: Opening a notebook makes the front end write the kernel's language_info into it (and,
+#: with widget state saved, an empty widget state): it is marked modified and autosaved.
+#: This hook saves such a notebook byte for byte as it was (minimaxkit/widgets/savehook.py).
+PRE_SAVE_HOOK = "minimaxkit.widgets.savehook.pre_save_hook"
+
 SETTING_OVERRIDES: dict[str, dict[str, Any]] = {
     "@jupyterlab/apputils-extension:notification": {
         "fetchNews": "false",
         "checkForUpdates": False,
+    },
+    # Settings > Save Widget State Automatically (ipywidgets' JupyterLab / Notebook 7 widget
+    # manager, schema saveState, off by default): a saved lecture keeps its widgets' state,
+    # so its step widgets show and step after a kernel restart, and with no kernel at all.
+    "@jupyter-widgets/jupyterlab-manager:plugin": {
+        "saveState": True,
     },
 }
 
@@ -111,13 +130,16 @@ def apply(config_dir: Path, *, first_notebook: str | None = None) -> list[Path]:
     for path, data in _managed_files(config_dir).items():
         _write_json(path, data)
         written.append(path)
+    # Only the server extension switches are read from jupyter_server_config.d; other
+    # settings go into jupyter_server_config.json, merged into what is there.
+    server_config = config_dir / "jupyter_server_config.json"
+    data = _read_json(server_config)
+    data.setdefault("FileContentsManager", {})["pre_save_hook"] = PRE_SAVE_HOOK
     if first_notebook is not None:
-        server_config = config_dir / "jupyter_server_config.json"
-        data = _read_json(server_config)
         url = "/lab/tree/" + first_notebook.strip("/")
         data.setdefault("ServerApp", {})["default_url"] = url
-        _write_json(server_config, data)
-        written.append(server_config)
+    _write_json(server_config, data)
+    written.append(server_config)
     return written
 
 
@@ -130,9 +152,13 @@ def undo(config_dir: Path) -> list[Path]:
             changed.append(path)
     server_config = config_dir / "jupyter_server_config.json"
     data = _read_json(server_config)
-    if data.get("ServerApp", {}).pop("default_url", None) is not None:
-        if not data["ServerApp"]:
-            del data["ServerApp"]
+    touched = False
+    for section, key in (("ServerApp", "default_url"), ("FileContentsManager", "pre_save_hook")):
+        if data.get(section, {}).pop(key, None) is not None:
+            touched = True
+            if not data[section]:
+                del data[section]
+    if touched:
         _write_json(server_config, data)
         changed.append(server_config)
     return changed

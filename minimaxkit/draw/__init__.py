@@ -19,7 +19,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from .alt import register_figure_html
-from .model import TreeModel, tidy_layout
+from .model import MAX_DRAWN, TooLargeToDraw, TreeModel, tidy_layout
 from .style import MARKS, NODE_STYLES, OKABE_ITO
 from .svg import tree_svg_text
 
@@ -40,7 +40,7 @@ __all__ = [
     "draw_tree", "tree_figure", "TreeView", "TreeModel", "tidy_layout",
     "tree_png", "tree_svg", "result_png", "result_svg", "result_title", "save_tree",
     "FrameRenderer", "draw_board", "board_png", "MARKS", "NODE_STYLES", "OKABE_ITO",
-    "tree_svg_text",
+    "tree_svg_text", "TooLargeToDraw", "MAX_DRAWN",
 ]
 
 # In a notebook, figures are shown as <img alt=...> (see minimaxkit.draw.alt).

@@ -105,6 +105,14 @@ def _cell_xy(row: int, col: int, rows: int) -> tuple[float, float]:
     return col + 0.5, rows - row - 0.5
 
 
+def _legible(ax: Axes, size: float) -> float:
+    """``size`` points, or more: 11 px at the figure's resolution (see ``min_font_pt``)."""
+    from .style import min_font_pt
+
+    fig = ax.get_figure(root=True)
+    return max(size, min_font_pt(fig.dpi)) if fig is not None else size
+
+
 def draw_board(game: Any, state: Any, ax: Axes | None = None, *, move: Any = None,
                title: str | None = None) -> dict[str, Any]:
     """Draw ``state`` of ``game`` (``game.board(state)``: rows of ``'X'``, ``'O'``,
@@ -116,9 +124,10 @@ def draw_board(game: Any, state: Any, ax: Axes | None = None, *, move: Any = Non
         render = getattr(game, "render", None)
         text = render(state) if render is not None else repr(state)
         ax = _new_axes(ax, 4, 2)
-        t = ax.text(2, 1, text, family="monospace", ha="center", va="center", fontsize=10)
+        t = ax.text(2, 1, text, family="monospace", ha="center", va="center",
+                    fontsize=_legible(ax, 10))
         if title:
-            ax.set_title(title, fontsize=9)
+            ax.set_title(title, fontsize=_legible(ax, 9))
         _tell(ax, game, state, move, title)
         return {"ax": ax, "kind": "text", "text": t, "x": [], "o": [], "highlight": None}
     rows = board(state)
@@ -172,7 +181,7 @@ def draw_board(game: Any, state: Any, ax: Axes | None = None, *, move: Any = Non
             out["wins"].append(ax.add_line(Line2D([x0, x1], [y0, y1], color=color, lw=width,
                                                   solid_capstyle="round", zorder=5)))
     if title:
-        ax.set_title(title, fontsize=9)
+        ax.set_title(title, fontsize=_legible(ax, 9))
     _tell(ax, game, state, move, title)
     return out
 

@@ -25,7 +25,51 @@ from ..replay import Frame, Replay, _move_label, fmt, state_at
 from ..trace import CUTOFF, ENTER, LEAF, TTHIT, Path, Trace
 from ..tree import GameTree
 
-__all__ = ["TreeModel", "tidy_layout"]
+__all__ = ["TreeModel", "tidy_layout", "TooLargeToDraw", "MAX_DRAWN", "check_drawable",
+           "side_room"]
+
+#: The most nodes a tree drawing lays out (about 3 s of matplotlib; labels stop at 100
+#: leaves anyway). Larger trees and traces are refused at once with :class:`TooLargeToDraw`.
+MAX_DRAWN = 20_000
+
+
+class TooLargeToDraw(ValueError):
+    """A tree or trace has more nodes than a drawing can show; the message says how many,
+    the limit, and what to draw instead."""
+
+
+def check_drawable(tree: Any, trace: Any = None, *, caller: str = "draw_tree") -> None:
+    """Raise :class:`TooLargeToDraw` when drawing ``tree`` (and ``trace``) would lay out
+    more than ``MAX_DRAWN`` nodes; counted before anything is built, so it answers at once.
+
+    >>> from minimaxkit import GameTree
+    >>> check_drawable(GameTree.random(depth=3, branching=3, seed=1))
+    >>> try:
+    ...     check_drawable(GameTree.random(depth=10, branching=3, seed=1))
+    ... except TooLargeToDraw as err:
+    ...     print(str(err)[:72])
+    draw_tree: this tree has 88,573 nodes, more than the 20,000 a drawing la
+    """
+    if hasattr(tree, "trace") and hasattr(tree, "stats"):  # a search result
+        trace = trace if trace is not None else tree.trace
+        tree = tree.game
+    elif isinstance(tree, Trace):
+        trace, tree = tree, None
+    if isinstance(tree, GameTree):
+        n, what = len(tree), "this tree has"
+    elif trace is not None:
+        t = trace if isinstance(trace, Trace) else getattr(trace, "trace", None)
+        if not isinstance(t, Trace):
+            return
+        n, what = TreeModel.size_of_trace(t, MAX_DRAWN), "this search reached"
+    else:
+        return
+    if n > MAX_DRAWN:
+        raise TooLargeToDraw(
+            f"{caller}: {what} {n:,} nodes, more than the {MAX_DRAWN:,} a drawing lays out "
+            "(past 100 leaves it shows no labels anyway). Draw a smaller tree, a search "
+            "with a depth limit, or the top levels: result_png(result) draws a large game "
+            "search two levels deep.")
 
 
 def tidy_layout(children: dict[Path, list[Path]], root: Path = ()
@@ -278,6 +322,8 @@ def resolve(tree: Any, trace: Any = None, game: Any = None, state: Any = None, *
             caller: str = "draw_tree") -> tuple[TreeModel, Replay | None]:
     """The model to draw and the replay of its trace, from a tree, a search result, a
     trace or a game (see :func:`~minimaxkit.draw.draw_tree`)."""
+    check_drawable(tree if game is None or not isinstance(game, GameTree) else game,
+                   trace, caller=caller)
     result = None
     if hasattr(tree, "trace") and hasattr(tree, "stats"):  # a SearchResult
         result = tree
@@ -321,22 +367,18 @@ def check_marks(model: TreeModel, marks: Mapping[Path, str]) -> dict[Path, str]:
 def name_sides(model: TreeModel, size: Mapping[Path, float], xpt: float,
                width: Callable[[Path], float]) -> dict[Path, int]:
     """The side (-1 left, 1 right) each node's name goes on, shared by the matplotlib and
-    SVG drawings: away from the edge coming in from the parent, except that of two
-    neighbours whose names would face each other across too small a gap (E's name on its
-    right, F's on its left) the right one's moves to its other side, left to right along
-    each level. ``size`` is each marker's size and ``width`` a label's width, in points;
-    ``xpt`` points per unit of x.
+    SVG drawings: away from the edge coming in from the parent, except that two neighbours'
+    names never face each other across the gap between them ("E F" between two triangles
+    reads as either's): of such a pair, the right one's name moves to its other side, left
+    to right along each level. ``size``, ``xpt`` and ``width`` are kept for the callers
+    (marker sizes, points per unit of x, a label's width).
 
     >>> from minimaxkit import GameTree
     >>> m = TreeModel.of_tree(GameTree.from_nested([[[1, 2], [3, 4]], [[5, 6], [7, 8]]]))
     >>> size = {p: 10.0 for p in m.paths}
     >>> [name_sides(m, size, 100.0, lambda p: 8.0)[p] for p in [(0, 1), (1, 0)]]
-    [1, -1]
-    >>> [name_sides(m, size, 100.0, lambda p: 500.0)[p] for p in [(0, 1), (1, 0)]]
     [1, 1]
     """
-    from .style import CURRENT
-
     pos = model.pos
     side = {p: -1 if not p or pos[p[:-1]][0] >= pos[p][0] else 1 for p in model.paths}
     by_depth: dict[int, list[Path]] = {}
@@ -347,24 +389,56 @@ def name_sides(model: TreeModel, size: Mapping[Path, float], xpt: float,
         row.sort(key=lambda p: pos[p][0])
         for a, b in zip(row, row[1:], strict=False):
             if side[a] > 0 and side[b] < 0:
-                free = ((pos[b][0] - pos[a][0]) * xpt
-                        - 0.5 * CURRENT.scale * (size[a] + size[b]) - 6)
-                if width(a) + width(b) + 8 > free:
-                    side[b] = 1
+                side[b] = 1
     return side
 
 
-def mark_offset(where: str, leaf: bool, side: int, size: float) -> tuple[float, float]:
-    """Where a mark sits from its node's centre, in points (x right, y up), shared by the
-    matplotlib and SVG drawings: ``"center"`` on the node; a corner mark (``"ne"``,
-    ``"nw"``) at an upper corner, its own for a leaf (whose name is below it) and the one
-    away from the name (``side``, see :func:`name_sides`) for an interior node, so that the
-    mark never covers the name beside it.
+def mark_offset(where: str, leaf: bool, side: int, size: float, *, name_width: float = 0.0,
+                name_height: float = 0.0, mark: float = 0.0, room: float = math.inf
+                ) -> tuple[float, float]:
+    """Where a mark's centre sits from its node's centre, in points (x right, y up), shared
+    by the matplotlib and SVG drawings, so that a mark never covers a value, a name or an
+    edge: below a leaf's name (``name_height``: 0 when leaf names are not drawn), where
+    nothing else is drawn; beyond an interior node's name (``name_width`` wide, on ``side``,
+    see :func:`name_sides`), at the name's height, which is away from the edge from the
+    parent and above the edges to the children; when the row has no ``room`` for it there
+    (points from the node's centre to the nearest thing drawn on that side), under the name
+    instead, close to the node, where the edges to the children are still inside the node's
+    width. ``mark`` is the mark's width, ``size`` the node's; ``where`` is kept for the
+    callers (every mark is placed this way now).
 
-    >>> mark_offset("nw", False, -1, 10.0), mark_offset("nw", True, -1, 10.0)
-    ((5.0, 4.5), (-5.0, 4.5))
+    >>> mark_offset("ne", True, 1, 10.0, name_height=8.0, mark=6.0)
+    (0.0, -20.0)
+    >>> mark_offset("nw", False, -1, 10.0, name_width=7.0, mark=6.0)
+    (-23.0, 0.8)
+    >>> mark_offset("nw", False, -1, 10.0, name_width=7.0, name_height=9.0, mark=6.0, room=20)
+    (-13.0, -12.2)
     """
-    if where == "center":
-        return 0.0, 0.0
-    corner = -side if not leaf else 1 if where == "ne" else -1
-    return corner * 0.5 * size, 0.45 * size
+    from .style import CURRENT
+
+    ring = 0.5 * CURRENT.scale * size  # the current node's ring: names sit outside it
+    if leaf:
+        return 0.0, -(ring + 1.0 + name_height + 1.0 + 0.5 * mark)
+    beyond = ring + 3.0 + name_width + 3.0 + 0.5 * mark
+    if beyond + 0.5 * mark + 2.0 <= room:
+        return side * beyond, 0.08 * size
+    return side * (ring + 3.0 + 0.5 * mark), 0.08 * size - name_height - 1.0 - 0.5 * mark
+
+
+def side_room(model: TreeModel, p: Path, side: int, xpt: float, size: Mapping[Path, float],
+              sides: Mapping[Path, int], name_width: Callable[[Path], float]) -> float:
+    """Points from ``p``'s centre, toward ``side``, to the nearest thing drawn in its row: a
+    neighbour's current-node ring, or its name when that faces ``p`` (for
+    :func:`mark_offset`'s ``room``)."""
+    from .style import CURRENT
+
+    x, depth = model.pos[p][0], len(p)
+    best = math.inf
+    for q in model.paths:
+        if len(q) != depth or q == p or (model.pos[q][0] - x) * side <= 0:
+            continue
+        d = abs(model.pos[q][0] - x) * xpt - 0.5 * CURRENT.scale * size[q]
+        if q not in model.leaves and sides.get(q) == -side:
+            d -= name_width(q) + 3.0
+        best = min(best, d)
+    return best

@@ -32,7 +32,7 @@ from ..replay import Frame, Replay, fmt
 from ..trace import Path
 from ..tree import GameTree
 from .alt import img_html, result_alt, tree_alt
-from .model import TreeModel
+from .model import TooLargeToDraw, TreeModel
 from .tree import tree_figure
 
 __all__ = ["FrameRenderer", "tree_png", "tree_svg", "result_png", "result_svg", "save_tree",
@@ -208,7 +208,7 @@ def _result_figure(result: Any, dpi: float, **kw: Any) -> Any:
 
         from .tree import _draw, _layout_figure, figsize_for
 
-        fig = Figure(figsize=figsize_for(small, title=True), dpi=dpi)
+        fig = Figure(figsize=figsize_for(small, title=True, dpi=dpi), dpi=dpi)
         FigureCanvasAgg(fig)
         ax = _layout_figure(fig, small, legend=True, title=True)
         _draw(ax, small, Replay(result), None, kw.get("labels", "auto"), None,
@@ -253,14 +253,21 @@ def tree_bundle(tree: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     >>> meta["image/png"]["alt"][:38], 'alt="Game tree: root A' in data["text/html"]
     ('Game tree: root A (MAX), 40 nodes, 3 l', True)
     """
-    return _bundle(tree_png(tree), tree_alt(tree))
+    try:
+        return _bundle(tree_png(tree), tree_alt(tree))
+    except TooLargeToDraw as err:  # a cell ending in a huge tree shows its summary
+        return {"text/plain": f"{tree!r}\n(not drawn: {err})"}, {}
 
 
 def result_bundle(result: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """A notebook's display bundle of a search result (see :func:`tree_bundle`)."""
     if result.trace is None and not isinstance(result.game, GameTree):
         return {}, {}  # nothing to draw: IPython shows the repr
-    return _bundle(result_png(result), result_alt(result, max_nodes=2 * MAX_RESULT_NODES))
+    try:
+        return _bundle(result_png(result),
+                       result_alt(result, max_nodes=2 * MAX_RESULT_NODES))
+    except TooLargeToDraw as err:
+        return {"text/plain": f"{result!r}\n(not drawn: {err})"}, {}
 
 
 def save_tree(path: str | FilePath, tree: Any, trace: Any = None, *, dpi: float = 200,

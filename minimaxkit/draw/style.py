@@ -4,7 +4,7 @@ always come with a second cue (shape, line style or width), so a greyscale print
 >>> NODE_STYLES["pruned"].linestyle, EDGE_STYLES["pruned"].linestyle
 (':', '--')
 >>> sorted(MARKS)
-['diverge', 'extra', 'missing', 'right', 'wrong']
+['diverge', 'extra', 'missing', 'overselected', 'right', 'unselected', 'wrong']
 """
 
 from __future__ import annotations
@@ -14,7 +14,21 @@ from typing import Any
 
 __all__ = ["OKABE_ITO", "NodeStyle", "EdgeStyle", "MarkStyle", "NODE_STYLES", "EDGE_STYLES",
            "MARKS", "SHAPES", "TEXT", "NAME_TEXT", "PRUNED_TEXT", "DARK_ORANGE", "CURRENT",
-           "STATIC_BOX"]
+           "STATIC_BOX", "MIN_FONT_PX", "min_font_pt",
+           "inner_node_size", "text_width"]
+
+#: The smallest text any picture shows, in CSS pixels at 100 % zoom (a picture shown at its
+#: own size): 11 px. The browser tests measure it in both front ends.
+MIN_FONT_PX = 11.0
+
+
+def min_font_pt(dpi: float) -> float:
+    """The smallest font, in points, of a picture rendered at ``dpi`` (11 px at 100 %).
+
+    >>> min_font_pt(72), min_font_pt(80), round(min_font_pt(100), 2)
+    (11.0, 9.9, 7.92)
+    """
+    return MIN_FONT_PX * 72.0 / dpi
 
 #: Okabe & Ito's eight colours (https://jfly.uni-koeln.de/color/).
 OKABE_ITO = {
@@ -106,4 +120,39 @@ MARKS = {
     "wrong": MarkStyle("D", OKABE_ITO["vermillion"], "#000000", 0.6, "-", 0.55, "ne",
                        "wrong"),
     "right": MarkStyle("o", OKABE_ITO["green"], "#ffffff", 0.6, "-", 0.5, "ne", "right"),
+    # the quiz's verdicts, drawn on alpha-beta's search and said in the quiz's words
+    "unselected": MarkStyle("X", OKABE_ITO["vermillion"], "#000000", 0.6, ":", 0.75, "ne",
+                            "never evaluated, not selected"),
+    "overselected": MarkStyle("o", "none", OKABE_ITO["purple"], 2.2, ":", 1.75, "center",
+                              "selected, but evaluated"),
 }
+
+
+def inner_node_size(chars: int, font: float) -> float:
+    """The size (points) of a triangle that holds a bold bound of ``chars + 1`` characters
+    (``≤`` and a leaf value) at ``font`` points: its text sits a sixth of the size off
+    the centre toward the wide side, where the triangle is two thirds as wide, less half the
+    text's height.
+
+    >>> round(inner_node_size(1, 9.9), 1), round(inner_node_size(3, 9.9), 1)
+    (30.0, 49.6)
+    """
+    width = 0.66 * font * (chars + 1)
+    return 1.5 * (width + 2.0 + font / 2)
+
+
+def text_width(s: str, size: float) -> float:
+    """A generous estimate of the width of ``s`` in DejaVu Sans at ``size`` (same unit):
+    capitals wide (M and W widest), digits and small letters narrower.
+
+    >>> round(text_width("M", 10), 1), round(text_width("AB", 10), 1), text_width("8", 10)
+    (9.0, 15.0, 6.4)
+    """
+    def one(c: str) -> float:
+        if c in "MW":
+            return 0.9
+        if c.isupper():
+            return 0.75
+        return 0.64
+
+    return size * sum(one(c) for c in s)

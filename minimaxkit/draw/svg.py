@@ -38,6 +38,7 @@ from .model import (
     name_sides,
     node_statuses,
     resolve,
+    side_room,
     value_text,
 )
 from .style import (
@@ -45,6 +46,7 @@ from .style import (
     DARK_ORANGE,
     EDGE_STYLES,
     MARKS,
+    MIN_FONT_PX,
     NAME_TEXT,
     NODE_STYLES,
     PRUNED_TEXT,
@@ -52,6 +54,8 @@ from .style import (
     STATIC_BOX,
     TEXT,
     NodeStyle,
+    inner_node_size,
+    text_width,
 )
 
 __all__ = ["tree_svg_text"]
@@ -59,7 +63,7 @@ __all__ = ["tree_svg_text"]
 FONT = "DejaVu Sans, Bitstream Vera Sans, Verdana, Arial, sans-serif"
 MAX_WIDTH = 1440.0  # px (20 inches at 72 px per inch, as the matplotlib figures)
 LEVEL = 68.0  # px between two depths
-TITLE_LINE, LEGEND_ROW = 13.0, 16.0
+TITLE_LINE, LEGEND_ROW = 14.0, 17.0
 
 
 def tree_svg_text(tree: Any, trace: Any = None, *, step: int | None = None,
@@ -149,7 +153,7 @@ def _text(x: float, y: float, s: str, size: float, color: str, *, anchor: str = 
 
 
 def _text_width(s: str, size: float) -> float:
-    return 0.62 * size * len(s)  # DejaVu Sans, roughly (wide)
+    return text_width(s, size)  # DejaVu Sans, generously
 
 
 def _wrap(title: str, width: float, size: float = 10.0) -> list[str]:
@@ -177,13 +181,18 @@ class _Svg:
         xs = [model.pos[p][0] for p in model.paths]
         self.xmin, span = min(xs) - 0.6, max(xs) - min(xs) + 1.2
         per_leaf = 26.0 if n <= 40 else 14.4 if n <= 100 else 2.9
+        if n <= 100:  # room for each leaf's value (and name) at 11 px
+            chars = max((len(fmt(v)) for v in model.values.values()), default=1)
+            if n <= 40:
+                chars = max(chars, *(len(model.names[p]) for p in model.leaves))
+            per_leaf = max(per_leaf, (0.66 * MIN_FONT_PX * chars + 5.0) / 0.92)
         self.xpt = min(per_leaf, (MAX_WIDTH - 10) / span)
         self.ypt = LEVEL if model.height < 9 else 600 / (model.height + 1.15)
         self.width = max(span * self.xpt + 10, 245.0)
         self.left = (self.width - span * self.xpt) / 2
-        self.title_lines = _wrap(title, self.width) if title else []
+        self.title_lines = _wrap(title, self.width, 12.0) if title else []
         self.top = 10 + TITLE_LINE * len(self.title_lines) if title else 6.0
-        self.tree_h = (model.height + 1.15) * self.ypt
+        self.tree_h = (model.height + 1.35) * self.ypt  # room for a mark under a leaf name
         self.status = node_statuses(self.m, self.frame, self.traced)
         self._sizes()
 
@@ -204,14 +213,29 @@ class _Svg:
         for d, xs in by_depth.items():
             xs.sort()
             self.gap[d] = min((b - a for a, b in zip(xs, xs[1:], strict=False)), default=1e9)
+        fmin = MIN_FONT_PX  # an SVG's user unit is a CSS pixel at its own size
+        chars = max((len(fmt(m.values[p])) for p in m.leaves if p in m.values), default=1)
+        if self.show_values:  # every label 11 px or more, each value inside its square
+            leaf = max(leaf, min(0.66 * fmin * chars + 4.0, 0.92 * self.xpt))
+        need = inner_node_size(chars, fmin)
         self.size = {p: leaf if p in m.leaves else
                      min(max(min(0.8 * self.gap[len(p)] * self.xpt, 0.5 * self.ypt), leaf, 3.0),
                          30.0) for p in m.paths}
-        self.value_font = min(max(0.48 * leaf, 4.5), 10.0)
-        self.name_font = min(max(0.85 * self.value_font, 4.5), 9.0)
-        chars = max((len(fmt(m.values[p])) for p in m.leaves if p in m.values), default=1)
+        if self.show_values:
+            for p in m.paths:
+                if p not in m.leaves:
+                    gap = self.gap[len(p)] * self.xpt  # leave room for its name beside it
+                    name = _text_width(m.names[p], fmin + 0.5) + 8.0
+                    room = min(0.9 * gap, (gap - name) / CURRENT.scale)
+                    self.size[p] = max(self.size[p], min(need, room, 0.8 * self.ypt))
+        self.value_font = max(min(max(0.48 * leaf, 4.5), 10.0), fmin)
+        self.name_font = max(min(max(0.85 * self.value_font, 4.5), 9.0), fmin)
         if chars > 2:  # the longest leaf value fits inside its square
-            self.value_font = max(min(self.value_font, 0.9 * leaf / (0.6 * chars)), 4.0)
+            self.value_font = max(min(self.value_font, 0.9 * leaf / (0.6 * chars)), fmin)
+        self.inner_font = {p: fmin if chars > 2 else max(min(max(0.38 * self.size[p], 4.5),
+                                                             11.0), fmin)
+                           for p in m.paths if p not in m.leaves}
+        self.mark_size = max(0.6 * leaf, 1.1 * fmin)
         self._sides = self._unfaced_sides()
 
     def _unfaced_sides(self) -> dict[Path, int]:
@@ -283,11 +307,9 @@ class _Svg:
             value = value_text(p, self.frame) if self.show_values else ""
             if value:
                 dy = s / 6 if m.is_max[p] else -s / 6
-                out.append(_text(x, y + dy, value, min(max(0.38 * s, 4.5), 11.0), TEXT,
-                                 bold=True))
+                out.append(_text(x, y + dy, value, self.inner_font[p], TEXT, bold=True))
             name = m.names[p]
-            room = self.gap[len(p)] * self.xpt - CURRENT.scale * s
-            if self.show_values and _text_width(name, self.name_font) + 4 <= room:
+            if self._name_shown(p):
                 side = self._side(p)
                 out.append(_text(x + side * (0.5 * CURRENT.scale * s + 3), y - 0.08 * s, name,
                                  self.name_font + 0.5, PRUNED_TEXT if pruned else NAME_TEXT,
@@ -296,6 +318,11 @@ class _Svg:
                 out.append(self._static(p, pruned))
         out.append("</g>")
         return out
+
+    def _name_shown(self, p: Path) -> bool:
+        """Whether an interior node's name is drawn: with the values, where it fits."""
+        room = self.gap[len(p)] * self.xpt - CURRENT.scale * self.size[p]
+        return self.show_values and _text_width(self.m.names[p], self.name_font) + 4 <= room
 
     def _static(self, p: Path, pruned: bool) -> str:
         """An interior node's static value, italic in a dashed box off its upper corner on
@@ -342,11 +369,25 @@ class _Svg:
 
     def _marks(self) -> list[str]:
         out = ['<g class="marks">']
+        self.mark_xs: list[float] = []
         for p, kind in self.marks.items():
             ms, s = MARKS[kind], self.size[p]
-            dx, up = mark_offset(ms.where, p in self.m.leaves, self._side(p), s)
+            leaf = p in self.m.leaves
+            named = self._name_shown(p)
+            room = math.inf if leaf else side_room(
+                self.m, p, self._side(p), self.xpt, self.size, self._sides,
+                lambda q: _text_width(self.m.names[q], self.name_font + 0.5)
+                if self._name_shown(q) else 0.0)
+            dx, up = mark_offset(
+                ms.where, leaf, self._side(p), s,
+                name_width=_text_width(self.m.names[p], self.name_font + 0.5)
+                if named and not leaf else 0.0,
+                name_height=(1.2 * self.name_font if self.show_names else 0.0) if leaf
+                else 1.2 * (self.name_font + 0.5) if named else 0.0,
+                mark=self.mark_size, room=room)
             dy = -up  # SVG's y grows downwards
-            out.append(f'{_shape(ms.marker, self.x(p) + dx, self.y(p) + dy, ms.scale * max(s, 7))}'
+            self.mark_xs += [self.x(p) + dx - self.mark_size, self.x(p) + dx + self.mark_size]
+            out.append(f'{_shape(ms.marker, self.x(p) + dx, self.y(p) + dy, self.mark_size)}'
                        f' class="mark {kind}" data-path="{" ".join(map(str, p))}"'
                        f'{_paint(ms.face, ms.edge, ms.linewidth, ms.linestyle)}/>')
         out.append("</g>")
@@ -391,9 +432,9 @@ class _Svg:
                 size = 7.0 if style is CURRENT else 8.0
                 parts.append(f'{_shape(marker, 8, 0, size)}'
                              f'{_paint(style.face, style.edge, max(style.linewidth, 1.0))}/>')
-            parts.append(_text(20, 0, label, 7, TEXT, anchor="start"))
+            parts.append(_text(20, 0, label, MIN_FONT_PX, TEXT, anchor="start"))
             entries.append(parts)
-            widths.append(20 + _text_width(label, 7) + 10)
+            widths.append(20 + _text_width(label, MIN_FONT_PX) + 10)
         rows: list[list[int]] = [[]]
         used = 0.0
         for i, w in enumerate(widths):
@@ -425,6 +466,13 @@ class _Svg:
         return f"{text} {marks}".strip()
 
     def text(self) -> str:
+        marks = self._marks()
+        # a mark beside a name at the picture's edge: widen the picture, never cut it off
+        pad_l = max(0.0, -min(self.mark_xs, default=0.0) + 2)
+        pad_r = max(0.0, max(self.mark_xs, default=0.0) - self.width + 2)
+        self.width += pad_l + pad_r
+        self.left += pad_l
+        marks = self._marks()
         legend, legend_h = self._legend(self.top + self.tree_h)
         height = self.top + self.tree_h + legend_h
         label = self.title or "Game tree"
@@ -437,7 +485,7 @@ class _Svg:
                 '<rect width="100%" height="100%" fill="#ffffff"/>']
         if self.title:
             for i, line in enumerate(self.title_lines):
-                head.append(_text(self.width / 2, 5 + (i + 0.5) * TITLE_LINE, line, 10, TEXT))
+                head.append(_text(self.width / 2, 5 + (i + 0.5) * TITLE_LINE, line, 12, TEXT))
         body = (self._edges() + self._nodes() + self._labels() + self._windows()
-                + self._marks() + legend)
+                + marks + legend)
         return "\n".join([*head, *body, "</svg>"]) + "\n"

@@ -42,6 +42,7 @@ from .model import (
     name_sides,
     node_statuses,
     resolve,
+    side_room,
     value_text,
 )
 from .style import (
@@ -55,22 +56,67 @@ from .style import (
     SHAPES,
     STATIC_BOX,
     TEXT,
+    inner_node_size,
+    min_font_pt,
+    text_width,
 )
 
-__all__ = ["draw_tree", "TreeView", "tree_figure", "resolve", "figsize_for", "label_plan"]
+__all__ = ["draw_tree", "TreeView", "tree_figure", "resolve", "figsize_for", "label_plan",
+           "compact_figsize",
+           ]
 
 _KINDS = ("max", "min", "leaf")
 
 
-def figsize_for(model: TreeModel, *, legend: bool = True, title: bool = False
-                ) -> tuple[float, float]:
+def compact_figsize(model: TreeModel, *, legend: bool = True, title: bool = False,
+                    dpi: float = 80) -> tuple[float, float]:
+    """The smallest figure (inches) whose labels are all still 11 px at ``dpi``: each leaf
+    as wide as its value or name needs, levels as far apart as its triangles need (at least
+    0.55 inch). For two pictures one above the other (the compare widget).
+
+    >>> from minimaxkit.examples import tree_002
+    >>> [round(x, 2) for x in compact_figsize(TreeModel.of_tree(tree_002()), title=True)]
+    [9.18, 3.66]
+    """
+    n = model.n_leaves
+    fmin = min_font_pt(dpi)
+    chars = max((len(fmt(v)) for v in model.values.values()), default=1)
+    need = 0.66 * fmin * chars + 5.0
+    if n <= 40:
+        need = max(need, *(text_width(model.names[p], fmin) + 5.0 for p in model.leaves))
+    width = min(max(need / 0.92 / 72 * (n + 1.2) + 0.1, 3.4), 20.0)
+    level = max(0.55, (inner_node_size(chars, fmin) + 6.0) / 72 / 0.95)
+    height = level * (model.height + 1.35)
+    return width, height + (0.45 if legend else 0) + (0.3 if title else 0)
+
+
+def figsize_for(model: TreeModel, *, legend: bool = True, title: bool = False,
+                dpi: float = 100) -> tuple[float, float]:
     """A figure size (inches) that gives every leaf room: about a third of an inch per
-    leaf up to 100 leaves, at most 20 inches wide."""
+    leaf up to 100 leaves, more where a leaf's value or name at the smallest legible font
+    (11 px at ``dpi``) needs it, at most 20 inches wide.
+
+    >>> from minimaxkit.examples import tree_002
+    >>> [round(x, 2) for x in figsize_for(TreeModel.of_tree(tree_002()), dpi=80)]
+    [10.42, 4.45]
+    """
     n = model.n_leaves
     per_leaf = 0.36 if n <= 40 else 0.2 if n <= 100 else 0.04
+    if n <= 100:  # values (and up to 40 leaves, names) are drawn: each needs its room
+        fmin = min_font_pt(dpi)
+        chars = max((len(fmt(v)) for v in model.values.values()), default=1)
+        if n <= 40:
+            chars = max(chars, *(len(model.names[p]) for p in model.leaves))
+        per_leaf = max(per_leaf, (0.66 * fmin * chars + 5.0) / 0.92 / 72)
     width = min(max(per_leaf * n + 0.7, 3.4), 20.0)
-    height = min(max(0.95 * (model.height + 1) + 0.2, 1.8), 9.0)
+    level = 0.95
+    if n <= 100:  # levels tall enough for triangles that hold a bound like ≤0.3
+        chars = max((len(fmt(v)) for v in model.values.values()), default=1)
+        level = max(level, (inner_node_size(chars, min_font_pt(dpi)) + 16.0) / 72 / 0.85)
+    height = min(max(level * (model.height + 1) + 0.2, 1.8), 9.0)
     return width, height + (0.45 if legend else 0) + (0.3 if title else 0)
+
+
 
 
 class TreeView:
@@ -84,7 +130,7 @@ class TreeView:
         paths = model.paths
         xs = [model.pos[p][0] for p in paths]
         self.x0, self.x1 = min(xs) - 0.6, max(xs) + 0.6
-        self.y0, self.y1 = -model.height - 0.6, 0.55
+        self.y0, self.y1 = -model.height - 0.75, 0.55  # room for a mark under a leaf name
         ax.set_xlim(self.x0, self.x1)
         ax.set_ylim(self.y0, self.y1)
         ax.set_axis_off()
@@ -94,6 +140,7 @@ class TreeView:
         box = ax.get_position()
         self.xpt = box.width * w_in * 72 / (self.x1 - self.x0)  # points per x unit
         self.ypt = box.height * h_in * 72 / (self.y1 - self.y0)
+        self.fmin = min_font_pt(fig.dpi)  # 11 px at the figure's resolution
         self._sizes()
         self._draw_edges()
         self._draw_nodes()
@@ -122,12 +169,37 @@ class TreeView:
             else:
                 room = min(0.8 * gap[len(p)] * self.xpt, 0.5 * self.ypt)
                 self.size[p] = min(max(room, leaf, 3.0), 30.0)
-        self.value_font = min(max(0.48 * leaf, 4.5), 10.0)
-        self.name_font = min(max(0.85 * self.value_font, 4.5), 9.0)
-        # the longest leaf value must fit inside its square (4-digit values shrink)
+        fmin = self.fmin
         chars = max((len(fmt(m.values[p])) for p in m.leaves if p in m.values), default=1)
+        if self.show_values:  # every label at 11 px or more, each value inside its square
+            leaf = max(leaf, min(0.66 * fmin * chars + 4.0, 0.92 * self.xpt))
+            for p in m.leaves:
+                self.size[p] = leaf
+            self._fit_inner_values(chars)
+        self.leaf_size = leaf
+        self.value_font = max(min(max(0.48 * leaf, 4.5), 10.0), fmin)
+        self.name_font = max(min(max(0.85 * self.value_font, 4.5), 9.0), fmin)
+        # the longest leaf value must fit inside its square (4-digit values shrink)
         if chars > 2:
-            self.value_font = max(min(self.value_font, 0.9 * leaf / (0.6 * chars)), 4.0)
+            self.value_font = max(min(self.value_font, 0.9 * leaf / (0.6 * chars)), 4.0,
+                                  fmin)
+        # a bound of more than three characters (≤0.3) at the smallest font, to fit its node
+        self.inner_font = {p: fmin if chars > 2 else max(min(max(0.38 * self.size[p], 4.5),
+                                                             11.0), fmin)
+                           for p in m.paths if p not in m.leaves}
+        self.mark_size = max(0.6 * leaf, 1.1 * fmin)
+
+    def _fit_inner_values(self, chars: int) -> None:
+        """Interior nodes large enough to hold a bound like ``≤0.3`` (one more character
+        than the longest leaf value) at the smallest font, as far as the row has room."""
+        m = self.model
+        need = inner_node_size(chars, self.fmin)
+        for p in m.paths:
+            if p not in m.leaves:
+                gap = self.gap[len(p)] * self.xpt  # leave room for its name beside it
+                name = 0.62 * (self.fmin + 0.5) * len(m.names[p]) + 8.0
+                room = min(0.9 * gap, (gap - name) / CURRENT.scale)
+                self.size[p] = max(self.size[p], min(need, room, 0.8 * self.ypt))
 
     def _draw_edges(self) -> None:
         m = self.model
@@ -190,7 +262,7 @@ class TreeView:
                 dy = -s / 6 if m.is_max[p] else s / 6
                 x, y = self._offset(p, 0, dy)
                 self.values[p] = ax.text(x, y, "", ha="center", va="center", zorder=5,
-                                         fontsize=min(max(0.38 * s, 4.5), 11.0),
+                                         fontsize=self.inner_font[p],
                                          fontweight="bold", color=TEXT)
             if leaf and self.show_leaf_names:
                 x, y = self._offset(p, 0, -0.5 * CURRENT.scale * s - 1.0)
@@ -237,7 +309,7 @@ class TreeView:
             self.marks[kind] = self.ax.scatter(
                 empty[:, 0], empty[:, 1], marker=ms.marker, facecolors=ms.face,
                 edgecolors=ms.edge, linewidths=ms.linewidth, linestyles=ms.linestyle,
-                zorder=6)
+                zorder=6, clip_on=False)  # beside a name at the edge: not cut off
 
     # ----- per frame ------------------------------------------------------------------------
     def statuses(self, frame: Frame | None) -> dict[Path, str]:
@@ -319,14 +391,35 @@ class TreeView:
         for p, kind in check_marks(m, marks).items():
             by_kind[kind].append(p)
         for kind, ps in by_kind.items():
-            ms = MARKS[kind]
             xy = []
             for p in ps:
-                dx, dy = mark_offset(ms.where, p in m.leaves, self.side[p], self.size[p])
-                xy.append(self._offset(p, dx, dy) if dx or dy else m.pos[p])
+                dx, dy = self.mark_offset(p)
+                xy.append(self._offset(p, dx, dy))
             coll = self.marks[kind]
             coll.set_offsets(np.array(xy) if xy else np.zeros((0, 2)))
-            coll.set_sizes([(ms.scale * max(self.size[p], 7.0)) ** 2 for p in ps])
+            coll.set_sizes([self.mark_size ** 2 for _ in ps])
+
+    def mark_offset(self, p: Path) -> tuple[float, float]:
+        """Where a mark on ``p`` goes, in points from its centre (see
+        :func:`~minimaxkit.draw.model.mark_offset`): under a leaf's name, beyond an interior
+        node's name."""
+        leaf = p in self.model.leaves
+        name = self.names.get(p)
+        width = text_width(name.get_text(), self.name_font + 0.5) if name and not leaf \
+            else 0.0
+        if leaf:
+            height = 1.2 * self.name_font if p in self.names else 0.0
+            return mark_offset("", True, self.side[p], self.size[p], name_height=height,
+                               mark=self.mark_size)
+
+        def named(q: Path) -> float:
+            t = self.names.get(q)
+            return text_width(t.get_text(), self.name_font + 0.5) if t is not None else 0.0
+
+        room = side_room(self.model, p, self.side[p], self.xpt, self.size, self.side, named)
+        return mark_offset("", False, self.side[p], self.size[p], name_width=width,
+                           name_height=1.2 * (self.name_font + 0.5) if name else 0.0,
+                           mark=self.mark_size, room=room)
 
     # ----- legend ---------------------------------------------------------------------------
     def legend(self, frame: Frame | None, marks: Mapping[Path, str] | None, *,
@@ -380,12 +473,31 @@ class TreeView:
         fig = self.ax.get_figure(root=True)
         assert fig is not None
         width = fig.get_size_inches()[0]
-        if ncol is None:
-            ncol = max(1, min(len(handles), int(width / 1.05)))
+        size = max(7.0, self.fmin)  # 11 px or more
+        if ncol is None:  # as many columns as fit the figure's width (filled column-wise)
+            ncol = _legend_columns([len(str(h.get_label())) for h in handles], size,
+                                   width - 0.2)
         return self.ax.legend(handles=handles, loc="upper center",
                               bbox_to_anchor=(0.5, 0.0), ncol=ncol, frameon=False,
-                              fontsize=7, handlelength=1.6, columnspacing=1.0,
+                              fontsize=size, handlelength=1.6, columnspacing=1.0,
                               borderaxespad=0.2)
+
+
+def _legend_columns(labels: list[int], size: float, width: float) -> int:
+    """The most columns a legend of labels ``labels`` characters long, at ``size`` points,
+    can have within ``width`` inches (matplotlib fills it column by column, each column as
+    wide as its widest entry)."""
+    import math
+
+    def entry(chars: int) -> float:  # handle, pads and text, in inches
+        return (1.6 + 0.8 + 1.0 + 0.6 * chars) * size / 72
+
+    for ncol in range(len(labels), 1, -1):
+        rows = math.ceil(len(labels) / ncol)
+        cols = [labels[i:i + rows] for i in range(0, len(labels), rows)]
+        if sum(entry(max(c)) for c in cols) <= width:
+            return len(cols)
+    return 1
 
 
 def _layout_figure(fig: Figure, model: TreeModel, *, legend: bool, title: bool) -> Axes:
@@ -406,7 +518,7 @@ def tree_figure(tree: Any, trace: Any = None, *, step: int | None = None, labels
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     model, rp = resolve(tree, trace, game, state)
-    size = figsize or figsize_for(model, legend=legend, title=bool(title))
+    size = figsize or figsize_for(model, legend=legend, title=bool(title), dpi=dpi)
     fig = Figure(figsize=size, dpi=dpi)
     FigureCanvasAgg(fig)
     ax = _layout_figure(fig, model, legend=legend, title=bool(title))
@@ -497,7 +609,9 @@ def draw_tree(tree: Any, trace: Any = None, *, step: int | None = None, ax: Axes
     if ax is None:
         import matplotlib.pyplot as plt
 
-        fig = plt.figure(figsize=figsize_for(model, legend=legend, title=bool(title)))
+        dpi = plt.rcParams["figure.dpi"]
+        fig = plt.figure(figsize=figsize_for(model, legend=legend, title=bool(title),
+                                             dpi=dpi))
         ax = _layout_figure(fig, model, legend=legend, title=bool(title))
     return _draw(ax, model, rp, step, labels, marks, title, legend)
 

@@ -32,7 +32,8 @@ from ..replay import Frame, Replay, fmt, state_at
 from ..trace import Trace
 from ..tree import GameTree
 
-__all__ = ["Controls", "Picture", "TracePanel", "schedule", "frame_html", "stack_html",
+__all__ = ["Controls", "Picture", "RerunHint", "RERUN_TEXT", "RERUN_HTML", "TracePanel",
+           "schedule", "frame_html", "stack_html",
            "PRERENDER_LIMIT", "PRERENDER_BUDGET", "prerender_cost", "CONTROL_COLORS"]
 
 #: Traces with more frames than this are shown in live mode (rendered on demand).
@@ -118,6 +119,43 @@ class Picture(w.Image):
     description = traitlets.Unicode("").tag(sync=True)
 
 
+# ----- a widget whose state was not saved --------------------------------------------------
+#: What a widget's output says where the front end cannot show it (no saved widget state and
+#: no kernel that made it, or a page that cannot run widgets: nbconvert, GitHub, feedback).
+RERUN_TEXT = "Run this cell to see the widget."
+#: Shown above the widget's own output. Its CSS (``:has``) hides it as soon as the widget
+#: beside it renders, and hides the widget output while it has no content: JupyterLab's and
+#: Notebook 7's widget manager writes "Loading widget..." there, and, when the notebook was
+#: saved without widget state, "Error displaying widget: model not found" (a fixed text in
+#: @jupyter-widgets/jupyterlab-manager with no fallback to another MIME type).
+RERUN_HTML = (
+    '<div class="mmk-rerun" style="font-size:13px;color:#111111;padding:4px 8px;'
+    'border-left:4px solid #0b4f8a;background:#eef4fa">▶ ' + RERUN_TEXT + " (This widget "
+    "needs the kernel that made it: the notebook was saved without its widget state, or was "
+    "opened somewhere that cannot show widgets.)</div>"
+    "<style>.jp-OutputArea-child:has(.mmk-rerun):has(+ .jp-OutputArea-child "
+    ".jp-OutputArea-output > *) {display: none;}"
+    ".jp-OutputArea-child:has(.mmk-rerun) + .jp-OutputArea-child "
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]'
+    ":not(:has(> *)) {display: none;}</style>")
+
+
+class RerunHint:
+    """Mixin for the kit's widgets: displayed, a widget puts :data:`RERUN_HTML` out first
+    (an output of its own, hidden while the widget shows) and says :data:`RERUN_TEXT` as its
+    plain text, so a notebook reopened without widget state never reads "model not found"."""
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display({"text/html": RERUN_HTML, "text/plain": RERUN_TEXT}, raw=True)
+        bundle = self._repr_mimebundle_()  # type: ignore[attr-defined]
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if data:
+            data["text/plain"] = f"{type(self).__name__}: {RERUN_TEXT}"
+            display(data, raw=True)
+
+
 # ----- words as HTML ---------------------------------------------------------------------
 def stack_html(frame: Frame, bounds: bool = True) -> str:
     """The call stack of ``frame`` as an HTML table, root first; with ``bounds=False`` (for
@@ -188,7 +226,7 @@ def frame_html(frame: Frame, extra: str = "", bounds: bool = True) -> str:
 #: white: tests/test_contrast.py checks them).
 CONTROL_COLORS = {"text": "#111111", "background": "#ffffff", "border": "#5a5a5a",
                   "primary": "#0b4f8a", "primary_text": "#ffffff", "focus": "#b34700",
-                  "muted": "#555555"}
+                  "muted": "#555555", "off": "#f0f0f0"}
 
 CONTROLS_CSS = """
 .mmk-controls {{ font-size: 13px; color: {text}; margin: 4px 0; padding: 0 6px; }}
@@ -200,6 +238,8 @@ CONTROLS_CSS = """
 .mmk-controls .mmk-btn.mmk-next {{ background: {primary}; border-color: {primary};
   color: {primary_text}; }}
 .mmk-controls .mmk-btn:hover {{ border-color: {text}; }}
+.mmk-controls .mmk-btn[aria-disabled="true"] {{ color: {muted}; background: {off};
+  border: 1px dashed {muted}; cursor: not-allowed; }}
 .mmk-controls .mmk-btn:focus-visible, .mmk-controls input:focus-visible {{
   outline: 3px solid {focus}; outline-offset: 2px; }}
 .mmk-controls .mmk-slider {{ width: 340px; max-width: 60vw; accent-color: {primary}; }}
@@ -282,9 +322,9 @@ class TracePanel:
                  state: Any = None, title: str | None = None, labels: Any = "auto",
                  dpi: float = 80, prerender: bool | None = None, length: int | None = None,
                  marks: dict[Any, str] | None = None, extra: str = "",
-                 bounds: bool = True) -> None:
+                 compact: bool = False, legend: bool = True, bounds: bool = True) -> None:
         from ..draw.model import TreeModel
-        from ..draw.tree import figsize_for
+        from ..draw.tree import compact_figsize, figsize_for
 
         self.replay = Replay(trace if trace is not None else source, tree=tree, state=state)
         self.bounds = bounds  # False: no α, β in the words and the stack (minimax, early on)
@@ -298,7 +338,10 @@ class TracePanel:
         # what is drawn is decided from a count before anything is laid out
         self.nodes = (len(game.nodes()) if self.is_tree else  # type: ignore[union-attr]
                       TreeModel.size_of_trace(self.replay.trace, MAX_DRAWN_NODES))
-        draw = self.is_tree or self.nodes <= MAX_DRAWN_NODES
+        from ..draw.model import MAX_DRAWN
+
+        # a tree is drawn up to the drawings' size limit; a game's reached part up to 250
+        draw = self.nodes <= (MAX_DRAWN if self.is_tree else MAX_DRAWN_NODES)
         self.prerender = (prerender_cost(self.length, self.nodes if draw else 0)
                           <= PRERENDER_BUDGET and self.length <= PRERENDER_LIMIT
                           if prerender is None else prerender)
@@ -306,10 +349,12 @@ class TracePanel:
         if draw:
             model = (TreeModel.of_tree(game) if self.is_tree
                      else TreeModel.of_trace(self.replay.trace, game, self.state))
-            width, height = figsize_for(model, title=bool(title))
+            size = compact_figsize if compact else figsize_for
+            width, height = size(model, title=bool(title), dpi=dpi, legend=legend)
             self.figsize = (min(width, MAX_WIDTH_IN), height)
         self._render_args = dict(trace=self.replay.trace, game=game, state=self.state,
-                                 title=title, labels=labels, dpi=dpi, marks=marks)
+                                 title=title, labels=labels, dpi=dpi, marks=marks,
+                                 legend=legend)
         self.draw = draw
         self._title, self._labels, self._dpi, self._marks = title, labels, dpi, marks
         self.extra = extra
@@ -347,7 +392,8 @@ class TracePanel:
         game = self.game
         gkey = game.to_json() if isinstance(game, GameTree) else repr(game)
         return (gkey, repr(self.state), self.replay.trace.to_json(), self._title,
-                str(self._labels), self._dpi, repr(sorted((self._marks or {}).items())))
+                str(self._labels), self._dpi, repr(sorted((self._marks or {}).items())),
+                self.figsize, self._render_args["legend"])
 
     # ----- rendering ----------------------------------------------------------------------
     def _renderer(self) -> Any:
@@ -359,7 +405,8 @@ class TracePanel:
                 args["game"] if self.is_tree else args["trace"],
                 args["trace"] if self.is_tree else None, game=args["game"],
                 state=args["state"], labels=args["labels"], title=args["title"],
-                dpi=args["dpi"], marks=args["marks"], figsize=self.figsize)
+                dpi=args["dpi"], marks=args["marks"], figsize=self.figsize,
+                legend=args["legend"])
         return self.renderer
 
     def tree_png(self, step: int) -> bytes:

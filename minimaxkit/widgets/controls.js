@@ -57,8 +57,20 @@ function render({ model, el: host }) {
   const say = (v) => {
     const texts = model.get("texts");
     const text = v < texts.length ? texts[v] : model.get("status");
-    return `Step ${v} of ${steps()}. ${text}`;
+    const end = v >= steps() ? ", the last" : v <= 0 ? ", the first" : "";
+    return `Step ${v} of ${steps()}${end}. ${text}`;
   };
+
+  // At the first step, first and back do nothing; at the last, next and last: they say so
+  // (aria-disabled, announced by screen readers, and drawn greyed) but keep the focus, so a
+  // keyboard reader who presses next to the end is not thrown out of the controls.
+  const ends = (v) => {
+    for (const [b, off] of [[first, v <= 0], [back, v <= 0], [next, v >= steps()],
+                            [last, v >= steps()]]) {
+      b.setAttribute("aria-disabled", off ? "true" : "false");
+    }
+  };
+  const off = (b) => b.getAttribute("aria-disabled") === "true";
 
   const go = (v) => {
     v = Math.max(0, Math.min(steps(), Math.round(v)));
@@ -73,6 +85,7 @@ function render({ model, el: host }) {
     slider.value = String(v);
     slider.setAttribute("aria-valuetext", `step ${v} of ${steps()}`);
     readout.textContent = `${v} / ${steps()}`;
+    ends(v);
     // Without texts (live mode) the kernel's `status` for this step is announced when it comes.
     if (announce && v < model.get("texts").length) live.textContent = say(v);
   };
@@ -98,10 +111,10 @@ function render({ model, el: host }) {
     timer = setTimeout(tick, model.get("interval"));
   };
 
-  first.addEventListener("click", () => { stop(); go(0); });
-  back.addEventListener("click", () => { stop(); go(model.get("value") - 1); });
-  next.addEventListener("click", () => { stop(); go(model.get("value") + 1); });
-  last.addEventListener("click", () => { stop(); go(steps()); });
+  first.addEventListener("click", () => { if (!off(first)) { stop(); go(0); } });
+  back.addEventListener("click", () => { if (!off(back)) { stop(); go(model.get("value") - 1); } });
+  next.addEventListener("click", () => { if (!off(next)) { stop(); go(model.get("value") + 1); } });
+  last.addEventListener("click", () => { if (!off(last)) { stop(); go(steps()); } });
   play.addEventListener("click", () => (timer === null ? start() : stop()));
   slider.addEventListener("input", () => go(Number(slider.value)));
   const showSpeed = () => {

@@ -29,6 +29,7 @@ import ipywidgets as w
 
 from ..replay import fmt
 from ..search import alphabeta
+from ._panel import RerunHint
 
 __all__ = ["PlayWidget", "Reply", "default_search"]
 
@@ -65,7 +66,7 @@ def default_search(game: Any) -> Callable[[Any, Any], Any]:
     return partial(alphabeta, depth=4)
 
 
-class PlayWidget(w.VBox):
+class PlayWidget(RerunHint, w.VBox):
     """A board of buttons: click a cell (tic-tac-toe) or a column (Connect Four) to move;
     the search replies. ``human`` is ``"X"`` (moves first) or ``"O"``."""
 

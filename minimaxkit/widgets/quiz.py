@@ -16,22 +16,68 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from pathlib import Path as FilePath
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 from ..replay import Replay, fmt
 from ..search import alphabeta, minimax
 from ..trace import Leaf, Path
 from ..tree import GameTree
-from ._panel import MAX_DRAWN_NODES, Picture
+from ._panel import MAX_DRAWN_NODES, Picture, RerunHint
 
-__all__ = ["QuizWidget", "Verdict", "QuizResult"]
+__all__ = ["QuizWidget", "Verdict", "QuizResult", "LeafToggles", "TOGGLE_COLORS",
+           "PICTURE_MARKS"]
 
 #: Up to this many answers each has its own button (or box); a larger quiz takes its
 #: answers as text, names (and values) in one box, which builds and syncs in a moment.
 MAX_ANSWER_WIDGETS = 200
 #: Check lists at most this many verdicts (wrong ones first); ``check_answers()`` has all.
 MAX_LISTED = 100
+#: How the quiz draws a verdict on the searched tree: in the quiz's own words ("never
+#: evaluated, not selected"), not the grader's ("evaluated, should have been cut"), which
+#: read as the opposite of the pruned leaf they sat on.
+PICTURE_MARKS = {"extra": "unselected", "missing": "overselected", "right": "right",
+                 "wrong": "wrong"}
+
+#: Colours of the leaf toggles: text 4.5:1 on both states, and the selected fill 3:1 or more
+#: against the unselected one and the page (tests/test_contrast.py checks them).
+TOGGLE_COLORS = {"text": "#111111", "background": "#ffffff", "border": "#5a5a5a",
+                 "on": "#0b4f8a", "on_text": "#ffffff", "on_border": "#062a4a",
+                 "focus": "#b34700"}
+
+TOGGLES_CSS = """
+.mmk-toggles {{ display: flex; flex-flow: row wrap; gap: 4px; }}
+.mmk-toggles .mmk-leaf {{ font: inherit; font-size: 13px; min-width: 64px; min-height: 28px;
+  color: {text}; background: {background}; border: 1px solid {border}; border-radius: 3px;
+  padding: 2px 6px; cursor: pointer; }}
+.mmk-toggles .mmk-leaf[aria-pressed="true"] {{ color: {on_text}; background: {on};
+  border: 2px solid {on_border}; font-weight: bold; }}
+.mmk-toggles .mmk-leaf[aria-pressed="true"]::before {{ content: "✓ "; }}
+.mmk-toggles .mmk-leaf:focus-visible {{ outline: 3px solid {focus}; outline-offset: 2px; }}
+""".format(**TOGGLE_COLORS)
+
+
+class LeafToggles(anywidget.AnyWidget):  # type: ignore[misc]
+    """One toggle button per leaf (``toggles.js``): ``aria-pressed``, an accessible name,
+    no tooltip; ``selected`` holds the indices of the selected leaves.
+
+    >>> t = LeafToggles([("B 3", "leaf B, value 3"), ("C 5", "leaf C, value 5")])
+    >>> t.selected = [1]; t.items[1][0], t.selected
+    ('C 5', [1])
+    """
+
+    _esm = (FilePath(__file__).parent / "toggles.js").read_text(encoding="utf-8")
+    _css = TOGGLES_CSS
+    items = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
+    selected = traitlets.List(traitlets.Int()).tag(sync=True)
+    label = traitlets.Unicode("the leaves").tag(sync=True)
+
+    def __init__(self, items: list[tuple[str, str]], *, label: str = "the leaves") -> None:
+        super().__init__(items=[list(i) for i in items], selected=[], label=label)
+        self.add_class("mmk-leaf-toggles")
 
 
 @dataclass(frozen=True)
@@ -61,7 +107,7 @@ class QuizResult:
         return {v.path: v.kind for v in self.verdicts}
 
 
-class QuizWidget(w.VBox):
+class QuizWidget(RerunHint, w.VBox):
     """A quiz on a seeded random tree (``GameTree.random(depth, branching, values, seed)``)
     or on ``tree``. ``mode="leaves"``: mark the leaves alpha-beta never evaluates;
     ``mode="values"``: enter every interior node's backed-up (minimax) value.
@@ -79,14 +125,22 @@ class QuizWidget(w.VBox):
         self.prune_on_equal = prune_on_equal
         self.picture = Picture(format="png", layout=w.Layout(align_self="flex-start",
                                                              max_width="100%"))
-        self.feedback = w.HTML()
-        self.check = w.Button(description="Check", button_style="primary")
+        # (an empty tooltip: ipywidgets titles a description widget's label "null" without)
+        self.feedback = w.HTML(tooltip="")
+        self.check = w.Button(description="Check", button_style="primary",
+                              tooltip="check your answer: how many are wrong, and a hint")
         self.check.add_class("mmk-check")
         self.new = w.Button(description="New tree", tooltip="another random tree")
+        self.solution = w.Button(description="Show the solution",
+                                 tooltip="every verdict with its reason, drawn on the search",
+                                 layout=w.Layout(display="none"))
+        self.solution.add_class("mmk-solution")
         self.check.on_click(lambda _: self.show_check())
         self.new.on_click(lambda _: self.new_tree())
+        self.solution.on_click(lambda _: self.show_solution())
+        self.checks = 0
         self.answers = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.intro = w.HTML()
+        self.intro = w.HTML(tooltip="")
         super().__init__()
         self.add_class("mmk-quiz")
         self._start(tree)
@@ -126,30 +180,32 @@ class QuizWidget(w.VBox):
         # kernel is busy and the click overtook them: Check judged "N" of "NOPE, " (seen in
         # the browser test on a loaded machine).
         self.typed = w.Textarea(layout=w.Layout(width="100%", height="6em"),
-                                continuous_update=False)
-        self.toggles: dict[Path, w.ToggleButton] = {}
+                                continuous_update=False, tooltip="")
+        self.toggles: LeafToggles | None = None
         self.entries: dict[Path, w.Text] = {}
         if self.mode == "leaves":
             task = ("Select the leaves that alpha-beta (children left to right, cut on "
                     f"{rule}) <b>never evaluates</b>, then press Check.")
             if len(asked) <= MAX_ANSWER_WIDGETS:
-                self.toggles = {
-                    p: w.ToggleButton(description=f"{tree.node(p).name} "
-                                                  f"{fmt(tree.node(p).value)}",
-                                      layout=w.Layout(width="64px")) for p in asked}
-                for t in self.toggles.values():
-                    t.add_class("mmk-leaf")
+                self.toggles = LeafToggles(
+                    [(f"{tree.node(p).name} {fmt(tree.node(p).value)}",
+                      f"leaf {tree.node(p).name}, value {fmt(tree.node(p).value)}")
+                     for p in asked],
+                    label="Leaves: select those alpha-beta never evaluates")
         else:
             task = "Enter the backed-up (minimax) value of every interior node, then press Check."
             if len(asked) <= MAX_ANSWER_WIDGETS:
                 self.entries = {p: w.Text(description=tree.node(p).name, placeholder="?",
                                           continuous_update=False,
+                                          tooltip=f"backed-up value of {tree.node(p).name}",
                                           layout=w.Layout(width="120px"),
                                           style={"description_width": "30px"})
                                 for p in asked}
         self.drawn = len(self.by_name) <= MAX_DRAWN_NODES
-        if self.toggles or self.entries:
-            self.answers.children = list((self.toggles or self.entries).values())
+        if self.toggles is not None:
+            self.answers.children = [self.toggles]
+        elif self.entries:
+            self.answers.children = list(self.entries.values())
         else:  # too many answers for a widget each: one box of text
             task = task.replace("Select the leaves", "Type the names of the leaves").replace(
                 "Enter the backed-up", "Type a line <code>name value</code> for the backed-up")
@@ -171,9 +227,11 @@ class QuizWidget(w.VBox):
         self.picture.layout.display = None if self.drawn else "none"
         self.intro.value = f"<div style='font-size:13px'>{task}</div>"
         self.feedback.value = ""
+        self.checks = 0
+        self.solution.layout.display = "none"
         self._picture()
         self.children = [self.intro, self.picture, self.answers,
-                         w.HBox([self.check, self.new]), self.feedback]
+                         w.HBox([self.check, self.solution, self.new]), self.feedback]
 
     def _picture(self, marks: dict[Path, str] | None = None, solved: bool = False) -> None:
         from ..draw.alt import marks_alt, tree_alt
@@ -186,11 +244,14 @@ class QuizWidget(w.VBox):
             searched = self.result if self.mode == "leaves" else self.full
             title = ("alpha-beta, with your answer marked" if self.mode == "leaves" else
                      "minimax (every backed-up value), with your answers marked")
+            marks = {p: PICTURE_MARKS[k] for p, k in (marks or {}).items()}
             self.picture.value = tree_png(searched, dpi=self.dpi, marks=marks, title=title)
             alt = tree_alt(searched, title=title)
         else:
             self.picture.value = tree_png(self.tree, dpi=self.dpi, marks=marks)
-            alt = tree_alt(self.tree) + " Which leaves does alpha-beta never evaluate?"
+            alt = tree_alt(self.tree) + (
+                " Which leaves does alpha-beta never evaluate?" if self.mode == "leaves" else
+                " What is the backed-up value of each interior node?")
         names = {p: n for n, p in self.by_name.items()}
         self.picture.tooltip = f"{alt} {marks_alt(marks or {}, names.__getitem__)}".strip()
 
@@ -206,20 +267,21 @@ class QuizWidget(w.VBox):
     def mark(self, *leaves: Path | str) -> None:
         """Select exactly these leaves (paths or names) as "never evaluated"."""
         chosen = {self._path(p) for p in leaves}
-        if not self.toggles:
+        if self.toggles is None:
             self.typed.value = " ".join(self.tree.node(p).name for p in self.leaf_paths
                                         if p in chosen)
-        for p, t in self.toggles.items():
-            t.value = p in chosen
+        else:
+            self.toggles.selected = [i for i, p in enumerate(self.leaf_paths) if p in chosen]
 
     @property
     def marked(self) -> set[Path]:
         """The leaves selected as never evaluated (typed names that are no leaf's are
         left out here; Check names them)."""
-        if not self.toggles:
+        if self.toggles is None:
             leaves = set(self.leaf_paths)
             return {p for p in map(self.by_name.get, self._typed_words()) if p in leaves}
-        return {p for p, t in self.toggles.items() if t.value}
+        n = len(self.leaf_paths)
+        return {self.leaf_paths[i] for i in self.toggles.selected if 0 <= i < n}
 
     def enter(self, values: dict[Path | str, float]) -> None:
         """Fill in backed-up values (values mode), by path or name."""
@@ -254,7 +316,7 @@ class QuizWidget(w.VBox):
     def _unknown(self) -> list[str]:
         """Typed words (leaves mode) or lines (values mode) that name no answer."""
         if self.mode == "leaves":
-            if self.toggles:
+            if self.toggles is not None:
                 return []
             return [x for x in self._typed_words() if self.by_name.get(x) not in
                     self.leaf_paths_set]
@@ -365,9 +427,51 @@ class QuizWidget(w.VBox):
                    f"Not quite: {len(wrong)} of {len(verdicts)} values are wrong.")
         return QuizResult(tuple(verdicts), not wrong, summary)
 
+    def hint(self, result: QuizResult) -> str:
+        """One hint toward the first wrong answer (left to right), without giving it away:
+        which node to look at again and what to ask there; empty when all is right."""
+        wrong = [v for v in result.verdicts if not v.ok]
+        if not wrong:
+            return ""
+        v = wrong[0]
+        if v.kind == "extra":  # never evaluated, not selected: where is it cut off?
+            step = self._cut_step(v.path)
+            at = self.replay.events[step - 1].path if step else v.path[:-1]
+            return (f"At least one leaf you did not select is never evaluated. Follow the "
+                    f"search to {self.tree.node(at).name}: once a child of it has returned, "
+                    "is its window (α, β) still open?")
+        if v.kind == "missing":  # selected, but evaluated
+            parent = self.tree.node(v.path[:-1]).name
+            return (f"At least one leaf you selected is evaluated. Look at {parent}: when the "
+                    "search reaches its children, is its window (α, β) already closed?")
+        node = self.tree.node(v.path)
+        how = ("largest", "MAX") if node.is_max else ("smallest", "MIN")
+        return (f"Look again at {node.name}, a {how[1]} node: its value is the {how[0]} of "
+                f"its children's values ({', '.join(c.name for c in node.children)}).")
+
     def show_check(self) -> QuizResult:
-        """Check, then show the verdicts as marks on the tree and as a list with reasons."""
+        """Check: right, or how many are wrong and one hint (the picture unchanged, so the
+        next try is the reader's own); "Show the solution" then has every verdict."""
         result = self.check_answers()
+        self.checks += 1
+        if result.correct:
+            return self.show_solution(result)
+        color = "#b34700"
+        hint = self.hint(result)
+        self.feedback.value = (
+            f"<div class='mmk-verdict' role='status' style='font-size:13px'>"
+            f"<b style='color:{color}'>{html.escape(result.summary)}</b>"
+            + (f"<p class='mmk-hint' style='margin:4px 0'><b>Hint:</b> {html.escape(hint)}</p>"
+               if hint else "")
+            + "<p style='margin:4px 0;color:#555555'>Change your answer and press Check "
+              "again, or press Show the solution.</p></div>")
+        self.solution.layout.display = None
+        return result
+
+    def show_solution(self, result: QuizResult | None = None) -> QuizResult:
+        """Show every verdict: as marks on the searched tree and as a list with reasons."""
+        result = result if result is not None else self.check_answers()
+        self.solution.layout.display = "none"
         self._picture(result.marks, solved=True)
         shown = [v for v in result.verdicts if not v.ok]  # wrong first, then right ones
         shown += [v for v in result.verdicts if v.ok and (self.mode == "values" or
@@ -380,7 +484,7 @@ class QuizWidget(w.VBox):
             rows += (f"<li style='color:#555'>… and {len(shown) - MAX_LISTED:,} more "
                      "(all of them: <code>check_answers().verdicts</code>)</li>")
         color = "#006d4f" if result.correct else "#b34700"
-        self.feedback.value = (f"<div class='mmk-verdict' style='font-size:13px'>"
+        self.feedback.value = (f"<div class='mmk-verdict' role='status' style='font-size:13px'>"
                                f"<b style='color:{color}'>{html.escape(result.summary)}</b>"
                                f"<ul style='margin:4px 0'>{rows}</ul></div>")
         return result

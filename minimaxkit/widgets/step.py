@@ -22,7 +22,7 @@ import ipywidgets as w
 import traitlets
 
 from ..replay import Frame, first_divergence, fmt
-from ._panel import Controls, TracePanel, schedule
+from ._panel import Controls, RerunHint, TracePanel, schedule
 
 __all__ = ["StepWidget", "CompareWidget", "describe"]
 
@@ -63,7 +63,7 @@ def _mark_ready(widget: w.DOMWidget, standalone: bool) -> None:
         widget.add_class("mmk-standalone")
 
 
-class StepWidget(w.VBox):
+class StepWidget(RerunHint, w.VBox):
     """Step through the trace of ``result`` (a search result), or of ``trace`` on ``tree``
     (a GameTree or a game; ``state`` is the root state of a game search).
 
@@ -147,7 +147,7 @@ class StepWidget(w.VBox):
         return CompareWidget(a, b, **options)
 
 
-class CompareWidget(w.VBox):
+class CompareWidget(RerunHint, w.VBox):
     """Two traces of the same tree side by side, stepped together (event ``k`` of each):
     natural vs ordered, strict vs on-equality cuts, a student's vs the reference. The node
     where they first part is marked ``diverge`` in both pictures.
@@ -176,11 +176,14 @@ class CompareWidget(w.VBox):
         marks = {part[1]: "diverge"} if part else None
         length = max(len(ta), len(tb)) + 1
         self.panels = []
-        for src, label in ((a, labels[0]), (b, labels[1])):
+        # one screen (1,280 × 800 with the file browser open): the two pictures one above
+        # the other, each as small as its 11 px labels allow, one legend under both
+        for i, (src, label) in enumerate(((a, labels[0]), (b, labels[1]))):
             title = label if not hasattr(src, "algorithm") else f"{label}: {describe(src)}"
             self.panels.append(TracePanel(src, tree=tree, state=state,
                                           title=title, labels=label_style, dpi=dpi,
-                                          prerender=prerender, length=length, marks=marks))
+                                          prerender=prerender, length=length, marks=marks,
+                                          compact=True, legend=i == 1))
         self.labels = labels
         self._prerendered = prerendered = all(p.prerender for p in self.panels)
         texts = [self._announcement(i) for i in range(length)] if prerendered else []
@@ -198,12 +201,13 @@ class CompareWidget(w.VBox):
             name = self.panels[0].replay.name(path)
             note = (f"The traces part at step {step + 1}, at node {html.escape(name)} "
                     "(marked ★).")
-        self.note = w.HTML(f"<div style='font-size:13px'>{note}</div>")
-        pics = [w.VBox([p.widgets()[0]]) for p in self.panels]
-        infos = [p.info for p in self.panels]
+        self.note = w.HTML(f"<div style='font-size:13px'>{note}</div>", tooltip="")
+        pics = [p.widgets()[0] for p in self.panels]
+        infos = [w.Box([p.info], layout=w.Layout(flex="1 1 300px", min_width="300px"))
+                 for p in self.panels]
         super().__init__([
-            w.HBox(pics, layout=w.Layout(flex_flow="row wrap")), self.controls, self.note,
-            w.HBox(infos, layout=w.Layout(flex_flow="row wrap", justify_content="space-around")),
+            w.VBox(pics), self.note, self.controls,
+            w.HBox(infos, layout=w.Layout(flex_flow="row wrap", grid_gap="0 16px")),
         ])
         self.add_class("mmk-compare")
         if not schedule(self._work):

@@ -227,11 +227,11 @@ def reopen_saved(page: Any, server: LabServer, relpath: str, *, opens: int = 3,
 def test_saved_widget_steps_without_a_kernel(page: Any, jupyter: LabServer) -> None:
     """Saved with its widget state, the notebook steps in the browser with no kernel, with
     every control: next, back, last, first, the slider, play / pause and the keys."""
-    # (the session-wide server's setting is switched back at the end)
     relpath = jupyter.add_notebook("views/saved_state.ipynb", CELLS)
     open_notebook(page, jupyter, relpath)
-    assert page.evaluate(SET_SAVE_STATE, [SAVE_STATE, True])
-    try:
+    # the student setup turns Save Widget State Automatically on (tools/student_setup.py)
+    assert page.evaluate(f"() => window.jupyterapp.commands.isToggled('{SAVE_STATE}')")
+    if True:
         assert run_all_cells(page)
         page.wait_for_function(f"() => ({STATE})().ready", timeout=30_000)
         page.evaluate("async () => { await window.jupyterapp.commands.execute("
@@ -269,8 +269,6 @@ def test_saved_widget_steps_without_a_kernel(page: Any, jupyter: LabServer) -> N
         screenshot(page, f"step-widget-saved-no-kernel-{jupyter.app}")
         assert not page.evaluate(
             "() => !!window.jupyterapp.shell.currentWidget.sessionContext.session")
-    finally:
-        page.evaluate(SET_SAVE_STATE, [SAVE_STATE, False])
 
 
 OTHER_CELLS = [

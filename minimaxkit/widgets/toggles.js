@@ -1,0 +1,54 @@
+// The quiz's leaf toggles (an anywidget front end): one real <button> per leaf with
+// aria-pressed, an accessible name ("leaf N, value 8"), no title, and a selected state
+// that differs from the unselected one in fill (dark blue on white, 8:1), border width and
+// a check mark, so it reads without colour too. The model's `selected` holds the indices of
+// the selected leaves; Space or Enter on a focused toggle flips it, as a click does.
+
+function render({ model, el: host }) {
+  const root = document.createElement("div");
+  root.className = "mmk-toggles";
+  root.setAttribute("role", "group");
+  root.setAttribute("aria-label", model.get("label"));
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  host.append(root);
+
+  const draw = () => {
+    const chosen = new Set(model.get("selected"));
+    root.replaceChildren();
+    model.get("items").forEach(([text, name], i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "mmk-leaf";
+      b.setAttribute("aria-label", name);
+      b.setAttribute("data-lm-suppress-shortcuts", "true");
+      b.setAttribute("aria-pressed", chosen.has(i) ? "true" : "false");
+      b.textContent = text;
+      b.addEventListener("click", () => {
+        const now = new Set(model.get("selected"));
+        if (now.has(i)) now.delete(i); else now.add(i);
+        model.set("selected", [...now].sort((a, c) => a - c));
+        try { model.save_changes(); } catch (e) { /* no kernel */ }
+      });
+      root.append(b);
+    });
+  };
+  const update = () => {
+    const chosen = new Set(model.get("selected"));
+    root.querySelectorAll("button.mmk-leaf").forEach((b, i) => {
+      b.setAttribute("aria-pressed", chosen.has(i) ? "true" : "false");
+    });
+  };
+  // The notebook's command-mode shortcuts must not fire while the reader works the toggles.
+  root.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab" && event.key !== "Escape") event.stopPropagation();
+  });
+  model.on("change:items", draw);
+  model.on("change:selected", update);
+  draw();
+  return () => {
+    model.off("change:items", draw);
+    model.off("change:selected", update);
+  };
+}
+
+export default { render };

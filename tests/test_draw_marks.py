@@ -1,0 +1,163 @@
+"""Legible at default zoom, and marks that hide nothing: every text of a tree picture is
+11 px or more at the resolution it is rendered at (matplotlib at the widgets' 80 dpi and the
+notebook's 100 dpi, the grader's SVG at its own size), and no mark's box overlaps a value,
+a name, a node or an edge (measured on the drawn artists, boxes in display pixels).
+The browser tests measure the same in JupyterLab and Notebook 7."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+from minimaxkit import GameTree, alphabeta  # noqa: E402
+from minimaxkit.draw import MARKS, tree_figure, tree_svg_text  # noqa: E402
+from minimaxkit.draw.style import MIN_FONT_PX  # noqa: E402
+from minimaxkit.examples import tree_002, tutorial_tree  # noqa: E402
+
+TREES = {
+    "002": tree_002(),
+    "quiz-seed-3": GameTree.random(depth=3, branching=(2, 3), values=(0, 9), seed=3),
+    "tutorial": tutorial_tree(),
+    "binary": GameTree.random(depth=4, branching=2, seed=2),
+}
+KINDS = sorted(MARKS)
+
+
+def every_node_marked(tree: GameTree) -> dict[tuple[int, ...], str]:
+    return {n.path: KINDS[i % len(KINDS)] for i, n in enumerate(tree.nodes())}
+
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def overlaps(a: Box, b: Box, slack: float = 0.5) -> bool:
+    return (a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack
+            and b[1] < a[3] - slack)
+
+
+def segment_hits(box: Box, p: np.ndarray, q: np.ndarray, slack: float = 0.5) -> bool:
+    """Whether the segment p-q passes through ``box`` (shrunk by ``slack``), sampled finely."""
+    x0, y0, x1, y1 = box[0] + slack, box[1] + slack, box[2] - slack, box[3] - slack
+    for t in np.linspace(0.0, 1.0, 400):
+        x, y = p + t * (q - p)
+        if x0 < x < x1 and y0 < y < y1:
+            return True
+    return False
+
+
+def drawn(tree: GameTree, dpi: float, step: int | None = None) -> tuple[Any, dict[str, Any]]:
+    marks = every_node_marked(tree)
+    fig, art = tree_figure(alphabeta(tree), marks=marks, dpi=dpi, step=step, title="a title")
+    fig.canvas.draw()
+    return fig, art
+
+
+@pytest.mark.parametrize("dpi", [80, 100])
+@pytest.mark.parametrize("name", sorted(TREES))
+def test_every_text_is_11px_or_more(name: str, dpi: float) -> None:
+    tree = TREES[name]
+    fig, art = drawn(tree, dpi, step=len(alphabeta(tree).trace) // 2)
+    texts = [t for t in fig.findobj(matplotlib.text.Text) if t.get_visible() and t.get_text()]
+    assert len(texts) > len(tree.leaves())  # values, names, legend, title, windows
+    smallest = min(t.get_fontsize() * dpi / 72 for t in texts)
+    assert smallest >= MIN_FONT_PX - 1e-6, (name, dpi, smallest)
+
+
+@pytest.mark.parametrize("name", sorted(TREES))
+def test_no_mark_covers_a_value_a_name_a_node_or_an_edge(name: str) -> None:
+    tree = TREES[name]
+    fig, art = drawn(tree, 80)
+    r = fig.canvas.get_renderer()
+    view, ax = art["view"], art["ax"]
+    to_px = ax.transData.transform
+    px = fig.dpi / 72
+    labels = {("value", p): t for p, t in art["values"].items() if t.get_text()}
+    labels |= {("name", p): t for p, t in art["names"].items()}
+    text_boxes = {k: tuple(t.get_window_extent(r).extents) for k, t in labels.items()}
+    node_boxes = {}
+    for p in view.model.paths:
+        x, y = to_px(view.model.pos[p])
+        h = 0.5 * view.size[p] * px
+        node_boxes[("node", p)] = (x - h, y - h, x + h, y + h)
+    mark_boxes = []
+    for kind, coll in art["marks"].items():
+        sizes = coll.get_sizes()
+        for (x, y), s in zip(to_px(coll.get_offsets()), sizes, strict=True):
+            h = 0.5 * np.sqrt(s) * px
+            mark_boxes.append((kind, (x - h, y - h, x + h, y + h)))
+    assert len(mark_boxes) == len(tree.nodes())  # every node has one
+    edges = [(to_px(view.model.pos[p[:-1]]), to_px(view.model.pos[p]))
+             for p in view.model.paths if p]
+    for (kind, m), (ka, a) in itertools.product(mark_boxes, (text_boxes | node_boxes).items()):
+        assert not overlaps(m, a), (name, kind, ka)
+    for kind, m in mark_boxes:
+        for p, q in edges:
+            assert not segment_hits(m, p, q), (name, kind, "edge")
+    for (_, a), (_, b) in itertools.combinations(mark_boxes, 2):
+        assert not overlaps(a, b), name
+
+
+def _svg_texts(svg: str) -> list[tuple[float, float, float, str, str]]:
+    """(x, y, font size, anchor, text) of every <text> (legend entries are translated)."""
+    out = []
+    for m in re.finditer(r'(?:<g transform="translate\(([\d.]+),([\d.]+)\)">\s*(?:<[^t][^>]*>'
+                         r'\s*)*)?<text (?:font-style="italic" )?x="([\d.-]+)" y="([\d.-]+)" '
+                         r'font-size="([\d.]+)"[^>]*text-anchor="(\w+)"[^>]*>([^<]*)</text>',
+                         svg):
+        dx, dy = float(m[1] or 0), float(m[2] or 0)
+        out.append((float(m[3]) + dx, float(m[4]) + dy, float(m[5]), m[6], m[7]))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(TREES))
+def test_the_grading_svg_is_legible_and_its_marks_hide_nothing(name: str) -> None:
+    tree = TREES[name]
+    svg = tree_svg_text(alphabeta(tree), marks=every_node_marked(tree), title="a title")
+    texts = _svg_texts(svg)
+    assert len(texts) > len(tree.leaves())
+    assert min(t[2] for t in texts) >= MIN_FONT_PX, name
+    boxes = []
+    for x, y, size, anchor, s in texts:
+        w = 0.62 * size * len(s)
+        x0 = x - w / 2 if anchor == "middle" else x - w if anchor == "end" else x
+        boxes.append((x0, y - size / 2, x0 + w, y + size / 2))
+    marks = re.findall(r'<(?:polygon points="([^"]+)"|circle cx="([\d.-]+)" cy="([\d.-]+)" '
+                       r'r="([\d.]+)")[^>]*class="mark ', svg)
+    assert len(marks) == len(tree.nodes())
+    lines = [tuple(map(float, m)) for m in re.findall(
+        r'<line class="edge [a-z]+" x1="([\d.-]+)" y1="([\d.-]+)" x2="([\d.-]+)" '
+        r'y2="([\d.-]+)"', svg)]
+    for pts, cx, cy, rad in marks:
+        if pts:
+            xy = np.array([[float(v) for v in p.split(",")] for p in pts.split()])
+            box = (*xy.min(axis=0), *xy.max(axis=0))
+        else:
+            box = (float(cx) - float(rad), float(cy) - float(rad), float(cx) + float(rad),
+                   float(cy) + float(rad))
+        for b in boxes:
+            assert not overlaps(box, b), (name, box, b)
+        for x1, y1, x2, y2 in lines:
+            assert not segment_hits(box, np.array([x1, y1]), np.array([x2, y2])), name
+
+
+def test_boards_are_legible_too() -> None:
+    """The boards beside a game's step widget (72 dpi): title and text 11 px or more."""
+    from matplotlib.figure import Figure
+
+    from minimaxkit.draw import draw_board
+    from minimaxkit.games import Nim, TicTacToe
+
+    for game in (TicTacToe(), Nim()):
+        fig = Figure(figsize=(2, 2), dpi=72)
+        state = game.initial_state()
+        draw_board(game, state, fig.add_subplot(), title="at e5")
+        texts = [t for t in fig.findobj(matplotlib.text.Text) if t.get_text()]
+        assert texts and min(t.get_fontsize() * fig.dpi / 72 for t in texts) >= MIN_FONT_PX
