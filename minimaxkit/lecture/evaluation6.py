@@ -20,7 +20,7 @@ __all__ = ["EXERCISES_6", "check_open_lines", "check_threats"]
 
 
 def _boards(n: int = 30, seed: int = 6) -> list[Board]:
-    rng, out = random.Random(seed), []
+    rng, out = random.Random(seed), list[Board]()
     while len(out) < n:
         state, moves = GAME.initial_state(), ""
         for _ in range(rng.randint(4, 30)):
