@@ -26,7 +26,9 @@ from minimaxkit.matches import (
 
 @pytest.mark.parametrize("module", ["minimaxkit.games.connect4_board", "minimaxkit.matches",
                                     "minimaxkit.grading.evaluation",
-                                    "minimaxkit.grading.game_pages"])
+                                    "minimaxkit.grading.game_pages",
+                                    "minimaxkit.grading.tournament",
+                                    "minimaxkit.lecture.evaluation6"])
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0

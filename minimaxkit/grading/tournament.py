@@ -71,11 +71,12 @@ class Entrant:
 
 def find_entrants(root: str | Path, assignment: str, *,
                   references: Sequence[str] = REFERENCES) -> list[Entrant]:
-    """The reference players and every ``autograded/<student>/<assignment>`` notebook's
-    code cells (the test cells left out, as the trusted grader runs them)."""
+    """The reference players (named ``ref:random``, ``ref:weak``, ``ref:kit``: no student
+    id has a colon) and every ``autograded/<student>/<assignment>`` notebook's code cells
+    (the test cells left out, as the trusted grader runs them)."""
     import nbformat
 
-    out = [Entrant(r, "reference") for r in references]
+    out = [Entrant(f"ref:{r}", "reference") for r in references]
     for nb_path in sorted(Path(root).glob(f"autograded/*/{assignment}/{assignment}.ipynb")):
         nb = nbformat.read(str(nb_path), as_version=4)
         cells = tuple(c.source for c in nb.cells if c.cell_type == "code" and not (
@@ -95,7 +96,7 @@ _KEEP = 4
 def _player(e: Entrant, budget: int, spec: dict[str, Any]) -> tuple[Player, Any, str]:
     if e.kind == "reference":
         made = {"random": random_player(), "weak": weak_player(budget),
-                "kit": kit_player(budget)}[e.name]
+                "kit": kit_player(budget)}[e.name.split(":", 1)[-1]]
         return Player(e.name, made.evaluate, budget, made.seed), None, ""
     from .evaluation import RemoteEvaluator, _values, check_correctness
     from .remote import Session
