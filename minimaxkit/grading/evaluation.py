@@ -455,7 +455,9 @@ def grade(fn: Callable[[Board], Any] | str, question: str, *, points: float,
               "replaces this output)")
         return 0.0
     report = _report(LocalEvaluator(function), folder, question, points, visible=True)
-    print(report.text().replace(" points\n", " points (on the visible share)\n", 1))
+    head, _, rest = report.text().partition("\n")
+    head += " (on the visible share)"
+    print(head + "\n" + "-" * len(head) + rest.partition("\n")[2].join(["\n", ""]))
     if report.views:
         from IPython.display import HTML, display
         display(HTML("".join(report.views)))
