@@ -24,7 +24,7 @@ from minimaxkit import lecture
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LECTURES = ("01_game_trees", "02_minimax", "03_alphabeta", "04_move_ordering",
-            "05_progressive_deepening")
+            "05_progressive_deepening", "06_evaluation")
 #: The bar: one sitting runs top to bottom in well under this (seconds); measured, not
 #: asserted tightly (tests never assert timings), but a notebook 4x over it is broken.
 RUN_BUDGET = 30
@@ -43,7 +43,7 @@ def tags(cell: Any) -> list[str]:
 
 
 # ----- the committed files ---------------------------------------------------------------------
-def test_the_five_lectures_and_nothing_else() -> None:
+def test_the_six_lectures_and_nothing_else() -> None:
     assert sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")) == list(LECTURES)
 
 

@@ -334,6 +334,26 @@ class Session:
             else:
                 raise _Failed("crashed", str(reply.get("crashed", "unexpected reply")))
 
+    def call_boards(self, fn: str, states: list[Any], size: tuple[int, int],
+                    timeout: float) -> list[Any]:
+        """Inside a :meth:`run` task (assignment 5): the student's ``fn(board)`` for each
+        Connect Four state, answered by the worker within ``timeout`` seconds: a number, or
+        ``{"bad": ...}`` / ``{"raised": ...}`` per board (``remote_child._boards``). Raises
+        ``_Failed`` when the worker does not answer in time or at all; after a timeout the
+        run ends at once."""
+        saved = self._deadline
+        self._deadline = min(saved, time.monotonic() + timeout)
+        try:
+            got = self._call({"op": "boards", "fn": fn, "states": states, "size": list(size)})
+        except _Failed:
+            self._deadline = time.monotonic()
+            raise
+        self._deadline = saved
+        data = got.data if isinstance(got, Described) else None
+        if not isinstance(data, list) or len(data) != len(states):
+            raise _Failed("crashed", INTERFERED + " (a wrong answer to a batch of boards)")
+        return data
+
     def run(self, task: Callable[[Recorder], Any], rec: Recorder, timeout: float) -> Outcome:
         """Run a grading ``task`` whose student function is a :class:`RemoteFunction`:
         the task runs here, the function in a worker forked from the child."""

@@ -166,6 +166,34 @@ def _failure(err: BaseException) -> dict[str, Any]:
         f"{_student_frames(err.__traceback__)}").rstrip()}
 
 
+def _boards(fn: Any, msg: dict[str, Any]) -> list[Any]:
+    """``fn(board)`` for each state of a ``boards`` request: a number (as a float), or
+    ``{"bad": ...}`` for a value that is not one, ``{"raised": ...}`` for an exception."""
+    from ..games.connect4_board import Board
+
+    columns, rows = (int(v) for v in msg.get("size", (7, 6)))
+    out: list[Any] = []
+    for state in msg.get("states", []):
+        try:
+            value = fn(Board.from_state(state, columns=columns, rows=rows))
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                out.append({"bad": f"{_short_repr(value)} (a {type(value).__name__})"})
+            else:
+                out.append(float(value))
+        except Exception as err:
+            out.append({"raised": f"{type(err).__name__}: {_safe_str(err)}",
+                        "where": _student_frames(err.__traceback__)})
+    return out
+
+
+def _short_repr(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _other_processes() -> list[int]:
     """Processes in this sandbox's PID namespace other than its init, the server and this
     one: what student code started and left running. Empty outside a PID namespace."""
@@ -245,6 +273,8 @@ def _worker(ns: dict[str, Any], timeout: float, done_fd: int) -> None:  # pragma
                         _CHANNEL.send({"iterator": True})
                     else:
                         _CHANNEL.send({"return": describe(got)})
+                elif op == "boards":  # assignment 5: a batch of boards for evaluate(board)
+                    _CHANNEL.send({"return": _boards(ns[msg["fn"]], msg)})
                 elif op == "next":
                     try:
                         item = next(live)

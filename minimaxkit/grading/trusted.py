@@ -458,6 +458,15 @@ class _Grading:
         kwargs["hidden"] = True
         if isinstance(kwargs.get("conventions"), list):
             kwargs["conventions"] = tuple(kwargs["conventions"])
+        from .evaluation import is_evaluation, trusted_report
+
+        if is_evaluation(self.source, call.question):  # assignment 5: graded by play
+            evaluation = trusted_report(session, call.fn, call.question, self.source,
+                                        points=float(kwargs.get("points", 1)))
+            notes = [] if session.sandboxed else ["no bubblewrap sandbox on this machine"]
+            notes += session.problems[-2:]
+            session.problems = []
+            return _Verdict(evaluation, notes)  # type: ignore[arg-type]
         sandbox.set_remote(session)
         try:
             report = grade_report(call.fn, call.question, here=self.source,
@@ -484,6 +493,9 @@ class TrustedGrade(NbGraderPreprocessor):
             self.log.warning("minimaxkit: %s", grading.warning)
         for index, verdict in grading.wait().items():
             cell = nb.cells[index]
+            if hasattr(verdict.report, "outputs"):  # assignment 5 (.evaluation)
+                cell.outputs = verdict.report.outputs(verdict.notes)
+                continue
             cell.outputs = trusted_outputs(verdict.report, cell.outputs, grading.source,
                                            notes=verdict.notes)
         if grading.error is not None:

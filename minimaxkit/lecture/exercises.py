@@ -173,3 +173,8 @@ when the total passes the budget, and dropped.""",
                        "budget_depth = 5  # with depth 6 the running total would pass 5,000 nodes",
                        ("budget_depth",)),
 }
+
+# Lecture 6's exercises live in their own module (it imports Exercise from here).
+from .evaluation6 import EXERCISES_6  # noqa: E402
+
+EXERCISES.update(EXERCISES_6)

@@ -1,0 +1,74 @@
+"""Assignment 5: the seconds real ``nbgrader autograde`` takes per submission, and whether
+the scores are the same on a second run with the machine's cores kept busy.
+
+Run 1 autogrades the solution and the ten sample submissions of
+tests/grading/submissions/a5_evaluation/ on a temporary course (one process, one at a
+time); run 2 does the same on a fresh course while two busy-loop processes load both
+cores. Prints the seconds per submission (median, slowest) and whether every score of
+run 2 equals run 1's.
+
+    .venv/bin/python benchmarks/bench_a5_autograde.py
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import platform
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from minimaxkit.grading.course import (  # noqa: E402
+    parse_sample,
+    prepare_course,
+    solution_cells,
+    trial_run,
+)
+
+NAME = "a5_evaluation"
+
+
+def _spin() -> None:  # pragma: no cover - the load
+    while True:
+        pass
+
+
+def run(label: str) -> tuple[dict[str, dict[str, float]], dict[str, float]]:
+    course = prepare_course(REPO, Path(tempfile.mkdtemp(prefix=f"bench-a5-{label}-")))
+    subs = [(NAME, "solution", solution_cells(REPO / "solutions" / NAME / f"{NAME}.ipynb"))]
+    for p in sorted((REPO / "tests" / "grading" / "submissions" / NAME).glob("*.py")):
+        subs.append((NAME, p.stem, parse_sample(p.read_text()).cells))
+    trial = trial_run(course, subs, feedback=False, export=False)
+    assert not trial.errors, trial.errors
+    seconds = trial.seconds[NAME]
+    print(f"{label}: median {statistics.median(seconds.values()):.1f} s, slowest "
+          f"{max(seconds.values()):.1f} s ({max(seconds, key=seconds.get)}), "
+          f"load {os.getloadavg()[0]:.1f}", flush=True)
+    for student, s in sorted(seconds.items()):
+        print(f"  {student:<14} {s:5.1f} s  {trial.scores[NAME][student]}")
+    return trial.scores[NAME], seconds
+
+
+def main() -> int:
+    print(f"{platform.machine()}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
+    first, _ = run("idle")
+    spinners = [multiprocessing.Process(target=_spin, daemon=True) for _ in range(2)]
+    for p in spinners:
+        p.start()
+    try:
+        second, _ = run("under load (2 busy loops)")
+    finally:
+        for p in spinners:
+            p.kill()
+    same = first == second
+    print("the same scores on both runs:", same)
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

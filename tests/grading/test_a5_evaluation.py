@@ -1,0 +1,100 @@
+"""Assignment 5 through real nbgrader: the solution, the released notebook and every sample
+submission of tests/grading/submissions/a5_evaluation/ (strong, the kit's own, weak,
+random, constant, wrong sign, ignoring whose move it is, slow, raising, hostile) are
+autograded by the trusted, sandboxed pipeline and score what their ``# expect:`` lines say,
+with the feedback their ``# message:`` lines name; lost games come back as step-throughs.
+
+Two worker processes share the submissions (each with its own course folder).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from minimaxkit.grading.course import parse_sample, prepare_course, solution_cells
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parents[2]
+NAME = "a5_evaluation"
+SAMPLES = sorted((REPO / "tests" / "grading" / "submissions" / NAME).glob("*.py"))
+
+
+@pytest.fixture(scope="module")
+def trial(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    base = tmp_path_factory.mktemp("a5")
+    subs: list[Any] = [(NAME, "released", None),
+                       (NAME, "solution", solution_cells(REPO / "solutions" / NAME /
+                                                         f"{NAME}.ipynb"))]
+    subs += [(NAME, p.stem, parse_sample(p.read_text()).cells) for p in SAMPLES]
+    procs, outs, roots = [], [], []
+    for i, half in enumerate((subs[0::2], subs[1::2])):
+        root = prepare_course(REPO, base / f"course{i}")
+        (base / f"spec{i}.json").write_text(json.dumps(
+            {"root": str(root), "submissions": half, "export": False}))
+        outs.append(base / f"out{i}.json")
+        roots.append(root)
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "minimaxkit.grading.course", str(base / f"spec{i}.json"),
+             str(outs[-1])], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+    logs = [p.communicate(timeout=900)[0] for p in procs]
+    merged: dict[str, Any] = {"scores": {}, "errors": [], "feedback": {}, "roots": roots,
+                              "logs": logs, "seconds": {}}
+    for out in outs:
+        data = json.loads(out.read_text())
+        merged["scores"].update(data["scores"].get(NAME, {}))
+        merged["feedback"].update(data["feedback"].get(NAME, {}))
+        merged["seconds"].update(data["seconds"].get(NAME, {}))
+        merged["errors"] += data["errors"]
+    return merged
+
+
+def autograded(trial: dict[str, Any], student: str) -> str:
+    for root in trial["roots"]:
+        path = root / "autograded" / student / NAME / f"{NAME}.ipynb"
+        if path.is_file():
+            nb = nbformat.read(str(path), as_version=4)
+            return "\n".join(str(o.get("text", "")) for c in nb.cells
+                             if c.cell_type == "code" for o in c.outputs)
+    raise FileNotFoundError(student)
+
+
+def test_nothing_failed_and_nothing_warned(trial: dict[str, Any]) -> None:
+    assert trial["errors"] == []
+    assert all("Traceback" not in log for log in trial["logs"]), trial["logs"]
+
+
+def test_the_solution_earns_everything_and_the_released_notebook_nothing(
+        trial: dict[str, Any]) -> None:
+    assert trial["scores"]["solution"] == {"test_correctness": 5.0, "test_play": 6.0}
+    assert trial["scores"]["released"] == {"test_correctness": 0.0, "test_play": 0.0}
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
+def test_samples_score_as_expected_with_their_message(trial: dict[str, Any],
+                                                      path: Path) -> None:
+    sample = parse_sample(path.read_text())
+    got = trial["scores"][path.stem]
+    assert got == {f"test_{k}": v for k, v in sample.expect.items()}, got
+    text = autograded(trial, path.stem)
+    for message in sample.messages:
+        assert message in text, f"{path.stem}: {message!r} not in\n{text}"
+
+
+def test_lost_games_come_back_as_step_throughs_that_need_no_kernel(
+        trial: dict[str, Any]) -> None:
+    page = Path(trial["feedback"]["kit_own"]).read_text()
+    assert 'id="mmk-lost-0"' in page and "<script" not in page.split('id="mmk-lost-0"')[1]
+    assert page.count('name="mmk-lost-0"') > 10 and 'type="radio"' in page
+    assert "outline:3px solid #c00" in page  # the move where the evaluation went wrong
+    # the hostile sample's writes reached neither the course's tests nor its gradebook
+    for root in trial["roots"]:
+        tests = json.loads((root / "solutions" / NAME / "tests.json").read_text())
+        assert set(tests["questions"]) == {"correctness", "play"}
