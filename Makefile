@@ -23,7 +23,7 @@ $(BIN)/python:
 # (Re)install whenever pyproject.toml is newer than the stamp.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e ".[dev]"
+	$(BIN)/python -m pip install -e ".[dev,hub]"
 	touch $@
 
 lab: $(STAMP)
