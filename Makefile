@@ -2,6 +2,7 @@
 #   make lab    set up .venv, configure JupyterLab for students, open the first lecture
 #   make test   ruff, mypy, then pytest (all of it, browser tests included; npm ci for axe-core)
 #   make bench  run the benchmarks
+#   make student  build the students' copy (no solutions) in build/student, a git repository
 #   make clean  remove the venv, caches and test artifacts
 
 PYTHON ?= python3
@@ -12,7 +13,7 @@ FIRST_LECTURE := notebooks/01_game_trees.ipynb
 # Jupyter refuses to run as root without this (containers, CI machines).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test lint typecheck pytest bench clean venv
+.PHONY: lab test lint typecheck pytest bench clean venv student
 
 venv: $(STAMP)
 
@@ -22,7 +23,7 @@ $(BIN)/python:
 # (Re)install whenever pyproject.toml is newer than the stamp.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e ".[dev]"
+	$(BIN)/python -m pip install -e ".[dev,hub]"
 	touch $@
 
 lab: $(STAMP)
@@ -52,6 +53,12 @@ bench: $(STAMP)
 	else \
 		echo "benchmarks/run_all.py not found: nothing to run"; \
 	fi
+
+# The students' copy of the course: lectures, released assignments, the kit, Binder's files;
+# no solutions/, hidden tests or instructor tools (tools/make_student.py; README, "Students").
+STUDENT_DIR ?= build/student
+student:
+	$(PYTHON) tools/make_student.py "$(STUDENT_DIR)" --git
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache .ruff_cache tests/artifacts node_modules

@@ -38,6 +38,8 @@ Usage::
     python tools/student_setup.py --config-dir DIR     # e.g. a test's JUPYTER_CONFIG_DIR
     python tools/student_setup.py --first-notebook notebooks/01_game_trees.ipynb
     python tools/student_setup.py --undo               # instructors: get nbgrader's UI back
+    python tools/student_setup.py --role hub-student --config-dir DIR   # a hub's students
+    python tools/student_setup.py --role instructor --config-dir DIR    # a hub's instructors
 
 Only the standard library is used, so the script runs in any Python.
 """
@@ -77,6 +79,28 @@ DISABLED_SERVER_EXTENSIONS: tuple[str, ...] = (
 #: This hook saves such a notebook byte for byte as it was (minimaxkit/widgets/savehook.py).
 PRE_SAVE_HOOK = "minimaxkit.widgets.savehook.pre_save_hook"
 
+#: what each role keeps of nbgrader. ``student`` (the default: Binder, ``make lab``, a
+#: student's clone) keeps the Validate button only. ``hub-student`` (a student on a
+#: JupyterHub with nbgrader's exchange) also keeps the Assignments tab (fetch, submit,
+#: feedback) and the Nbgrader menu that opens it. ``instructor`` (on a hub) keeps all of
+#: nbgrader, formgrader included; every role loses the news pop-up.
+ROLES = ("student", "hub-student", "instructor")
+_HUB_STUDENT_KEEPS = ("@jupyter/nbgrader:assignment-list", "@jupyter/nbgrader:menu",
+                      "nbgrader.server_extensions.assignment_list")
+
+
+def disabled(role: str = "student") -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(lab plugins, server extensions) turned off for ``role`` (one of :data:`ROLES`)."""
+    if role not in ROLES:
+        raise ValueError(f"role must be one of {', '.join(ROLES)}, got {role!r}")
+    if role == "instructor":
+        return DISABLED_LAB_PLUGINS[:1], ()
+    if role == "hub-student":
+        return (tuple(p for p in DISABLED_LAB_PLUGINS if p not in _HUB_STUDENT_KEEPS),
+                tuple(e for e in DISABLED_SERVER_EXTENSIONS if e not in _HUB_STUDENT_KEEPS))
+    return DISABLED_LAB_PLUGINS, DISABLED_SERVER_EXTENSIONS
+
+
 SETTING_OVERRIDES: dict[str, dict[str, Any]] = {
     "@jupyterlab/apputils-extension:notification": {
         "fetchNews": "false",
@@ -96,15 +120,19 @@ def default_config_dir(prefix: str | Path | None = None) -> Path:
     return Path(prefix if prefix is not None else sys.prefix) / "etc" / "jupyter"
 
 
-def _managed_files(config_dir: Path) -> dict[Path, dict[str, Any]]:
+def _managed_files(config_dir: Path, role: str = "student") -> dict[Path, dict[str, Any]]:
+    # Every plugin and extension of the lists is written, on or off, so that a role's
+    # files win over another role's applied in a folder of lower precedence.
+    plugins, extensions = disabled(role)
     return {
         config_dir / "labconfig" / "page_config.d" / FILE_NAME: {
-            "disabledExtensions": {plugin: True for plugin in DISABLED_LAB_PLUGINS},
+            "disabledExtensions": {p: p in plugins for p in DISABLED_LAB_PLUGINS},
         },
         config_dir / "labconfig" / "default_setting_overrides.d" / FILE_NAME: SETTING_OVERRIDES,
         config_dir / "jupyter_server_config.d" / FILE_NAME: {
             "ServerApp": {
-                "jpserver_extensions": {ext: False for ext in DISABLED_SERVER_EXTENSIONS},
+                "jpserver_extensions": {e: e not in extensions
+                                        for e in DISABLED_SERVER_EXTENSIONS},
             },
         },
     }
@@ -124,10 +152,12 @@ def _read_json(path: Path) -> dict[str, Any]:
     return data
 
 
-def apply(config_dir: Path, *, first_notebook: str | None = None) -> list[Path]:
-    """Write the student configuration into ``config_dir``; return the files written."""
+def apply(config_dir: Path, *, first_notebook: str | None = None,
+          role: str = "student") -> list[Path]:
+    """Write the configuration of ``role`` (default: a student's) into ``config_dir``;
+    return the files written."""
     written = []
-    for path, data in _managed_files(config_dir).items():
+    for path, data in _managed_files(config_dir, role).items():
         _write_json(path, data)
         written.append(path)
     # Only the server extension switches are read from jupyter_server_config.d; other
@@ -177,6 +207,10 @@ def main(argv: list[str] | None = None) -> int:
         help="notebook (relative to the server's root dir) to open at /, e.g. on Binder",
     )
     parser.add_argument("--undo", action="store_true", help="remove the student configuration")
+    parser.add_argument("--role", choices=ROLES, default="student",
+                        help="student (default; Validate only), hub-student (also the "
+                        "Assignments tab of nbgrader's exchange) or instructor (all of "
+                        "nbgrader): see docs/hub.md")
     args = parser.parse_args(argv)
 
     config_dir = args.config_dir or default_config_dir(args.prefix)
@@ -184,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         files = undo(config_dir)
         verb = "removed"
     else:
-        files = apply(config_dir, first_notebook=args.first_notebook)
+        files = apply(config_dir, first_notebook=args.first_notebook, role=args.role)
         verb = "wrote"
     for path in files:
         print(f"student_setup: {verb} {path}")

@@ -51,7 +51,8 @@ from pathlib import Path
 
 __all__ = ["available", "sandbox_argv", "sandbox_env", "limit_resources", "python_paths",
            "SECRET_ENV", "MEMORY_LIMIT", "FILE_LIMIT", "PROCESS_LIMIT", "SCRATCH_LIMIT",
-           "TMP_LIMIT", "ETC_FILES", "SUBMISSION_MOUNT", "WARNING"]
+           "TMP_LIMIT", "ETC_FILES", "SUBMISSION_MOUNT", "WARNING", "REQUIRE_ENV",
+           "SandboxUnavailable"]
 
 #: environment variables that name the course's secrets (never passed into the sandbox;
 #: nothing but :func:`sandbox_env`'s allow-list is)
@@ -73,25 +74,41 @@ _LOCALE = re.compile(r"^[A-Za-z0-9_.@-]{1,64}$")
 
 WARNING = ("minimaxkit: bubblewrap (bwrap) is not available: student code runs WITHOUT the "
            "sandbox (the course folder, gradebook.db and the network are reachable). "
-           "Install it (Debian: apt-get install bubblewrap) before grading real submissions.")
+           "Install it (Debian: apt-get install bubblewrap) before grading real submissions; "
+           "`python -m minimaxkit.grading.hostcheck` says what this host lacks.")
+#: set to 1 (a hub's instructor server does) and autograde refuses to run without the sandbox
+REQUIRE_ENV = "MINIMAXKIT_REQUIRE_SANDBOX"
 
 _CHECKED: dict[str, bool] = {}
+_WHY: dict[str, str] = {}
+
+
+class SandboxUnavailable(RuntimeError):
+    """``MINIMAXKIT_REQUIRE_SANDBOX=1`` and bubblewrap cannot run here."""
 
 
 def available() -> bool:
-    """True when ``bwrap`` is installed and can make its namespaces here (checked once)."""
+    """True when ``bwrap`` is installed and can make its namespaces here (checked once).
+    With ``MINIMAXKIT_REQUIRE_SANDBOX=1`` in the environment, raise
+    :class:`SandboxUnavailable` (saying why) instead of returning False."""
     if "ok" not in _CHECKED:
         exe = shutil.which("bwrap")
         ok = False
+        _WHY["why"] = "bwrap is not on PATH" if exe is None else "MINIMAXKIT_NO_SANDBOX=1"
         if exe is not None and os.environ.get("MINIMAXKIT_NO_SANDBOX") != "1":
             try:
-                ok = subprocess.run(
+                done = subprocess.run(
                     [exe, "--die-with-parent", "--unshare-all", "--ro-bind", "/", "/",
                      "--dev", "/dev", "--proc", "/proc", "true"],
-                    capture_output=True, timeout=20).returncode == 0
-            except (OSError, subprocess.SubprocessError):
-                ok = False
+                    capture_output=True, timeout=20)
+                ok = done.returncode == 0
+                _WHY["why"] = done.stderr.decode(errors="replace").strip()
+            except (OSError, subprocess.SubprocessError) as err:
+                _WHY["why"] = str(err)
         _CHECKED["ok"] = ok
+    if not _CHECKED["ok"] and os.environ.get(REQUIRE_ENV) == "1":
+        raise SandboxUnavailable(f"{REQUIRE_ENV}=1 and the sandbox cannot run here "
+                                 f"({_WHY['why']}): {WARNING}")
     return _CHECKED["ok"]
 
 

@@ -1,0 +1,344 @@
+"""A whole term on a real JupyterHub, as docs/hub.md sets it up (hub/jupyterhub_config.py).
+
+Three Unix users made for the test: an instructor and two students. The instructor releases
+``a2_alphabeta`` from the command line of their account. Student 1, in Chromium, logs in,
+follows the README's nbgitpuller link to lecture 3 (the students' copy from ``make
+student``, served by ``git daemon``), opens the Assignments tab, fetches the assignment,
+answers it, validates and submits. Student 2 fetches and submits a wrong answer (the
+recitation's β ← max erratum) from the command line. The instructor, an ordinary user,
+collects, autogrades (bubblewrap as that user; ``MINIMAXKIT_REQUIRE_SANDBOX=1``, so it would
+refuse without it), generates and releases feedback. Each student fetches their feedback
+and sees their own verdicts (and student 2 the picture of where the search went wrong), not
+the other's. Asserted: the gradebook, the feedback pages, the exchange's modes and what a
+student can and cannot read there, and which nbgrader parts each role gets.
+
+The tests of this file are steps of one term and run in order. Screenshots go to
+tests/artifacts/hub-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from minimaxkit.grading.course import parse_sample, solution_cells
+
+from .course_hub import CourseHub, start_course_hub
+from .unix import REPO, User, run_as
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+ASSIGNMENT = "a2_alphabeta"
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = REPO / "tests" / "artifacts"
+ANSWER = solution_cells(REPO / "solutions" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")["alphabeta"]
+WRONG = parse_sample((REPO / "tests" / "grading" / "submissions" / ASSIGNMENT /
+                      "beta_max.py").read_text())
+STEPS: dict[str, float] = {}
+SCORES: dict[str, float] = {}  # the gradebook's, per student (step 5)
+
+_SET_ANSWER = """async ([gid, src]) => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    let n = 0;
+    for (const cell of panel.content.widgets) {
+        const meta = cell.model.getMetadata('nbgrader');
+        if (meta && meta.grade_id === gid) { cell.model.sharedModel.setSource(src); n++; }
+    }
+    await panel.context.save();
+    return n;
+}"""
+
+
+def _need(condition: bool, message: str) -> None:
+    if not condition:
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def hub() -> Iterator[CourseHub]:
+    _need(os.geteuid() == 0, "the hub test makes Unix users and starts JupyterHub: run as root")
+    _need(CHROMIUM.exists(), f"{CHROMIUM} is missing: apt-get install chromium")
+    pytest.importorskip("jupyterhub", reason="pip install -e '.[hub]'")
+    started = time.monotonic()
+    course_hub = start_course_hub()
+    STEPS["hub up"] = time.monotonic() - started
+    try:
+        yield course_hub
+    finally:
+        course_hub.stop()
+        (ARTIFACTS / "hub-steps.json").write_text(json.dumps(STEPS, indent=1))
+
+
+@pytest.fixture(scope="module")
+def browser(hub: CourseHub) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True,
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"])
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def _shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"hub-{name}.png"))
+
+
+def _login(browser: Any, hub: CourseHub, user: User, url: str) -> Any:
+    """A fresh browser context (cookies of its own) that opens ``url`` and logs ``user`` in
+    on the hub's login page; returns the page once JupyterLab has started."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    context.set_default_timeout(120_000)
+    page = context.new_page()
+    page.goto(url)
+    page.fill("#username_input", user.name)
+    page.fill("#password_input", user.password)
+    page.click("#login_submit")
+    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=240_000)
+    page.evaluate("async () => { await window.jupyterapp.started; "
+                  "await window.jupyterapp.restored; }")
+    return page
+
+
+def _current(page: Any, label: str) -> None:
+    page.wait_for_function(
+        """(label) => { const w = window.jupyterapp.shell.currentWidget;
+                        return !!w && w.title.label === label
+                               && (!w.context || w.context.isReady); }""", arg=label)
+
+
+def _open_assignments(page: Any) -> Any:
+    """The Assignments tab, from the Nbgrader menu as a student opens it."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
+    page.locator(".lm-Menu-itemLabel", has_text="Assignment List").click()
+    panel = page.locator("#nbgrader-assignment-list")
+    panel.wait_for()
+    return panel
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def _can(user: User, hub: CourseHub, code: str) -> str:
+    done = run_as(user, [str(hub.env.python), "-c", code], env={"PATH": hub.env.path_env()},
+                  cwd=user.home)
+    return (done.stdout + done.stderr).strip()
+
+
+# ----- the term ------------------------------------------------------------------------------
+def test_1_instructor_releases_the_assignment(hub: CourseHub) -> None:
+    started = time.monotonic()
+    course = hub.instructor.home / "course"
+    hub.run(hub.instructor, "nbgrader", "generate_assignment", ASSIGNMENT, "--force", cwd=course)
+    hub.run(hub.instructor, "nbgrader", "release_assignment", ASSIGNMENT, cwd=course)
+    STEPS["release"] = time.monotonic() - started
+    outbound = hub.exchange / "minimaxkit" / "outbound" / ASSIGNMENT
+    assert sorted(p.name for p in outbound.iterdir()) == [f"{ASSIGNMENT}.ipynb", "tests.json"]
+    assert not any("hidden" in p.name for p in hub.exchange.rglob("*"))
+    # the released notebook is the committed one (no solution in it)
+    released = json.loads((outbound / f"{ASSIGNMENT}.ipynb").read_text())
+    assert "BEGIN SOLUTION" not in json.dumps(released)
+
+
+def test_2_student_1_in_the_browser(hub: CourseHub, browser: Any) -> None:
+    started = time.monotonic()
+    student = hub.students[0]
+    page = _login(browser, hub, student,
+                  hub.nbgitpuller_link("notebooks/03_alphabeta.ipynb"))
+    _current(page, "03_alphabeta.ipynb")  # nbgitpuller cloned the students' copy and opened it
+    STEPS["student 1: login, nbgitpuller, lecture 3"] = time.monotonic() - started
+    _shot(page, "1-lecture3-via-nbgitpuller")
+    assert (student.home / "course-student" / "notebooks" / "03_alphabeta.ipynb").is_file()
+    assert not (student.home / "course-student" / "solutions").exists()
+    # the student's nbgrader: the Assignments tab and Validate, no formgrader
+    commands = page.evaluate("""() => ['nbgrader:open-assignment-list',
+        'nbgrader:open-formgrader', 'nbgrader:open-course-list',
+        'nbgrader:open-create-assignment'].map((c) => window.jupyterapp.commands.hasCommand(c))""")
+    assert commands == [True, False, False, False]
+
+    panel = _open_assignments(page)
+    panel.locator("#released_assignments_list .list_item", has_text=ASSIGNMENT) \
+        .get_by_role("button", name="Fetch").click()
+    fetched = panel.locator("#fetched_assignments_list")
+    fetched.locator("a.assignment-notebooks-link", has_text=ASSIGNMENT).click()
+    _shot(page, "2-assignments-fetched")
+    fetched.locator(".nested_list_item a", has_text=ASSIGNMENT).click()
+    _current(page, f"{ASSIGNMENT}.ipynb")
+    assert page.evaluate(_SET_ANSWER, ["alphabeta", ANSWER]) == 1
+
+    page.locator(".jp-NotebookPanel-toolbar:visible").get_by_text("Validate", exact=True).click()
+    page.wait_for_function("""() => { const d = document.querySelector('.jp-Dialog');
+                                      return !!d && /Success|fail|error/i.test(d.innerText); }""",
+                           timeout=240_000)
+    dialog = page.locator(".jp-Dialog").inner_text()
+    _shot(page, "3-validated")
+    assert "Success! Your notebook passes all the tests." in dialog, dialog
+    page.locator(".jp-Dialog").get_by_role("button", name="Ok").click()
+
+    panel = _open_assignments(page)
+    panel.locator("#fetched_assignments_list .list_item", has_text=ASSIGNMENT) \
+        .get_by_role("button", name="Submit").first.click()
+    panel.locator("#submitted_assignments_list .list_item", has_text=ASSIGNMENT).first.wait_for()
+    _shot(page, "4-submitted")
+    STEPS["student 1: whole visit"] = time.monotonic() - started
+    page.context.close()
+
+
+def test_3_student_2_on_the_command_line(hub: CourseHub) -> None:
+    started = time.monotonic()
+    student = hub.students[1]
+    hub.run(student, "nbgrader", "fetch_assignment", ASSIGNMENT)
+    notebook = student.home / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    edit = ("import nbformat, sys\n"
+            "nb = nbformat.read(sys.argv[1], 4)\n"
+            "cell = next(c for c in nb.cells\n"
+            "            if c.metadata.get('nbgrader', {}).get('grade_id') == 'alphabeta')\n"
+            "cell.source = sys.argv[2]\n"
+            "nbformat.write(nb, sys.argv[1])\n")
+    hub.run(student, str(hub.env.python), "-c", edit, str(notebook), WRONG.cells["alphabeta"])
+    hub.run(student, "nbgrader", "submit", ASSIGNMENT)
+    STEPS["student 2: fetch, answer, submit"] = time.monotonic() - started
+
+
+def test_4_the_exchange_keeps_students_apart(hub: CourseHub) -> None:
+    course = hub.exchange / "minimaxkit"
+    inbound = course / "inbound"
+    assert _mode(hub.exchange) == 0o777  # made by the administrator: ugo+rw (nbgrader's docs)
+    assert _mode(course) == _mode(course / "outbound") == 0o755
+    assert _mode(inbound) == 0o2733  # students write, nobody but the instructor lists
+    assert course.stat().st_uid == inbound.stat().st_uid == hub.instructor.uid
+    submissions = sorted(p.name for p in inbound.iterdir())
+    assert len(submissions) == 2
+    for student, name in zip(hub.students, submissions, strict=True):
+        # <student>+<assignment>+<time>+<random>: a name nobody else can guess
+        assert re.fullmatch(rf"{student.name}\+{ASSIGNMENT}\+[^+]+\+[A-Za-z0-9_=-]{{12}}", name)
+        assert (inbound / name).stat().st_uid == student.uid
+    other = hub.students[1]
+    seen = _can(other, hub, f"import os\ntry: print(os.listdir({str(inbound)!r}))\n"
+                            "except OSError as e: print('refused', e.errno)")
+    assert seen == "refused 13"
+    for place in (hub.students[0].home, hub.instructor.home / "course" / "solutions"):
+        seen = _can(other, hub, f"import os\ntry: print(os.listdir({str(place)!r}))\n"
+                                "except OSError as e: print('refused', e.errno)")
+        assert seen == "refused 13", place
+
+
+def test_5_instructor_collects_grades_and_returns_feedback(hub: CourseHub) -> None:
+    started = time.monotonic()
+    course = hub.instructor.home / "course"
+    for step in (["collect", ASSIGNMENT], ["autograde", ASSIGNMENT],
+                 ["generate_feedback", ASSIGNMENT], ["release_feedback", ASSIGNMENT],
+                 ["export"]):
+        done = hub.run(hub.instructor, "nbgrader", *step, cwd=course, timeout=600)
+        STEPS[f"instructor: {step[0]}"] = time.monotonic() - started
+        assert "bubblewrap (bwrap) is not available" not in done.stderr
+    s1, s2 = (s.name for s in hub.students)
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        scores = {s: gradebook.find_grade("test_alphabeta", ASSIGNMENT, ASSIGNMENT, s).score
+                  for s in (s1, s2)}
+        assert gradebook.find_submission(ASSIGNMENT, s1).score == 7.0
+    assert scores[s1] == 7.0
+    # the erratum's sample scores 4.5 as student "beta_max" (test_grading_roundtrip); one of
+    # the 7 trees (1 point) is seeded from the student's id, and on this student's tree the
+    # erratum may or may not change the leaves
+    assert WRONG.expect["test_alphabeta"] <= scores[s2] <= WRONG.expect["test_alphabeta"] + 1
+    assert scores[s2] < 7.0
+    SCORES.update(scores)
+    grades = (course / "grades.csv").read_text().splitlines()
+    assert {s1, s2} <= {row.split(",")[3] for row in grades[1:] if row.startswith(ASSIGNMENT)}
+    # everything the instructor made is theirs; feedback in the exchange is not listable
+    feedback = hub.exchange / "minimaxkit" / "feedback"
+    assert _mode(feedback) == 0o711 and feedback.stat().st_uid == hub.instructor.uid
+    assert len(list(feedback.glob("*.html"))) == 2
+    seen = _can(hub.students[1], hub,
+                f"import os\ntry: print(os.listdir({str(feedback)!r}))\n"
+                "except OSError as e: print('refused', e.errno)")
+    assert seen == "refused 13"
+    STEPS["instructor: all"] = time.monotonic() - started
+
+
+def _feedback_text(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_6_each_student_sees_their_own_feedback(hub: CourseHub, browser: Any) -> None:
+    started = time.monotonic()
+    s1, s2 = hub.students
+    # student 2, on the command line
+    hub.run(s2, "nbgrader", "fetch_feedback", ASSIGNMENT)
+    pages2 = list((s2.home / ASSIGNMENT / "feedback").glob(f"*/{ASSIGNMENT}.html"))
+    assert len(pages2) == 1
+    text2 = _feedback_text(pages2[0].read_text())
+    points = SCORES[s2.name]  # what the gradebook holds is what the student reads
+    assert f"alphabeta: {points:g} of 7 points" in text2
+    assert all(message in text2 for message in WRONG.messages)
+    assert "<img" in pages2[0].read_text()  # the picture of where the search went wrong
+    # student 1, in the browser: Fetch Feedback in the Assignments tab, then the page
+    page = _login(browser, hub, s1, f"{hub.url}/hub/login")
+    panel = _open_assignments(page)
+    row = panel.locator("#submitted_assignments_list .list_item", has_text=ASSIGNMENT).first
+    row.get_by_role("button", name="Fetch Feedback").click()
+    panel.get_by_text("(view feedback)").wait_for()
+    _shot(page, "5-feedback-fetched")
+    pages1 = list((s1.home / ASSIGNMENT / "feedback").glob(f"*/{ASSIGNMENT}.html"))
+    assert len(pages1) == 1
+    relative = pages1[0].relative_to(s1.home).as_posix()
+    page.goto(f"{hub.url}/user/{s1.name}/files/{relative}")
+    verdict = page.locator(".output_area", has_text="alphabeta: 7 of 7 points").first
+    verdict.wait_for()
+    verdict.scroll_into_view_if_needed()
+    _shot(page, "6-feedback-student-1")
+    text1 = _feedback_text(page.content())
+    assert "alphabeta: 7 of 7 points" in text1 and "✘" not in text1
+    # nobody else's: not the other's verdicts, and the seeded tree is each one's own
+    assert not any(message in text1 for message in WRONG.messages)
+    assert "7 of 7" not in text2
+    assert s2.name not in text1 and s1.name not in text2
+    # and student 1 cannot open student 2's page (a private home), nor the other's server
+    seen = _can(s1, hub, f"try: open({str(pages2[0])!r}).read(); print('read')\n"
+                         "except OSError as e: print('refused', e.errno)")
+    assert seen == "refused 13"
+    page.goto(f"{hub.url}/user/{s2.name}/files/{relative}")
+    assert "alphabeta:" not in page.content()
+    # a student's server has no formgrader
+    response = page.goto(f"{hub.url}/user/{s1.name}/formgrader")
+    assert response is not None and response.status == 404
+    STEPS["students: feedback"] = time.monotonic() - started
+    # student 2's page, to look at (not through the hub: the test reads the file as root)
+    page.set_content(pages2[0].read_text())
+    page.locator(".output_area img").first.scroll_into_view_if_needed()
+    _shot(page, "6-feedback-student-2")
+    page.context.close()
+
+
+def test_7_the_instructor_has_formgrader_and_students_do_not(hub: CourseHub,
+                                                             browser: Any) -> None:
+    page = _login(browser, hub, hub.instructor, f"{hub.url}/hub/login")
+    commands = page.evaluate("""() => ['nbgrader:open-formgrader',
+        'nbgrader:open-assignment-list'].map((c) => window.jupyterapp.commands.hasCommand(c))""")
+    assert commands == [True, True]
+    # formgrader in a page of its own (JupyterHub >= 4.1 refuses it in an iframe)
+    page.goto(f"{hub.url}/user/{hub.instructor.name}/formgrader")
+    row = page.locator("tr", has_text=ASSIGNMENT).first
+    row.wait_for()
+    _shot(page, "7-formgrader")
+    cells = row.locator("td").all_inner_texts()
+    assert "released" in cells and "2" in cells  # status, and the two submissions
+    page.context.close()
