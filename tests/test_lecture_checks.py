@@ -306,6 +306,42 @@ def test_budget() -> None:
     refused(check("budget", "5"), "string", "(the number is right)")
 
 
+# ----- lecture 6 ------------------------------------------------------------------------------
+def test_open_lines() -> None:
+    right = variant("open_lines", "open_lines", [])
+    assert check("open_lines", right).ok
+    # empty lines counted too (the player's piece not required)
+    refused(check("open_lines", variant("open_lines", "open_lines",
+                                        [(" and player in line", "")])), "not yet")
+    # the other player's pieces not looked at: every line with one of the player's pieces
+    refused(check("open_lines", variant("open_lines", "open_lines",
+                                        [("other not in line and ", "")])), "not yet")
+    # the players mixed up: the other player's open lines
+    refused(check("open_lines", lambda board, player: right(board, "O" if player == "X"
+                                                            else "X")), "not yet")
+    # the right number, typed as a string
+    refused(check("open_lines", lambda board, player: str(right(board, player))), "not yet")
+
+
+def test_threats() -> None:
+    right = variant("threats", "threats", [])
+    assert check("threats", right).ok
+    # a list with a cell twice (two lines through it) is still the same set of cells
+    assert check("threats", lambda board, player: [*right(board, player),
+                                                   *right(board, player)]).ok
+    # (row, column) instead of (column, row)
+    refused(check("threats", lambda board, player: {(r, c) for c, r in right(board, player)}),
+            "not yet")
+    # two of the player's pieces counted as a threat too
+    refused(check("threats", variant("threats", "threats",
+                                     [("line.count(player) == 3", "line.count(player) >= 2"),
+                                      ('line.count(".") == 1', 'line.count(".") >= 1')])),
+            "not yet")
+    # the other player's threats
+    refused(check("threats", lambda board, player: right(board, "O" if player == "X"
+                                                         else "X")), "not yet")
+
+
 @pytest.mark.parametrize("exercise", sorted(EXERCISES))
 def test_every_exercise_is_tried_here(exercise: str) -> None:
     """This file calls every exercise's check: none is left untried."""
