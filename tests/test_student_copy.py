@@ -236,7 +236,7 @@ def test_a_source_notebook_in_the_copy_is_refused(tmp_path: Path) -> None:
 
     course = tmp_path / "course"
     shutil.copytree(REPO, course, ignore=shutil.ignore_patterns(".venv", ".git", "node_modules",
-                                                                "tests", "benchmarks"))
+                                                                "tests", "benchmarks", "build"))
     shutil.copy(course / "solutions/a2_alphabeta/a2_alphabeta.ipynb",
                 course / "assignments/a2_alphabeta/a2_alphabeta.ipynb")
     done = subprocess.run([sys.executable, str(course / "tools/make_student.py"),
