@@ -32,7 +32,7 @@ import pytest
 from minimaxkit.grading.course import parse_sample, solution_cells
 
 from .course_hub import CourseHub, start_course_hub
-from .unix import REPO, User, run_as
+from .unix import REPO, User, processes_of, run_as
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -150,6 +150,14 @@ def _open_assignments(page: Any) -> Any:
     return panel
 
 
+def _cmdline(pid: int) -> list[str]:
+    try:
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return []
+    return [part.decode(errors="replace") for part in raw.split(b"\0") if part]
+
+
 def _mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
@@ -186,6 +194,12 @@ def test_2_student_1_in_the_browser(hub: CourseHub, browser: Any) -> None:
     STEPS["student 1: login, nbgitpuller, lecture 3"] = time.monotonic() - started
     _shot(page, "1-lecture3-via-nbgitpuller")
     assert (student.home / "course-student" / "notebooks" / "03_alphabeta.ipynb").is_file()
+    # the student's server: their own process, in the kit's environment
+    servers = [cmd for cmd in map(_cmdline, processes_of(student.uid))
+               if any(part.endswith("jupyterhub-singleuser") for part in cmd)]
+    assert servers and all(cmd[0] == str(hub.env.python) or
+                           cmd[1] == str(hub.env.bindir / "jupyterhub-singleuser")
+                           for cmd in servers), servers
     assert not (student.home / "course-student" / "solutions").exists()
     # the student's nbgrader: the Assignments tab and Validate, no formgrader
     commands = page.evaluate("""() => ['nbgrader:open-assignment-list',
