@@ -5,13 +5,19 @@
 3
 """
 
-from .bounds import knuth_moore_leaves, perfect_order_leaves
-from .deepening import DeepeningResult, deepen, iter_deepen
-from .errors import MinimaxkitError, OptionError, TreeError
-from .game import Game
-from .search import SearchResult, alphabeta, minimax, negamax, simple_pruning
-from .trace import Cutoff, Enter, Exit, Leaf, Stats, Trace, TTHit
-from .tree import GameTree, Node
+from typing import TYPE_CHECKING
+
+from ._lazy import attach
+
+if TYPE_CHECKING:  # the names, for type checkers; imported on first use (._lazy)
+    from .bounds import knuth_moore_leaves, perfect_order_leaves
+    from .deepening import DeepeningResult, deepen, iter_deepen
+    from .errors import MinimaxkitError, OptionError, TreeError
+    from .game import Game
+    from .search import SearchResult, alphabeta, minimax, negamax, simple_pruning
+    from .trace import Cutoff, Enter, Exit, Leaf, Stats, Trace, TTHit
+    from .tree import GameTree, Node
+
 
 __all__ = [
     "Game", "GameTree", "Node", "SearchResult", "Trace", "Stats",
@@ -20,3 +26,14 @@ __all__ = [
     "DeepeningResult", "knuth_moore_leaves", "perfect_order_leaves",
     "MinimaxkitError", "TreeError", "OptionError",
 ]
+
+_WHERE = {name: where for where, names in {
+    '.bounds': ('knuth_moore_leaves', 'perfect_order_leaves'),
+    '.deepening': ('DeepeningResult', 'deepen', 'iter_deepen'),
+    '.errors': ('MinimaxkitError', 'OptionError', 'TreeError'),
+    '.game': ('Game',),
+    '.search': ('SearchResult', 'alphabeta', 'minimax', 'negamax', 'simple_pruning'),
+    '.trace': ('Cutoff', 'Enter', 'Exit', 'Leaf', 'Stats', 'Trace', 'TTHit'),
+    '.tree': ('GameTree', 'Node'),
+}.items() for name in names}
+__getattr__, __dir__ = attach(__name__, _WHERE)

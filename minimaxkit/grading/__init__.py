@@ -34,15 +34,21 @@ In an nbgrader notebook a test cell is ``grade(fn, "question", points=3)``; see
 'value 3 ✔, 7 leaves ✔ (matches any cut rule and fail mode)'
 """
 
-from .bugs import BUGS, Bug, buggy_alphabeta, recognise
-from .checks import Picture, TreeResult, run_check
-from .compare import Comparison, Divergence, compare
-from .explore import Trial, explore, node_of, test_tree, try_on
-from .grader import GradeReport, TreeVerdict, grade, grade_report
-from .node import Recorder, SearchNode
-from .references import CONVENTIONS, build_tree, convention_label, reference, seed_for
-from .sandbox import Outcome, describe, run_contained
-from .suite import student_id
+from typing import TYPE_CHECKING
+
+from .._lazy import attach
+
+if TYPE_CHECKING:  # the names, for type checkers; imported on first use (._lazy)
+    from .bugs import BUGS, Bug, buggy_alphabeta, recognise
+    from .checks import Picture, TreeResult, run_check
+    from .compare import Comparison, Divergence, compare
+    from .explore import Trial, explore, node_of, test_tree, try_on
+    from .grader import GradeReport, TreeVerdict, grade, grade_report
+    from .node import Recorder, SearchNode
+    from .references import CONVENTIONS, build_tree, convention_label, reference, seed_for
+    from .sandbox import Outcome, describe, run_contained
+    from .suite import student_id
+
 
 __all__ = [
     "SearchNode", "Recorder", "run_contained", "Outcome", "describe",
@@ -52,3 +58,16 @@ __all__ = [
     "TreeVerdict", "student_id", "node_of", "try_on", "Trial", "explore",
     "test_tree",
 ]
+
+_WHERE = {name: where for where, names in {
+    '.bugs': ('BUGS', 'Bug', 'buggy_alphabeta', 'recognise'),
+    '.checks': ('Picture', 'TreeResult', 'run_check'),
+    '.compare': ('Comparison', 'Divergence', 'compare'),
+    '.explore': ('Trial', 'explore', 'node_of', 'test_tree', 'try_on'),
+    '.grader': ('GradeReport', 'TreeVerdict', 'grade', 'grade_report'),
+    '.node': ('Recorder', 'SearchNode'),
+    '.references': ('CONVENTIONS', 'build_tree', 'convention_label', 'reference', 'seed_for'),
+    '.sandbox': ('Outcome', 'describe', 'run_contained'),
+    '.suite': ('student_id',),
+}.items() for name in names}
+__getattr__, __dir__ = attach(__name__, _WHERE)

@@ -1,12 +1,13 @@
 """Inside the sandbox: copy the submission into its scratch folder, then run the command.
 
-``python -m minimaxkit.grading._enter SRC DEST -- CMD...`` (the last step of
+``python -I -S .../minimaxkit/grading/_enter.py SRC DEST -- CMD...`` (the last step of
 :func:`~minimaxkit.grading.bwrap.sandbox_argv` with ``scratch=True``) copies the regular
 files and folders of ``SRC`` (the submission's folder, mounted read-only) into ``DEST`` (a
 size-capped tmpfs at the submission's own path), never following a link and skipping
 FIFOs, sockets and devices, at most :data:`MAX_FILES` files; then it replaces itself with
 ``CMD``. It runs in the sandbox, so whatever the folder holds can only point at what the
-sandbox shows.
+sandbox shows. It imports nothing but the standard library, so that it can run by its path
+without the kit's packages (a kernel's start waits for it).
 
 >>> import tempfile, pathlib
 >>> src, dest = (pathlib.Path(tempfile.mkdtemp()) for _ in range(2))
@@ -70,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     """``SRC DEST -- CMD...``: copy, then exec ``CMD`` (does not return)."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) < 4 or args[2] != "--":
-        print("usage: python -m minimaxkit.grading._enter SRC DEST -- CMD...", file=sys.stderr)
+        print("usage: python _enter.py SRC DEST -- CMD...", file=sys.stderr)
         return 2
     src, dest, cmd = Path(args[0]), Path(args[1]), args[3:]
     for note in copy_regular(src, dest):

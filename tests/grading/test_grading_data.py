@@ -99,7 +99,8 @@ def test_sample_submissions_say_what_they_should_score() -> None:
     "minimaxkit.grading.references", "minimaxkit.grading.compare", "minimaxkit.grading.bugs",
     "minimaxkit.grading.checks", "minimaxkit.grading.suite", "minimaxkit.grading.refresh",
     "minimaxkit.grading.explore", "minimaxkit.grading.course", "minimaxkit.grading.grader",
-    "minimaxkit.grading.picture",
+    "minimaxkit.grading.picture", "minimaxkit.grading.bwrap", "minimaxkit.grading._enter",
+    "minimaxkit._lazy",
 ])
 def test_doctests(module: str) -> None:
     import doctest
@@ -107,3 +108,36 @@ def test_doctests(module: str) -> None:
 
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_a_kernel_start_imports_none_of_the_searches() -> None:
+    """The sandboxed kernel's first step (``python -m minimaxkit.grading.kernel``) and the
+    scratch copy (``_enter.py``, run by its path) import neither the searches nor the
+    grader: the packages import their modules on first use (``minimaxkit._lazy``)."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, minimaxkit.grading.kernel\n"
+             "print(sorted(m for m in sys.modules if m.startswith('minimaxkit')))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert eval(done.stdout) == ["minimaxkit", "minimaxkit._lazy", "minimaxkit.grading",
+                                 "minimaxkit.grading.bwrap", "minimaxkit.grading.kernel",
+                                 "minimaxkit.grading.suite"]
+
+
+def test_lazy_names_stay_what_the_package_exports() -> None:
+    """``minimaxkit.grading.compare`` is the function, also after another module imported
+    the submodule of that name first (the import system sets the module on the package)."""
+    import subprocess
+    import sys
+
+    probe = ("import minimaxkit.grading.grader\n"
+             "from minimaxkit.grading import compare, explore, grade\n"
+             "from minimaxkit import GameTree, alphabeta\n"
+             "print(compare.__module__, explore.__module__, grade.__module__, "
+             "GameTree.__name__, alphabeta.__module__)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["minimaxkit.grading.compare", "minimaxkit.grading.explore",
+                                   "minimaxkit.grading.grader", "GameTree", "minimaxkit.search"]
