@@ -114,10 +114,13 @@ def test_the_copy_holds_no_instructor_file(copy: Path) -> None:
                                                                  "docs/views.md"]
     assert not [n for n in names if Path(n).name.startswith("hidden_")
                 or n.endswith("nbgrader_config.py")]
-    # the released assignments are nbgrader's release, byte for byte
-    for path in (REPO / "assignments").rglob("*"):
-        if path.is_file() and "__pycache__" not in path.parts:
-            assert (copy / path.relative_to(REPO)).read_bytes() == path.read_bytes()
+    # the released assignments (nbgrader's release), the lectures and the kit, byte for byte
+    # (so every test of them in this repository tests the students' copy too)
+    for folder in ("assignments", "notebooks", "minimaxkit"):
+        for path in (REPO / folder).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts and \
+                    ".ipynb_checkpoints" not in path.parts and path.suffix != ".pyc":
+                assert (copy / path.relative_to(REPO)).read_bytes() == path.read_bytes()
     # and the copy is a git repository with that content committed on main
     status = subprocess.run(["git", "-C", str(copy), "status", "--porcelain", "--branch"],
                             capture_output=True, text=True, check=True).stdout
@@ -237,7 +240,7 @@ def test_a_source_notebook_in_the_copy_is_refused(tmp_path: Path) -> None:
 
     course = tmp_path / "course"
     shutil.copytree(REPO, course, ignore=shutil.ignore_patterns(".venv", ".git", "node_modules",
-                                                                "tests", "benchmarks"))
+                                                                "tests", "benchmarks", "build"))
     shutil.copy(course / "solutions/a2_alphabeta/a2_alphabeta.ipynb",
                 course / "assignments/a2_alphabeta/a2_alphabeta.ipynb")
     done = subprocess.run([sys.executable, str(course / "tools/make_student.py"),

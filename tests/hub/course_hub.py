@@ -31,6 +31,14 @@ PROXY = REPO / "node_modules" / ".bin" / "configurable-http-proxy"
 COURSE_FILES = ("nbgrader_config.py", "solutions", "assignments")
 
 
+def doc_step(start: str) -> str:
+    """The line of docs/hub.md's server setup that starts with ``start``."""
+    for line in (REPO / "docs" / "hub.md").read_text().splitlines():
+        if line.startswith(start):
+            return line
+    raise AssertionError(f"docs/hub.md has no line starting with {start!r}")
+
+
 def free_port() -> int:
     import socket
 
@@ -145,8 +153,8 @@ def start_course_hub() -> CourseHub:
         env = shared_env(place)
         # the exchange, as nbgrader documents it: made by the administrator, ugo+rw
         exchange = place / "srv" / "nbgrader" / "exchange"
-        exchange.mkdir(parents=True)
-        exchange.chmod(exchange.stat().st_mode | 0o666)
+        subprocess.run(["bash", "-c", doc_step("mkdir -p /srv/nbgrader/exchange").replace(
+            "/srv/nbgrader/exchange", str(exchange))], check=True)
         # the instructor's course folder: their clone of the (private) course repository
         course = instructor.home / "course"
         course.mkdir()

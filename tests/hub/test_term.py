@@ -32,7 +32,7 @@ import pytest
 from minimaxkit.grading.course import parse_sample, solution_cells
 
 from .course_hub import CourseHub, start_course_hub
-from .unix import REPO, User, run_as
+from .unix import REPO, User, processes_of, run_as
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -55,6 +55,26 @@ _SET_ANSWER = """async ([gid, src]) => {
     await panel.context.save();
     return n;
 }"""
+
+
+def doc_commands() -> tuple[list[list[str]], list[list[str]]]:
+    """The instructor's commands of docs/hub.md's "A term", before and after the students
+    work: the test runs exactly these."""
+    text = (REPO / "docs" / "hub.md").read_text()
+    block = re.search(r"## A term.*?```sh\n(.*?)```", text, re.S)
+    assert block, "docs/hub.md has no '## A term' with a sh block"
+    before, after = block.group(1).split("# ... students work ...")
+    def commands(part: str) -> list[list[str]]:
+        return [line.split("#")[0].split() for line in part.splitlines()
+                if line.startswith("nbgrader ")]
+    return commands(before), commands(after)
+
+
+def student_commands() -> list[list[str]]:
+    """The students' command line as docs/hub.md gives it."""
+    text = (REPO / "docs" / "hub.md").read_text()
+    return [c.split() for c in re.findall(r"`(nbgrader (?:fetch_assignment|submit|"
+                                          r"fetch_feedback) a2_alphabeta)`", text)]
 
 
 def _need(condition: bool, message: str) -> None:
@@ -130,6 +150,14 @@ def _open_assignments(page: Any) -> Any:
     return panel
 
 
+def _cmdline(pid: int) -> list[str]:
+    try:
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return []
+    return [part.decode(errors="replace") for part in raw.split(b"\0") if part]
+
+
 def _mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
@@ -144,8 +172,10 @@ def _can(user: User, hub: CourseHub, code: str) -> str:
 def test_1_instructor_releases_the_assignment(hub: CourseHub) -> None:
     started = time.monotonic()
     course = hub.instructor.home / "course"
-    hub.run(hub.instructor, "nbgrader", "generate_assignment", ASSIGNMENT, "--force", cwd=course)
-    hub.run(hub.instructor, "nbgrader", "release_assignment", ASSIGNMENT, cwd=course)
+    release, _ = doc_commands()
+    assert [c[1] for c in release] == ["generate_assignment", "release_assignment"]
+    for command in release:
+        hub.run(hub.instructor, *command, cwd=course)
     STEPS["release"] = time.monotonic() - started
     outbound = hub.exchange / "minimaxkit" / "outbound" / ASSIGNMENT
     assert sorted(p.name for p in outbound.iterdir()) == [f"{ASSIGNMENT}.ipynb", "tests.json"]
@@ -164,6 +194,12 @@ def test_2_student_1_in_the_browser(hub: CourseHub, browser: Any) -> None:
     STEPS["student 1: login, nbgitpuller, lecture 3"] = time.monotonic() - started
     _shot(page, "1-lecture3-via-nbgitpuller")
     assert (student.home / "course-student" / "notebooks" / "03_alphabeta.ipynb").is_file()
+    # the student's server: their own process, in the kit's environment
+    servers = [cmd for cmd in map(_cmdline, processes_of(student.uid))
+               if any(part.endswith("jupyterhub-singleuser") for part in cmd)]
+    assert servers and all(cmd[0] == str(hub.env.python) or
+                           cmd[1] == str(hub.env.bindir / "jupyterhub-singleuser")
+                           for cmd in servers), servers
     assert not (student.home / "course-student" / "solutions").exists()
     # the student's nbgrader: the Assignments tab and Validate, no formgrader
     commands = page.evaluate("""() => ['nbgrader:open-assignment-list',
@@ -202,7 +238,8 @@ def test_2_student_1_in_the_browser(hub: CourseHub, browser: Any) -> None:
 def test_3_student_2_on_the_command_line(hub: CourseHub) -> None:
     started = time.monotonic()
     student = hub.students[1]
-    hub.run(student, "nbgrader", "fetch_assignment", ASSIGNMENT)
+    fetch, submit, _ = student_commands()
+    hub.run(student, *fetch)
     notebook = student.home / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
     edit = ("import nbformat, sys\n"
             "nb = nbformat.read(sys.argv[1], 4)\n"
@@ -211,7 +248,7 @@ def test_3_student_2_on_the_command_line(hub: CourseHub) -> None:
             "cell.source = sys.argv[2]\n"
             "nbformat.write(nb, sys.argv[1])\n")
     hub.run(student, str(hub.env.python), "-c", edit, str(notebook), WRONG.cells["alphabeta"])
-    hub.run(student, "nbgrader", "submit", ASSIGNMENT)
+    hub.run(student, *submit)
     STEPS["student 2: fetch, answer, submit"] = time.monotonic() - started
 
 
@@ -241,11 +278,12 @@ def test_4_the_exchange_keeps_students_apart(hub: CourseHub) -> None:
 def test_5_instructor_collects_grades_and_returns_feedback(hub: CourseHub) -> None:
     started = time.monotonic()
     course = hub.instructor.home / "course"
-    for step in (["collect", ASSIGNMENT], ["autograde", ASSIGNMENT],
-                 ["generate_feedback", ASSIGNMENT], ["release_feedback", ASSIGNMENT],
-                 ["export"]):
-        done = hub.run(hub.instructor, "nbgrader", *step, cwd=course, timeout=600)
-        STEPS[f"instructor: {step[0]}"] = time.monotonic() - started
+    _, grading = doc_commands()
+    assert [c[1] for c in grading] == ["collect", "autograde", "generate_feedback",
+                                       "release_feedback", "export"]
+    for command in grading:
+        done = hub.run(hub.instructor, *command, cwd=course, timeout=600)
+        STEPS[f"instructor: {command[1]}"] = time.monotonic() - started
         assert "bubblewrap (bwrap) is not available" not in done.stderr
     s1, s2 = (s.name for s in hub.students)
     from nbgrader.api import Gradebook
@@ -282,7 +320,7 @@ def test_6_each_student_sees_their_own_feedback(hub: CourseHub, browser: Any) ->
     started = time.monotonic()
     s1, s2 = hub.students
     # student 2, on the command line
-    hub.run(s2, "nbgrader", "fetch_feedback", ASSIGNMENT)
+    hub.run(s2, *student_commands()[2])
     pages2 = list((s2.home / ASSIGNMENT / "feedback").glob(f"*/{ASSIGNMENT}.html"))
     assert len(pages2) == 1
     text2 = _feedback_text(pages2[0].read_text())

@@ -46,15 +46,6 @@ def reachable(path: Path) -> bool:
     return mode & need == need
 
 
-def unreachable_reason(paths: Sequence[Path]) -> str | None:
-    for path in paths:
-        path = path.resolve()
-        for folder in [*reversed(path.parents), path]:
-            if folder.is_dir() and not folder.stat().st_mode & stat.S_IXOTH:
-                return f"{folder} (mode {stat.filemode(folder.stat().st_mode)}), above {path}"
-    return None
-
-
 @dataclass(frozen=True)
 class SharedEnv:
     """The kit's environment as ordinary users run it."""
@@ -84,6 +75,7 @@ def _relocated_python(prefix: Path, executable: Path, dest: Path) -> Path:
             shutil.copy2(src, dst)
 
     shutil.copytree(prefix / "lib" / version, dest / "lib" / version, copy_function=link,
+                    symlinks=True,
                     ignore=shutil.ignore_patterns("site-packages", "test", "__pycache__",
                                                   "idlelib", "tkinter", "turtledemo"))
     (dest / "lib" / version / "site-packages").mkdir()
@@ -100,32 +92,53 @@ def _relocated_python(prefix: Path, executable: Path, dest: Path) -> Path:
     return binary
 
 
+def _link_tree(src: Path, dest: Path) -> None:
+    """``src`` at ``dest``: folders made, files hard-linked (copied across file systems)."""
+
+    def link(a: str, b: str) -> None:
+        try:
+            os.link(a, b)
+        except OSError:
+            shutil.copy2(a, b)
+
+    shutil.copytree(src, dest, copy_function=link, symlinks=True,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+
+
 def shared_env(where: Path) -> SharedEnv:
     """The kit's environment for other users: ``.venv`` itself when they can reach it,
     else a small virtual environment in ``where`` (see the module docstring), which must be
-    a folder others can search (files are made with the usual umask, 022)."""
+    a folder others can search (files are made with the usual umask, 022). What others
+    cannot reach of ``.venv`` and the kit (a repository under ``/root``) is hard-linked
+    into ``where``."""
     venv_bin = Path(sys.executable).parent
+    venv = venv_bin.parent
     real = Path(os.path.realpath(sys.executable))
     site = Path(sysconfig.get_paths()["purelib"])
-    problem = unreachable_reason([REPO / "minimaxkit", site])
-    if problem:
-        raise RuntimeError(f"ordinary users cannot read the kit's environment: {problem}. "
-                           "Put the repository and its .venv where others may read them "
-                           "(docs/hub.md, 'The kit's environment')")
-    if reachable(real):
+    kit = REPO / "minimaxkit"
+    data = [venv / name for name in ("share", "etc") if (venv / name).is_dir()]
+    if all(reachable(p) for p in (real, site, kit, *data)):
         return SharedEnv(Path(sys.executable), venv_bin)
     version = f"python{sys.version_info.major}.{sys.version_info.minor}"
-    interpreter = _relocated_python(Path(sys.base_prefix), real, where / "python")
+    interpreter = real if reachable(real) else _relocated_python(
+        Path(sys.base_prefix), real, where / "python")
     env = where / "kit-env"
     subprocess.run([str(interpreter), "-m", "venv", "--without-pip", str(env)], check=True)
     own_site = env / "lib" / version / "site-packages"
+    if not reachable(site):
+        _link_tree(site, where / "site-packages")
+        site = where / "site-packages"
+    if not reachable(kit):  # found before the editable install's finder, which points here
+        _link_tree(kit, own_site / "minimaxkit")
     (own_site / "zz_minimaxkit_env.pth").write_text(
         f"import site; site.addsitedir({str(site)!r})\n")
     # Jupyter finds its data (kernels, nbconvert templates, JupyterLab) and config (server
     # extensions) under sys.prefix: the kit's
-    for name in ("share", "etc"):
-        if (venv_bin.parent / name).is_dir():
-            (env / name).symlink_to(venv_bin.parent / name)
+    for folder in data:
+        if reachable(folder):
+            (env / folder.name).symlink_to(folder)
+        else:
+            _link_tree(folder, env / folder.name)
     bindir = env / "bin"
     shebang = f"#!{venv_bin}/python".encode()
     for script in venv_bin.iterdir():
