@@ -132,14 +132,16 @@ def test_widgets_and_pictures_are_legible_and_marks_hide_nothing(
         assert got["scale"] >= 0.999, (name, got)
     assert sizes["svg"]["font"] >= MIN_PX - 0.01, sizes["svg"]
     assert sizes["figure"]["n"] >= 1 and sizes["figure"]["scale"] >= 0.999, sizes["figure"]
+    svg = page.locator(".jp-OutputArea-output svg[role='img']")
+    svg.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
     overlaps = page.evaluate(MARK_OVERLAPS)
     assert overlaps["marks"] == 5 and overlaps["found"] == [], overlaps
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"smallest-fonts-{jupyter.app}.json").write_text(
         json.dumps(sizes, indent=1))
     screenshot(page, f"legible-{jupyter.app}")
-    page.locator(".jp-OutputArea-output svg[role='img']").screenshot(
-        path=str(ARTIFACTS / f"grading-svg-{jupyter.app}.png"))
+    svg.screenshot(path=str(ARTIFACTS / f"grading-svg-{jupyter.app}.png"))
 
     # the step controls say where they are: first/back off at 0, next/last off at the end
     step = page.locator(".mmk-step")
