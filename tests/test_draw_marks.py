@@ -44,13 +44,21 @@ def overlaps(a: Box, b: Box, slack: float = 0.5) -> bool:
 
 
 def segment_hits(box: Box, p: np.ndarray, q: np.ndarray, slack: float = 0.5) -> bool:
-    """Whether the segment p-q passes through ``box`` (shrunk by ``slack``), sampled finely."""
+    """Whether the segment p-q passes through ``box`` (shrunk by ``slack``): Liang-Barsky
+    clipping of the segment to the box."""
     x0, y0, x1, y1 = box[0] + slack, box[1] + slack, box[2] - slack, box[3] - slack
-    for t in np.linspace(0.0, 1.0, 400):
-        x, y = p + t * (q - p)
-        if x0 < x < x1 and y0 < y < y1:
-            return True
-    return False
+    (px, py), (dx, dy) = p, q - p
+    lo, hi = 0.0, 1.0
+    for d, start, low, high in ((dx, px, x0, x1), (dy, py, y0, y1)):
+        if abs(d) < 1e-12:
+            if not low < start < high:
+                return False
+            continue
+        t0, t1 = sorted(((low - start) / d, (high - start) / d))
+        lo, hi = max(lo, t0), min(hi, t1)
+        if lo >= hi:
+            return False
+    return True
 
 
 def drawn(tree: GameTree, dpi: float, step: int | None = None) -> tuple[Any, dict[str, Any]]:
@@ -161,3 +169,28 @@ def test_boards_are_legible_too() -> None:
         draw_board(game, state, fig.add_subplot(), title="at e5")
         texts = [t for t in fig.findobj(matplotlib.text.Text) if t.get_text()]
         assert texts and min(t.get_fontsize() * fig.dpi / 72 for t in texts) >= MIN_FONT_PX
+
+
+def test_bounds_fit_their_triangles() -> None:
+    """≤0.3 and ≥0.7 (the tutorial tree) and ≥9 / ≤16 (002's) stay inside their triangles at
+    every step: the text's width is at most the triangle's width at the text's lower edge
+    (a triangle of size s is 2s/3 wide a sixth of s off its centre, toward its wide side)."""
+    from minimaxkit.draw import FrameRenderer
+
+    for tree, shown in ((tutorial_tree(), {"≤0.3", "≥0.7"}), (tree_002(), {"≥9", "≤3"})):
+        result = alphabeta(tree)
+        r = FrameRenderer(result, dpi=80)
+        view = r.view
+        renderer = r.fig.canvas.get_renderer()
+        seen = set()
+        for step in range(len(r)):
+            view.show(r.replay.frame(step))
+            for p, t in view.values.items():
+                if p in view.model.leaves or not t.get_text():
+                    continue
+                seen.add(t.get_text())
+                bb = t.get_window_extent(renderer)
+                s = view.size[p] * 80 / 72  # the triangle's size in pixels
+                room = 2 * s / 3 - bb.height / 2
+                assert bb.width <= room + 0.5, (t.get_text(), bb.width, room)
+        assert shown <= seen, seen
