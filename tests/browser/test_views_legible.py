@@ -336,3 +336,42 @@ def test_compare_widget_at_1280_by_800_with_the_file_browser(
     assert box["browser"], box
     assert box["width"] <= box["outputWidth"] + 1 and not box["overflowsRight"], box
     assert box["toControls"] <= box["panelHeight"], box
+
+
+def test_a_saved_lecture_reopens_after_a_kernel_restart_and_steps_without_one(
+        page: Any, lab_server: LabServer) -> None:
+    """The student setup's saved widget state at work on a lecture: lecture 1 run, saved
+    (Save Widget State Automatically is on), its kernel restarted and then shut down, the
+    page opened again: the step widget shows and steps with no kernel (JupyterLab; the same
+    mechanism in both front ends is in test_step_widget.py)."""
+    from .test_step_widget import SHUT_DOWN, reopen_saved
+
+    (folder,) = lab_server.copy_in("notebooks/01_game_trees.ipynb", dest="reopen")
+    open_notebook(page, lab_server, folder)
+    assert run_all_cells(page, timeout=150)
+    page.wait_for_function("() => !!document.querySelector('.mmk-step.mmk-ready')",
+                           timeout=60_000)
+    page.evaluate("async () => { await window.jupyterapp.commands.execute("
+                  "'docmanager:save'); }")
+    saved = json.loads((lab_server.root_dir / folder).read_text(encoding="utf-8"))
+    assert saved["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    page.evaluate("async () => { await window.jupyterapp.shell.currentWidget.sessionContext"
+                  ".session.kernel.restart(); }")
+    page.evaluate(SHUT_DOWN)
+    reopen_saved(page, lab_server, folder)
+    page.evaluate(SHUT_DOWN)
+    page.wait_for_function(
+        "() => !window.jupyterapp.shell.currentWidget.sessionContext.session")
+    step = page.locator(".mmk-step")
+    step.scroll_into_view_if_needed()
+    before = step.locator("img.widget-image").evaluate_all(
+        "(imgs) => imgs.filter((i) => i.offsetParent !== null).map((i) => i.src)")
+    step.locator(".mmk-next").click()
+    page.wait_for_function(
+        "() => document.querySelector('.mmk-step input.mmk-slider').value === '1'")
+    after = step.locator("img.widget-image").evaluate_all(
+        "(imgs) => imgs.filter((i) => i.offsetParent !== null).map((i) => i.src)")
+    assert before and after and before != after
+    assert "Step 1 of" in step.locator("[aria-live]").inner_text()
+    screenshot(page, "lecture-1-reopened-no-kernel")
+    assert "model not found" not in page.locator(".jp-Notebook").inner_text()
