@@ -70,21 +70,17 @@ _KINDS = ("max", "min", "leaf")
 
 def compact_figsize(model: TreeModel, *, legend: bool = True, title: bool = False,
                     dpi: float = 80) -> tuple[float, float]:
-    """The smallest figure (inches) whose labels are all still 11 px at ``dpi``: each leaf
-    as wide as its value or name needs, levels as far apart as its triangles need (at least
-    0.55 inch). For two pictures one above the other (the compare widget).
+    """A figure (inches) as wide as :func:`figsize_for` makes it (every label 11 px at
+    ``dpi``, names beside their nodes) but only as tall as its triangles need (levels at
+    least 0.55 inch apart): for two pictures one above the other (the compare widget).
 
     >>> from minimaxkit.examples import tree_002
     >>> [round(x, 2) for x in compact_figsize(TreeModel.of_tree(tree_002()), title=True)]
-    [9.18, 3.66]
+    [10.42, 3.66]
     """
-    n = model.n_leaves
+    width, _ = figsize_for(model, legend=legend, title=title, dpi=dpi)
     fmin = min_font_pt(dpi)
     chars = max((len(fmt(v)) for v in model.values.values()), default=1)
-    need = 0.66 * fmin * chars + 5.0
-    if n <= 40:
-        need = max(need, *(text_width(model.names[p], fmin) + 5.0 for p in model.leaves))
-    width = min(max(need / 0.92 / 72 * (n + 1.2) + 0.1, 3.4), 20.0)
     level = max(0.55, (inner_node_size(chars, fmin) + 6.0) / 72 / 0.95)
     height = level * (model.height + 1.35)
     return width, height + (0.45 if legend else 0) + (0.3 if title else 0)
