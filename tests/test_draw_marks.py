@@ -172,25 +172,36 @@ def test_boards_are_legible_too() -> None:
 
 
 def test_bounds_fit_their_triangles() -> None:
-    """≤0.3 and ≥0.7 (the tutorial tree) and ≥9 / ≤16 (002's) stay inside their triangles at
-    every step: the text's width is at most the triangle's width at the text's lower edge
-    (a triangle of size s is 2s/3 wide a sixth of s off its centre, toward its wide side)."""
+    """≤0.3 and ≥0.7 (the tutorial tree) and ≥9, ≤3 (002's, also in the compare widget's
+    low pictures) stay inside their triangles at every step: the text's width is at most
+    the triangle's width at the text's edge nearer the apex (a triangle of size s is
+    c - h/2 + s/2 wide there, c the text's offset toward the wide side, h its height), and
+    the text does not cross the wide side."""
     from minimaxkit.draw import FrameRenderer
+    from minimaxkit.widgets import CompareWidget
 
-    for tree, shown in ((tutorial_tree(), {"≤0.3", "≥0.7"}), (tree_002(), {"≥9", "≤3"})):
-        result = alphabeta(tree)
-        r = FrameRenderer(result, dpi=80)
+    t = tree_002()
+    compare = CompareWidget(alphabeta(t), alphabeta(t, order="perfect"))  # its low pictures
+    for shown, r in (({"≤0.3", "≥0.7"}, FrameRenderer(alphabeta(tutorial_tree()))),
+                     ({"≥9", "≤3"}, FrameRenderer(alphabeta(t))),
+                     ({"≥9", "≤3"}, compare.panels[0]._renderer()),
+                     ({"≤4", "≥9"}, compare.panels[1]._renderer())):
         view = r.view
         renderer = r.fig.canvas.get_renderer()
         seen = set()
         for step in range(len(r)):
             view.show(r.replay.frame(step))
-            for p, t in view.values.items():
-                if p in view.model.leaves or not t.get_text():
+            for p, text in view.values.items():
+                if p in view.model.leaves or not text.get_text():
                     continue
-                seen.add(t.get_text())
-                bb = t.get_window_extent(renderer)
-                s = view.size[p] * 80 / 72  # the triangle's size in pixels
-                room = 2 * s / 3 - bb.height / 2
-                assert bb.width <= room + 0.5, (t.get_text(), bb.width, room)
+                seen.add(text.get_text())
+                bb = text.get_window_extent(renderer)
+                s = view.size[p] * r.fig.dpi / 72  # the triangle's size in pixels
+                cy = view.ax.transData.transform(view.model.pos[p])[1]
+                c = abs((bb.y0 + bb.y1) / 2 - cy)  # from the centre toward the wide side
+                wide_below = view.model.is_max[p]  # ▲: wide side at the bottom
+                assert ((bb.y0 + bb.y1) / 2 < cy) == wide_below or c < 1e-6
+                room = c - bb.height / 2 + s / 2  # the width at the text's narrow edge
+                assert bb.width <= room + 0.5, (text.get_text(), bb.width, room)
+                assert c + bb.height / 2 <= s / 2 + 1.0, (text.get_text(), c, s)
         assert shown <= seen, seen
