@@ -44,13 +44,21 @@ def overlaps(a: Box, b: Box, slack: float = 0.5) -> bool:
 
 
 def segment_hits(box: Box, p: np.ndarray, q: np.ndarray, slack: float = 0.5) -> bool:
-    """Whether the segment p-q passes through ``box`` (shrunk by ``slack``), sampled finely."""
+    """Whether the segment p-q passes through ``box`` (shrunk by ``slack``): Liang-Barsky
+    clipping of the segment to the box."""
     x0, y0, x1, y1 = box[0] + slack, box[1] + slack, box[2] - slack, box[3] - slack
-    for t in np.linspace(0.0, 1.0, 400):
-        x, y = p + t * (q - p)
-        if x0 < x < x1 and y0 < y < y1:
-            return True
-    return False
+    (px, py), (dx, dy) = p, q - p
+    lo, hi = 0.0, 1.0
+    for d, start, low, high in ((dx, px, x0, x1), (dy, py, y0, y1)):
+        if abs(d) < 1e-12:
+            if not low < start < high:
+                return False
+            continue
+        t0, t1 = sorted(((low - start) / d, (high - start) / d))
+        lo, hi = max(lo, t0), min(hi, t1)
+        if lo >= hi:
+            return False
+    return True
 
 
 def drawn(tree: GameTree, dpi: float, step: int | None = None) -> tuple[Any, dict[str, Any]]:
@@ -161,3 +169,39 @@ def test_boards_are_legible_too() -> None:
         draw_board(game, state, fig.add_subplot(), title="at e5")
         texts = [t for t in fig.findobj(matplotlib.text.Text) if t.get_text()]
         assert texts and min(t.get_fontsize() * fig.dpi / 72 for t in texts) >= MIN_FONT_PX
+
+
+def test_bounds_fit_their_triangles() -> None:
+    """≤0.3 and ≥0.7 (the tutorial tree) and ≥9, ≤3 (002's, also in the compare widget's
+    low pictures) stay inside their triangles at every step: the text's width is at most
+    the triangle's width at the text's edge nearer the apex (a triangle of size s is
+    c - h/2 + s/2 wide there, c the text's offset toward the wide side, h its height), and
+    the text does not cross the wide side."""
+    from minimaxkit.draw import FrameRenderer
+    from minimaxkit.widgets import CompareWidget
+
+    t = tree_002()
+    compare = CompareWidget(alphabeta(t), alphabeta(t, order="perfect"))  # its low pictures
+    for shown, r in (({"≤0.3", "≥0.7"}, FrameRenderer(alphabeta(tutorial_tree()))),
+                     ({"≥9", "≤3"}, FrameRenderer(alphabeta(t))),
+                     ({"≥9", "≤3"}, compare.panels[0]._renderer()),
+                     ({"≤4", "≥9"}, compare.panels[1]._renderer())):
+        view = r.view
+        renderer = r.fig.canvas.get_renderer()
+        seen = set()
+        for step in range(len(r)):
+            view.show(r.replay.frame(step))
+            for p, text in view.values.items():
+                if p in view.model.leaves or not text.get_text():
+                    continue
+                seen.add(text.get_text())
+                bb = text.get_window_extent(renderer)
+                s = view.size[p] * r.fig.dpi / 72  # the triangle's size in pixels
+                cy = view.ax.transData.transform(view.model.pos[p])[1]
+                c = abs((bb.y0 + bb.y1) / 2 - cy)  # from the centre toward the wide side
+                wide_below = view.model.is_max[p]  # ▲: wide side at the bottom
+                assert ((bb.y0 + bb.y1) / 2 < cy) == wide_below or c < 1e-6
+                room = c - bb.height / 2 + s / 2  # the width at the text's narrow edge
+                assert bb.width <= room + 0.5, (text.get_text(), bb.width, room)
+                assert c + bb.height / 2 <= s / 2 + 1.0, (text.get_text(), c, s)
+        assert shown <= seen, seen

@@ -15,7 +15,7 @@ from typing import Any
 __all__ = ["OKABE_ITO", "NodeStyle", "EdgeStyle", "MarkStyle", "NODE_STYLES", "EDGE_STYLES",
            "MARKS", "SHAPES", "TEXT", "NAME_TEXT", "PRUNED_TEXT", "DARK_ORANGE", "CURRENT",
            "STATIC_BOX", "MIN_FONT_PX", "min_font_pt",
-           "inner_node_size", "text_width"]
+           "inner_node_size", "bound_offset", "text_width"]
 
 #: The smallest text any picture shows, in CSS pixels at 100 % zoom (a picture shown at its
 #: own size): 11 px. The browser tests measure it in both front ends.
@@ -129,16 +129,29 @@ MARKS = {
 
 
 def inner_node_size(chars: int, font: float) -> float:
-    """The size (points) of a triangle that holds a bold bound of ``chars + 1`` characters
-    (``≤`` and a leaf value) at ``font`` points: its text sits a sixth of the size off
-    the centre toward the wide side, where the triangle is two thirds as wide, less half the
-    text's height.
+    """The size (points) of a triangle that holds a bold bound such as ``≥16`` (``≥`` and
+    ``chars`` characters) at ``font`` points, the text set against the triangle's wide side
+    (see :func:`bound_offset`): a triangle of size ``s`` is ``s - h`` wide ``h`` from its
+    wide side, ``h`` the text's height.
 
     >>> round(inner_node_size(1, 9.9), 1), round(inner_node_size(3, 9.9), 1)
-    (30.0, 49.6)
+    (29.4, 43.7)
     """
-    width = 0.66 * font * (chars + 1)
-    return 1.5 * (width + 2.0 + font / 2)
+    return font * (0.95 + 0.72 * chars) + 1.1 * font + 2.0
+
+
+def bound_offset(size: float, font: float, chars: int) -> float:
+    """How far (points) an interior node's value sits from its centre toward the
+    triangle's wide side: a sixth of its size when the widest bound (``chars`` characters
+    after ``≥``) fits there, closer to the wide side when it needs the room, never so close
+    that the text leaves the triangle.
+
+    >>> bound_offset(60.0, 9.9, 1), round(bound_offset(30.0, 9.9, 1), 2)
+    (10.0, 6.98)
+    """
+    width, height = font * (0.95 + 0.72 * chars), 1.1 * font
+    need = width + height / 2 - size / 2  # the width there is (offset - h/2 + size/2)
+    return max(size / 6, min(need, size / 2 - height / 2 - 0.5))
 
 
 def text_width(s: str, size: float) -> float:

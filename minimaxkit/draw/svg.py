@@ -54,6 +54,7 @@ from .style import (
     STATIC_BOX,
     TEXT,
     NodeStyle,
+    bound_offset,
     inner_node_size,
     text_width,
 )
@@ -236,6 +237,7 @@ class _Svg:
                                                              11.0), fmin)
                            for p in m.paths if p not in m.leaves}
         self.mark_size = max(0.6 * leaf, 1.1 * fmin)
+        self.value_chars = chars
         self._sides = self._unfaced_sides()
 
     def _unfaced_sides(self) -> dict[Path, int]:
@@ -306,7 +308,8 @@ class _Svg:
                 continue
             value = value_text(p, self.frame) if self.show_values else ""
             if value:
-                dy = s / 6 if m.is_max[p] else -s / 6
+                off = bound_offset(s, self.inner_font[p], self.value_chars)
+                dy = off if m.is_max[p] else -off
                 out.append(_text(x, y + dy, value, self.inner_font[p], TEXT, bold=True))
             name = m.names[p]
             if self._name_shown(p):

@@ -56,6 +56,7 @@ from .style import (
     SHAPES,
     STATIC_BOX,
     TEXT,
+    bound_offset,
     inner_node_size,
     min_font_pt,
     text_width,
@@ -69,22 +70,21 @@ _KINDS = ("max", "min", "leaf")
 
 
 def compact_figsize(model: TreeModel, *, legend: bool = True, title: bool = False,
-                    dpi: float = 80) -> tuple[float, float]:
-    """The smallest figure (inches) whose labels are all still 11 px at ``dpi``: each leaf
-    as wide as its value or name needs, levels as far apart as its triangles need (at least
-    0.55 inch). For two pictures one above the other (the compare widget).
+                    dpi: float = 80, chars: int | None = None) -> tuple[float, float]:
+    """A figure (inches) as wide as :func:`figsize_for` makes it (every label 11 px at
+    ``dpi``, names beside their nodes) but only as tall as its triangles need (levels at
+    least 0.55 inch apart): for two pictures one above the other (the compare widget).
+    ``chars`` is the longest value an interior node shows, without its ``≤`` / ``≥``
+    (default: the longest leaf value's).
 
     >>> from minimaxkit.examples import tree_002
     >>> [round(x, 2) for x in compact_figsize(TreeModel.of_tree(tree_002()), title=True)]
-    [9.18, 3.66]
+    [10.42, 3.46]
     """
-    n = model.n_leaves
+    width, _ = figsize_for(model, legend=legend, title=title, dpi=dpi)
     fmin = min_font_pt(dpi)
-    chars = max((len(fmt(v)) for v in model.values.values()), default=1)
-    need = 0.66 * fmin * chars + 5.0
-    if n <= 40:
-        need = max(need, *(text_width(model.names[p], fmin) + 5.0 for p in model.leaves))
-    width = min(max(need / 0.92 / 72 * (n + 1.2) + 0.1, 3.4), 20.0)
+    if chars is None:
+        chars = max((len(fmt(v)) for v in model.values.values()), default=1)
     level = max(0.55, (inner_node_size(chars, fmin) + 6.0) / 72 / 0.95)
     height = level * (model.height + 1.35)
     return width, height + (0.45 if legend else 0) + (0.3 if title else 0)
@@ -177,6 +177,7 @@ class TreeView:
                 self.size[p] = leaf
             self._fit_inner_values(chars)
         self.leaf_size = leaf
+        self.value_chars = chars
         self.value_font = max(min(max(0.48 * leaf, 4.5), 10.0), fmin)
         self.name_font = max(min(max(0.85 * self.value_font, 4.5), 9.0), fmin)
         # the longest leaf value must fit inside its square (4-digit values shrink)
@@ -259,8 +260,8 @@ class TreeView:
                 self.values[p] = ax.text(x, y, fmt(m.values[p]), ha="center", va="center",
                                          fontsize=self.value_font, color=TEXT, zorder=4)
             elif not leaf and self.show_values:
-                dy = -s / 6 if m.is_max[p] else s / 6
-                x, y = self._offset(p, 0, dy)
+                off = bound_offset(s, self.inner_font[p], self.value_chars)
+                x, y = self._offset(p, 0, -off if m.is_max[p] else off)
                 self.values[p] = ax.text(x, y, "", ha="center", va="center", zorder=5,
                                          fontsize=self.inner_font[p],
                                          fontweight="bold", color=TEXT)

@@ -349,8 +349,11 @@ class TracePanel:
         if draw:
             model = (TreeModel.of_tree(game) if self.is_tree
                      else TreeModel.of_trace(self.replay.trace, game, self.state))
-            size = compact_figsize if compact else figsize_for
-            width, height = size(model, title=bool(title), dpi=dpi, legend=legend)
+            if compact:  # as low as the values its interior nodes show at any step allow
+                width, height = compact_figsize(model, title=bool(title), dpi=dpi,
+                                                legend=legend, chars=self._inner_chars())
+            else:
+                width, height = figsize_for(model, title=bool(title), dpi=dpi, legend=legend)
             self.figsize = (min(width, MAX_WIDTH_IN), height)
         self._render_args = dict(trace=self.replay.trace, game=game, state=self.state,
                                  title=title, labels=labels, dpi=dpi, marks=marks,
@@ -372,6 +375,17 @@ class TracePanel:
         else:
             self._build_live()
             self._index_ahead()
+
+    def _inner_chars(self) -> int:
+        """The longest value an interior node shows at any step, without ``≤`` / ``≥``."""
+        from ..draw.model import value_text
+
+        longest = 1
+        for step in range(self.frames):
+            frame = self.replay.frame(step)
+            for p in {*frame.values, *(lv.path for lv in frame.stack)}:
+                longest = max(longest, len(value_text(p, frame).lstrip("≤≥")))
+        return longest
 
     def _index_ahead(self) -> None:
         """Live mode, in a kernel: read the rest of the trace into the replay's index a

@@ -132,14 +132,16 @@ def test_widgets_and_pictures_are_legible_and_marks_hide_nothing(
         assert got["scale"] >= 0.999, (name, got)
     assert sizes["svg"]["font"] >= MIN_PX - 0.01, sizes["svg"]
     assert sizes["figure"]["n"] >= 1 and sizes["figure"]["scale"] >= 0.999, sizes["figure"]
+    svg = page.locator(".jp-OutputArea-output svg[role='img']")
+    svg.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
     overlaps = page.evaluate(MARK_OVERLAPS)
     assert overlaps["marks"] == 5 and overlaps["found"] == [], overlaps
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"smallest-fonts-{jupyter.app}.json").write_text(
         json.dumps(sizes, indent=1))
     screenshot(page, f"legible-{jupyter.app}")
-    page.locator(".jp-OutputArea-output svg[role='img']").screenshot(
-        path=str(ARTIFACTS / f"grading-svg-{jupyter.app}.png"))
+    svg.screenshot(path=str(ARTIFACTS / f"grading-svg-{jupyter.app}.png"))
 
     # the step controls say where they are: first/back off at 0, next/last off at the end
     step = page.locator(".mmk-step")
@@ -313,10 +315,9 @@ COMPARE_BOX = """() => {
 def test_compare_widget_at_1280_by_800_with_the_file_browser(
         page: Any, lab_server: LabServer) -> None:
     """JupyterLab at 1,280 × 800 with the file browser open: the compare widget is no
-    wider than the output area, nothing spills over its right edge, and both pictures and
-    the controls fit in the notebook's visible height; the whole widget's height is written
-    to tests/artifacts/compare-size.json (its two explanations below the controls do not
-    fit as well: 748 px against 679)."""
+    wider than the output area, nothing spills over its right edge, and the whole widget
+    (both pictures, the controls and both explanations) fits in the notebook's visible
+    height (measured: 664 px of 679; tests/artifacts/compare-size.json)."""
     page.set_viewport_size({"width": 1280, "height": 800})
     relpath = lab_server.add_notebook("views/compare.ipynb", [CELLS[0], CELLS[2]])
     open_notebook(page, lab_server, relpath)
@@ -333,4 +334,43 @@ def test_compare_widget_at_1280_by_800_with_the_file_browser(
     screenshot(page, "compare-1280x800")
     assert box["browser"], box
     assert box["width"] <= box["outputWidth"] + 1 and not box["overflowsRight"], box
-    assert box["toControls"] <= box["panelHeight"], box
+    assert box["toControls"] <= box["height"] <= box["panelHeight"], box
+
+
+def test_a_saved_lecture_reopens_after_a_kernel_restart_and_steps_without_one(
+        page: Any, lab_server: LabServer) -> None:
+    """The student setup's saved widget state at work on a lecture: lecture 1 run, saved
+    (Save Widget State Automatically is on), its kernel restarted and then shut down, the
+    page opened again: the step widget shows and steps with no kernel (JupyterLab; the same
+    mechanism in both front ends is in test_step_widget.py)."""
+    from .test_step_widget import SHUT_DOWN, reopen_saved
+
+    (folder,) = lab_server.copy_in("notebooks/01_game_trees.ipynb", dest="reopen")
+    open_notebook(page, lab_server, folder)
+    assert run_all_cells(page, timeout=150)
+    page.wait_for_function("() => !!document.querySelector('.mmk-step.mmk-ready')",
+                           timeout=60_000)
+    page.evaluate("async () => { await window.jupyterapp.commands.execute("
+                  "'docmanager:save'); }")
+    saved = json.loads((lab_server.root_dir / folder).read_text(encoding="utf-8"))
+    assert saved["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    page.evaluate("async () => { await window.jupyterapp.shell.currentWidget.sessionContext"
+                  ".session.kernel.restart(); }")
+    page.evaluate(SHUT_DOWN)
+    reopen_saved(page, lab_server, folder)
+    page.evaluate(SHUT_DOWN)
+    page.wait_for_function(
+        "() => !window.jupyterapp.shell.currentWidget.sessionContext.session")
+    step = page.locator(".mmk-step")
+    step.scroll_into_view_if_needed()
+    before = step.locator("img.widget-image").evaluate_all(
+        "(imgs) => imgs.filter((i) => i.offsetParent !== null).map((i) => i.src)")
+    step.locator(".mmk-next").click()
+    page.wait_for_function(
+        "() => document.querySelector('.mmk-step input.mmk-slider').value === '1'")
+    after = step.locator("img.widget-image").evaluate_all(
+        "(imgs) => imgs.filter((i) => i.offsetParent !== null).map((i) => i.src)")
+    assert before and after and before != after
+    assert "Step 1 of" in step.locator("[aria-live]").inner_text()
+    screenshot(page, "lecture-1-reopened-no-kernel")
+    assert "model not found" not in page.locator(".jp-Notebook").inner_text()
