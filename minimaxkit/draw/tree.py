@@ -224,9 +224,11 @@ class TreeView:
 
     def _value_font(self, p: Path, text: str) -> float:
         """The font size of an interior node's value: smaller for a long text (a bound such
-        as ≤0.3), so that it stays inside the triangle."""
+        as ≤0.3), so that it stays inside the triangle, but never under the smallest legible
+        size (11 px; triangles are sized to hold their bounds at it: style.inner_node_size)."""
         s = self.size[p]
-        return min(max(0.38 * s, 4.5), 11.0, max(0.9 * s / max(len(text), 1), 4.5))
+        return max(min(max(0.38 * s, 4.5), 11.0, max(0.9 * s / max(len(text), 1), 4.5)),
+                   self.fmin)
 
     def _offset(self, p: Path, dx_pt: float, dy_pt: float) -> tuple[float, float]:
         x, y = self.model.pos[p]
