@@ -114,7 +114,7 @@ class RemoteEvaluator(LocalEvaluator):
 
 def _values(ev: LocalEvaluator, states: list[Any]) -> list[float]:
     """A batch for a :class:`~minimaxkit.matches.Player`: any bad answer forfeits."""
-    got = ev.results(states, timeout=1.0 + 0.05 * len(states))
+    got = ev.results(states, timeout=5.0 + 0.05 * len(states))
     for r, s in zip(got, states, strict=True):
         if isinstance(r, dict):
             why = r.get("raised") and f"raised {r['raised']}" or f"returned {r.get('bad')}"
@@ -231,11 +231,11 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
         for i in range(0, len(states), 25):
             chunk = states[i:i + 25]
             start = time.perf_counter()
-            first += ev.results(chunk, timeout=2.0 + 0.05 * len(chunk))
+            first += ev.results(chunk, timeout=10.0 + 0.05 * len(chunk))
             spent += time.perf_counter() - start
         mirrored = ev.results([mirror_state(s) for s in reversed(states)],
-                              timeout=2.0 + 0.05 * len(states))[::-1]
-        again = ev.results(states[::-1], timeout=2.0 + 0.05 * len(states))[::-1]
+                              timeout=10.0 + 0.05 * len(states))[::-1]
+        again = ev.results(states[::-1], timeout=10.0 + 0.05 * len(states))[::-1]
         return first, mirrored, again, spent
 
     report = EvaluationReport("correctness", points)
