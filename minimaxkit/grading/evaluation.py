@@ -31,6 +31,7 @@ import math
 import os
 import random
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -54,8 +55,8 @@ from ..matches import (
 __all__ = ["LocalEvaluator", "RemoteEvaluator", "EvaluationReport", "check_correctness",
            "check_play", "grade", "correctness_boards", "is_evaluation", "trusted_report"]
 
-ANALYSIS_BUDGET = 2000  # nodes per position when looking for the move that lost
-MAX_SHOWN = 3  # lost games shown per feedback
+ANALYSIS_BUDGET = 1000  # nodes per position when looking for the move that lost
+MAX_SHOWN = 2  # lost games shown per feedback
 PLAY_CAP = 90.0  # seconds all of a submission's games may take (a backstop)
 
 
@@ -415,17 +416,25 @@ def is_evaluation(here: Path, question: str) -> bool:
     return _spec(here, question) is not None
 
 
+#: session (or evaluator) -> whether its correctness cell found the function too slow
+_SPEED: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
+
+
 def _report(ev: LocalEvaluator, here: Path, question: str, points: float,
             visible: bool) -> EvaluationReport:
     spec = _spec(here, question)
     if spec is None:
         raise ValueError(f"{here / 'tests.json'} has no evaluation question {question!r}")
+    key = getattr(ev, "remote", ev)
     if spec["check"] == "correctness":
-        return check_correctness(ev, spec, points=points, visible=visible)
+        report = check_correctness(ev, spec, points=points, visible=visible)
+        _SPEED[key] = report.too_slow
+        return report
     speed = _spec(here, "correctness") or {}
     slow = False
     if not visible and speed:  # the games only for a function fast enough
-        slow = check_correctness(ev, speed, points=1).too_slow
+        slow = _SPEED.pop(key) if key in _SPEED else \
+            check_correctness(ev, speed, points=1).too_slow
     return check_play(ev, spec, points=points, visible=visible, too_slow=slow)
 
 
