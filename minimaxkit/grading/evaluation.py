@@ -31,6 +31,7 @@ import math
 import os
 import random
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -54,9 +55,10 @@ from ..matches import (
 __all__ = ["LocalEvaluator", "RemoteEvaluator", "EvaluationReport", "check_correctness",
            "check_play", "grade", "correctness_boards", "is_evaluation", "trusted_report"]
 
-ANALYSIS_BUDGET = 2000  # nodes per position when looking for the move that lost
-MAX_SHOWN = 3  # lost games shown per feedback
-PLAY_CAP = 90.0  # seconds all of a submission's games may take (a backstop)
+ANALYSIS_BUDGET = 1000  # nodes per position when looking for the move that lost
+MAX_SHOWN = 2  # lost games shown per feedback
+PLAY_CAP = 300.0  # seconds all of a submission's games may take: a backstop for a function
+# just under the per-board limit; TrustedGrade's budget for the notebook stays above it
 
 
 # ----- the student's function, here or in the sandboxed child ----------------------------
@@ -114,7 +116,7 @@ class RemoteEvaluator(LocalEvaluator):
 
 def _values(ev: LocalEvaluator, states: list[Any]) -> list[float]:
     """A batch for a :class:`~minimaxkit.matches.Player`: any bad answer forfeits."""
-    got = ev.results(states, timeout=1.0 + 0.05 * len(states))
+    got = ev.results(states, timeout=5.0 + 0.05 * len(states))
     for r, s in zip(got, states, strict=True):
         if isinstance(r, dict):
             why = r.get("raised") and f"raised {r['raised']}" or f"returned {r.get('bad')}"
@@ -231,11 +233,11 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
         for i in range(0, len(states), 25):
             chunk = states[i:i + 25]
             start = time.perf_counter()
-            first += ev.results(chunk, timeout=2.0 + 0.05 * len(chunk))
+            first += ev.results(chunk, timeout=10.0 + 0.05 * len(chunk))
             spent += time.perf_counter() - start
         mirrored = ev.results([mirror_state(s) for s in reversed(states)],
-                              timeout=2.0 + 0.05 * len(states))[::-1]
-        again = ev.results(states[::-1], timeout=2.0 + 0.05 * len(states))[::-1]
+                              timeout=10.0 + 0.05 * len(states))[::-1]
+        again = ev.results(states[::-1], timeout=10.0 + 0.05 * len(states))[::-1]
         return first, mirrored, again, spent
 
     report = EvaluationReport("correctness", points)
@@ -415,17 +417,25 @@ def is_evaluation(here: Path, question: str) -> bool:
     return _spec(here, question) is not None
 
 
+#: session (or evaluator) -> whether its correctness cell found the function too slow
+_SPEED: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
+
+
 def _report(ev: LocalEvaluator, here: Path, question: str, points: float,
             visible: bool) -> EvaluationReport:
     spec = _spec(here, question)
     if spec is None:
         raise ValueError(f"{here / 'tests.json'} has no evaluation question {question!r}")
+    key = getattr(ev, "remote", ev)
     if spec["check"] == "correctness":
-        return check_correctness(ev, spec, points=points, visible=visible)
+        report = check_correctness(ev, spec, points=points, visible=visible)
+        _SPEED[key] = report.too_slow
+        return report
     speed = _spec(here, "correctness") or {}
     slow = False
     if not visible and speed:  # the games only for a function fast enough
-        slow = check_correctness(ev, speed, points=1).too_slow
+        slow = _SPEED.pop(key) if key in _SPEED else \
+            check_correctness(ev, speed, points=1).too_slow
     return check_play(ev, spec, points=points, visible=visible, too_slow=slow)
 
 

@@ -33,7 +33,9 @@ def trial(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     subs: list[Any] = [(NAME, "released", None),
                        (NAME, "solution", solution_cells(REPO / "solutions" / NAME /
                                                          f"{NAME}.ipynb"))]
-    subs += [(NAME, p.stem, parse_sample(p.read_text()).cells) for p in SAMPLES]
+    # strong.py is the solution's code (checked below): graded once, as "solution"
+    subs += [(NAME, p.stem, parse_sample(p.read_text()).cells) for p in SAMPLES
+             if p.stem != "strong"]
     procs, outs, roots = [], [], []
     for i, half in enumerate((subs[0::2], subs[1::2])):
         root = prepare_course(REPO, base / f"course{i}")
@@ -77,13 +79,21 @@ def test_the_solution_earns_everything_and_the_released_notebook_nothing(
     assert trial["scores"]["released"] == {"test_correctness": 0.0, "test_play": 0.0}
 
 
+def test_the_strong_sample_is_the_solution() -> None:
+    strong = parse_sample((SAMPLES[0].parent / "strong.py").read_text()).cells["evaluate"]
+    solution = solution_cells(REPO / "solutions" / NAME / f"{NAME}.ipynb")["evaluate"]
+    code = [ln for ln in solution.splitlines() if ln.strip() and not ln.lstrip().startswith(
+        ('"""', "X's view", "full board, and"))]
+    assert [ln for ln in strong.splitlines() if ln.strip()] == code
+
+
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
 def test_samples_score_as_expected_with_their_message(trial: dict[str, Any],
                                                       path: Path) -> None:
     sample = parse_sample(path.read_text())
-    got = trial["scores"][path.stem]
+    got = trial["scores"]["solution" if path.stem == "strong" else path.stem]
     assert got == {f"test_{k}": v for k, v in sample.expect.items()}, got
-    text = autograded(trial, path.stem)
+    text = autograded(trial, "solution" if path.stem == "strong" else path.stem)
     for message in sample.messages:
         assert message in text, f"{path.stem}: {message!r} not in\n{text}"
 
