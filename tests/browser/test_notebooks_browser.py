@@ -29,7 +29,7 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LECTURES = ("01_game_trees", "02_minimax", "03_alphabeta", "04_move_ordering",
-            "05_progressive_deepening")
+            "05_progressive_deepening", "06_evaluation")
 
 #: The widget views rendered into output areas (a widget's top element is an ipywidgets
 #: box inside the output; a failed one is a ``widget-error``, a pending one says "Loading").

@@ -338,13 +338,14 @@ def test_compare_widget_at_1280_by_800_with_the_file_browser(
 
 
 def test_a_saved_lecture_reopens_after_a_kernel_restart_and_steps_without_one(
-        page: Any, lab_server: LabServer) -> None:
+        page: Any, jupyter: LabServer) -> None:
     """The student setup's saved widget state at work on a lecture: lecture 1 run, saved
     (Save Widget State Automatically is on), its kernel restarted and then shut down, the
-    page opened again: the step widget shows and steps with no kernel (JupyterLab; the same
-    mechanism in both front ends is in test_step_widget.py)."""
+    page opened again: the step widget shows and steps with no kernel, in JupyterLab and
+    in Notebook 7."""
     from .test_step_widget import SHUT_DOWN, reopen_saved
 
+    lab_server = jupyter
     (folder,) = lab_server.copy_in("notebooks/01_game_trees.ipynb", dest="reopen")
     open_notebook(page, lab_server, folder)
     assert run_all_cells(page, timeout=150)
@@ -372,5 +373,5 @@ def test_a_saved_lecture_reopens_after_a_kernel_restart_and_steps_without_one(
         "(imgs) => imgs.filter((i) => i.offsetParent !== null).map((i) => i.src)")
     assert before and after and before != after
     assert "Step 1 of" in step.locator("[aria-live]").inner_text()
-    screenshot(page, "lecture-1-reopened-no-kernel")
+    screenshot(page, f"lecture-1-reopened-no-kernel-{jupyter.app}")
     assert "model not found" not in page.locator(".jp-Notebook").inner_text()
