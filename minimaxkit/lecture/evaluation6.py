@@ -2,8 +2,8 @@
 into :data:`~minimaxkit.lecture.exercises.EXERCISES`.
 
 >>> ok, message = check_open_lines(lambda board, player: 0)
->>> ok, message.split(":")[0]
-(False, 'not yet')
+>>> ok, message.split(" on this board")[0]
+(False, '0 open lines for X')
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 from ..games.connect4_board import Board, line_cells
 from ..matches import GAME
+from ._reader import number_or_note
 from .checks import Failed, Result, _call
 from .exercises import Exercise
 
@@ -53,10 +54,13 @@ def check_open_lines(open_lines: Any) -> Result:
             try:
                 got = _call(open_lines, board, player)
             except Failed as err:
-                return False, f"not yet: {err}"
+                return False, str(err)
             want = _open_lines(board, player)
+            number, why = number_or_note(got)
+            if number is None:
+                return False, f"{why} (open lines for {player})"
             if got != want:
-                return False, (f"not yet: {got!r} open lines for {player} on this board, "
+                return False, (f"{got!r} open lines for {player} on this board, "
                                f"expected {want}\n{board}")
     return True, "right on 30 boards, for both players."
 
@@ -68,10 +72,10 @@ def check_threats(threats: Any) -> Result:
             try:
                 got = _call(threats, board, player)
             except Failed as err:
-                return False, f"not yet: {err}"
+                return False, str(err)
             want = _threats(board, player)
             if set(got) != want:
-                return False, (f"not yet: {sorted(got)} for {player}, expected "
+                return False, (f"{sorted(got)} for {player}, expected "
                                f"{sorted(want)} on\n{board}")
     return True, "right on 30 boards, for both players."
 
