@@ -24,6 +24,7 @@ from .sandbox import (
     _guard_test_data,
     _limit_resources,
     _ReferenceCalled,
+    _safe_repr,
     _safe_str,
     _stack_depth,
     _student_frames,
@@ -177,21 +178,13 @@ def _boards(fn: Any, msg: dict[str, Any]) -> list[Any]:
         try:
             value = fn(Board.from_state(state, columns=columns, rows=rows))
             if isinstance(value, bool) or not isinstance(value, int | float):
-                out.append({"bad": f"{_short_repr(value)} (a {type(value).__name__})"})
+                out.append({"bad": f"{_safe_repr(value)} (a {type(value).__name__})"})
             else:
                 out.append(float(value))
         except Exception as err:
             out.append({"raised": f"{type(err).__name__}: {_safe_str(err)}",
                         "where": _student_frames(err.__traceback__)})
     return out
-
-
-def _short_repr(value: Any) -> str:
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _other_processes() -> list[int]:
