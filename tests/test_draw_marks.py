@@ -205,3 +205,40 @@ def test_bounds_fit_their_triangles() -> None:
                 assert bb.width <= room + 0.5, (text.get_text(), bb.width, room)
                 assert c + bb.height / 2 <= s / 2 + 1.0, (text.get_text(), c, s)
         assert shown <= seen, seen
+
+
+def test_no_window_covers_a_name_at_any_step() -> None:
+    """The (α, β) windows beside the nodes on the call stack never cover a node's name or
+    each other, at any step of 002's search (where, at step 21, H's window used to sit on G's
+    name) and of the compare widget's pictures (model.window_side: a window whose side holds
+    a neighbour's facing name goes beyond the node's own name)."""
+    from minimaxkit.widgets import CompareWidget, StepWidget
+
+    t = tree_002()
+    compare = CompareWidget(alphabeta(t), alphabeta(t, order="perfect"))
+    for r in (StepWidget(alphabeta(t)).panel._renderer(),
+              StepWidget(alphabeta(t, prune_on_equal=False)).panel._renderer(),
+              compare.panels[0]._renderer(), compare.panels[1]._renderer()):
+        view = r.view
+        renderer = r.fig.canvas.get_renderer()
+        names = {}
+        for p, n in view.names.items():  # drawn once into the background layer, then hidden
+            shown_before = n.get_visible()
+            n.set_visible(True)
+            names[p] = tuple(n.get_window_extent(renderer).extents)
+            n.set_visible(shown_before)
+        moved = 0
+        for step in range(len(r)):
+            frame = r.replay.frame(step)
+            view.show(frame)
+            r.fig.canvas.draw()  # places the windows' boxes
+            shown = [w for w in view.windows if w.get_visible()]
+            boxes = [tuple(w.get_bbox_patch().get_window_extent(renderer).extents)
+                     for w in shown]
+            for box, lv in zip(boxes, frame.stack, strict=False):
+                for p, name in names.items():
+                    assert not overlaps(box, name), (step, lv.path, p)
+            for a, b in itertools.combinations(boxes, 2):
+                assert not overlaps(a, b), step
+            moved += step == 21 and len(shown) > 0
+        assert moved and names

@@ -26,7 +26,7 @@ from ..trace import CUTOFF, ENTER, LEAF, TTHIT, Path, Trace
 from ..tree import GameTree
 
 __all__ = ["TreeModel", "tidy_layout", "TooLargeToDraw", "MAX_DRAWN", "check_drawable",
-           "side_room"]
+           "side_room", "window_side"]
 
 #: The most nodes a tree drawing lays out (about 3 s of matplotlib; labels stop at 100
 #: leaves anyway). Larger trees and traces are refused at once with :class:`TooLargeToDraw`.
@@ -391,6 +391,32 @@ def name_sides(model: TreeModel, size: Mapping[Path, float], xpt: float,
             if side[a] > 0 and side[b] < 0:
                 side[b] = 1
     return side
+
+
+def window_side(model: TreeModel, sides: Mapping[Path, int], p: Path) -> tuple[int, bool]:
+    """Where the (α, β) window of ``p`` goes, shared by the matplotlib and SVG drawings:
+    ``(side, beyond_name)``. It goes on the side opposite ``p``'s name, unless the
+    neighbour there (same level) has its name facing ``p``: then it would cover that name,
+    and it goes on the name's side instead, beyond the name (``beyond_name``). A name on
+    that side never faces ``p``'s (:func:`name_sides`), so that side is free.
+
+    >>> from minimaxkit import GameTree
+    >>> m = TreeModel.of_tree(GameTree.from_nested([[[1, 2], [3, 4], [5, 6]], [[7, 8]]]))
+    >>> sides = {p: 1 for p in m.paths}     # every name on the right
+    >>> window_side(m, sides, (0, 0)), window_side(m, sides, (0, 1))
+    ((-1, False), (1, True))
+    """
+    side = sides[p]
+    if p in model.leaves or not p:
+        return -side, False
+    x = model.pos[p][0]
+    row = [q for q in model.paths if len(q) == len(p) and q not in model.leaves and q != p
+           and (model.pos[q][0] - x) * -side > 0]
+    if row:
+        near = min(row, key=lambda q: abs(model.pos[q][0] - x))
+        if sides[near] == side:  # its name points at p, across the gap the window would use
+            return side, True
+    return -side, False
 
 
 def mark_offset(where: str, leaf: bool, side: int, size: float, *, name_width: float = 0.0,

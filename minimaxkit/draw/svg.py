@@ -40,6 +40,7 @@ from .model import (
     resolve,
     side_room,
     value_text,
+    window_side,
 )
 from .style import (
     CURRENT,
@@ -358,8 +359,10 @@ class _Svg:
                 continue
             lines = [f"α {fmt(lv.alpha)}", f"β {fmt(lv.beta)}"]
             w = max(_text_width(t, f) for t in lines) + 4
-            side = -self._side(lv.path)
+            side, beyond = window_side(self.m, self._sides, lv.path)
             gap = 0.5 * CURRENT.scale * self.size[lv.path] + 2
+            if beyond:  # past the node's own name (see window_side)
+                gap += 1 + _text_width(self.m.names[lv.path], self.name_font + 0.5) + 5
             x0 = self.x(lv.path) + gap if side > 0 else self.x(lv.path) - gap - w
             y0 = self.y(lv.path) - f - 2
             out.append(f'<g class="window"><rect x="{_num(x0)}" y="{_num(y0)}" '

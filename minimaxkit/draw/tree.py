@@ -44,6 +44,7 @@ from .model import (
     resolve,
     side_room,
     value_text,
+    window_side,
 )
 from .style import (
     CURRENT,
@@ -378,8 +379,10 @@ class TreeView:
         for i, t in enumerate(self.windows):
             if i < len(levels) and levels[i].path in self.model.pos:
                 lv = levels[i]
-                side = -self.side[lv.path]
+                side, beyond = window_side(self.model, self.side, lv.path)
                 room = 0.5 * CURRENT.scale * self.size[lv.path] + 2
+                if beyond:  # past the node's own name (see window_side), a space apart
+                    room += 1 + 0.8 * (self.name_font + 0.5) * len(self.model.names[lv.path]) + 5
                 x, y = self._offset(lv.path, side * room, 0)
                 t.set_position((x, y))
                 t.set_horizontalalignment("left" if side > 0 else "right")
