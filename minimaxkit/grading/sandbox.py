@@ -46,7 +46,8 @@ from typing import Any
 from ..tree import GameTree
 from .node import Recorder, SearchNode, TooManyCalls
 
-__all__ = ["Outcome", "run_contained", "describe", "OUTPUT_LIMIT", "TIME_LIMIT", "set_remote"]
+__all__ = ["Outcome", "run_contained", "describe", "OUTPUT_LIMIT", "TIME_LIMIT", "set_remote",
+           "refuse_kit_searches"]
 
 Path = tuple[int, ...]
 TIME_LIMIT = 1.0  # seconds per test tree; a correct search of a test tree takes milliseconds
@@ -150,14 +151,26 @@ class _CappedStream(io.TextIOBase):
         return out if len(out) <= _KEEP_PRINTED else out[:_KEEP_PRINTED] + "\n[...]"
 
 
-def _guard_reference_searches(flags: dict[str, Any]) -> Callable[[], None]:
-    """Make every reference search of the kit raise; returns the undo function."""
+def refuse_kit_searches(error: Callable[[str], BaseException]) -> Callable[[], None]:
+    """Make every search of the kit (minimax, alphabeta, negamax, deepen, ...) raise
+    ``error(name of the search)`` instead of searching; returns the undo function. The
+    grader's child uses it, and so do the lecture checks.
+
+    >>> from minimaxkit import minimax
+    >>> from minimaxkit.examples import aima_5_2
+    >>> undo = refuse_kit_searches(lambda name: RuntimeError(f"{name} refused"))
+    >>> try:
+    ...     minimax(aima_5_2())
+    ... except RuntimeError as err:
+    ...     print(err)
+    minimax refused
+    >>> undo(); minimax(aima_5_2(), trace=False).value
+    3
+    """
     from .. import deepening, search
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
-        caller = sys._getframe(1).f_code.co_name
-        flags["reference"] = caller
-        raise _ReferenceCalled(caller)
+        raise error(sys._getframe(1).f_code.co_name)
 
     saved = [(m, n, getattr(m, n)) for m in (search, deepening) for n in ("_prepare", "_run")]
     for module, name, _ in saved:
@@ -167,6 +180,15 @@ def _guard_reference_searches(flags: dict[str, Any]) -> Callable[[], None]:
         for module, name, original in saved:
             setattr(module, name, original)
     return undo
+
+
+def _guard_reference_searches(flags: dict[str, Any]) -> Callable[[], None]:
+    """Make every reference search of the kit raise, noting which; returns the undo."""
+
+    def error(caller: str) -> BaseException:
+        flags["reference"] = caller
+        return _ReferenceCalled(caller)
+    return refuse_kit_searches(error)
 
 
 def _guard_test_data(flags: dict[str, Any]) -> Callable[[], None]:

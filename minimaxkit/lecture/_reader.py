@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..grading.node import TooManyCalls
+from ..grading.sandbox import refuse_kit_searches
 
 __all__ = ["Failed", "Counting", "call", "no_kit_search", "number_or_note"]
 
@@ -35,7 +36,8 @@ KIT_CALLED = ("it calls the kit's own search: write the search yourself (the che
 @contextmanager
 def no_kit_search() -> Iterator[None]:
     """While inside, every search of the kit (minimax, alphabeta, negamax, deepen, ...)
-    raises instead of searching, as the grader's sandbox does.
+    raises instead of searching, as the grader's sandbox does (the same mechanism:
+    :func:`~minimaxkit.grading.sandbox.refuse_kit_searches`).
 
     >>> from minimaxkit import minimax
     >>> from minimaxkit.examples import aima_5_2
@@ -48,20 +50,11 @@ def no_kit_search() -> Iterator[None]:
     >>> minimax(aima_5_2(), trace=False).value
     3
     """
-    from .. import deepening, search
-
-    def refuse(*args: Any, **kwargs: Any) -> Any:
-        raise _KitCalled()
-
-    saved = [(m, n, getattr(m, n)) for m in (search, deepening) for n in ("_prepare", "_run")
-             if hasattr(m, n)]
-    for module, name, _ in saved:
-        setattr(module, name, refuse)
+    undo = refuse_kit_searches(lambda name: _KitCalled())
     try:
         yield
     finally:
-        for module, name, original in saved:
-            setattr(module, name, original)
+        undo()
 
 
 def call(f: Any, *args: Any) -> Any:
