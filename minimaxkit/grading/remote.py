@@ -304,12 +304,12 @@ class Session:
                     self._send({"error": f"no node at path {path}"})
                     continue
                 if kind == CHILDREN:
-                    rec._log(CHILDREN, path)
+                    rec.log(CHILDREN, path)
                     n = rec.tree.node(path)
                     self._send({"nodes": [_node_info(rec, (*path, i))
                                           for i in range(len(n.children))]})
                 elif kind in (STATIC, ESTIMATE):
-                    rec._log(kind, path)
+                    rec.log(kind, path)
                     try:
                         value = rec.tree.evaluate(rec.tree.node(path))
                     except TreeError as err:  # e.g. static() of an interior node without one

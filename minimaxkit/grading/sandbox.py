@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..tree import GameTree
-from .node import Recorder, SearchNode, TooManyCalls
+from ..student import Recorder, SearchNode, TooManyCalls, refuse_kit_searches
 
 __all__ = ["Outcome", "run_contained", "describe", "OUTPUT_LIMIT", "TIME_LIMIT", "set_remote",
            "refuse_kit_searches"]
@@ -149,37 +149,6 @@ class _CappedStream(io.TextIOBase):
     def text(self) -> str:
         out = "".join(self.parts)
         return out if len(out) <= _KEEP_PRINTED else out[:_KEEP_PRINTED] + "\n[...]"
-
-
-def refuse_kit_searches(error: Callable[[str], BaseException]) -> Callable[[], None]:
-    """Make every search of the kit (minimax, alphabeta, negamax, deepen, ...) raise
-    ``error(name of the search)`` instead of searching; returns the undo function. The
-    grader's child uses it, and so do the lecture checks.
-
-    >>> from minimaxkit import minimax
-    >>> from minimaxkit.examples import aima_5_2
-    >>> undo = refuse_kit_searches(lambda name: RuntimeError(f"{name} refused"))
-    >>> try:
-    ...     minimax(aima_5_2())
-    ... except RuntimeError as err:
-    ...     print(err)
-    minimax refused
-    >>> undo(); minimax(aima_5_2(), trace=False).value
-    3
-    """
-    from .. import deepening, search
-
-    def refuse(*args: Any, **kwargs: Any) -> Any:
-        raise error(sys._getframe(1).f_code.co_name)
-
-    saved = [(m, n, getattr(m, n)) for m in (search, deepening) for n in ("_prepare", "_run")]
-    for module, name, _ in saved:
-        setattr(module, name, refuse)
-
-    def undo() -> None:
-        for module, name, original in saved:
-            setattr(module, name, original)
-    return undo
 
 
 def _guard_reference_searches(flags: dict[str, Any]) -> Callable[[], None]:

@@ -14,8 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..grading.node import TooManyCalls
-from ..grading.sandbox import refuse_kit_searches
+from ..student import TooManyCalls, refuse_kit_searches
 
 __all__ = ["Failed", "Counting", "call", "no_kit_search", "number_or_note"]
 
@@ -37,7 +36,7 @@ KIT_CALLED = ("it calls the kit's own search: write the search yourself (the che
 def no_kit_search() -> Iterator[None]:
     """While inside, every search of the kit (minimax, alphabeta, negamax, deepen, ...)
     raises instead of searching, as the grader's sandbox does (the same mechanism:
-    :func:`~minimaxkit.grading.sandbox.refuse_kit_searches`).
+    :func:`~minimaxkit.student.refuse_kit_searches`).
 
     >>> from minimaxkit import minimax
     >>> from minimaxkit.examples import aima_5_2

@@ -16,7 +16,7 @@ from ..bounds import knuth_moore_leaves
 from ..deepening import deepen
 from ..examples import aima_5_2, sheet_binary, sheet_tree
 from ..games import ConnectFour, TicTacToe
-from ..grading.node import Recorder
+from ..student import Recorder
 from ..search import _sorted_indices, alphabeta, minimax
 from ..tree import GameTree
 from ._reader import Counting, Failed, call, number_or_note
