@@ -43,8 +43,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..tree import GameTree
 from ..student import Recorder, SearchNode, TooManyCalls, refuse_kit_searches
+from ..tree import GameTree
 
 __all__ = ["Outcome", "run_contained", "describe", "OUTPUT_LIMIT", "TIME_LIMIT", "set_remote",
            "refuse_kit_searches"]

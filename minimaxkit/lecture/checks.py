@@ -16,8 +16,8 @@ from ..bounds import knuth_moore_leaves
 from ..deepening import deepen
 from ..examples import aima_5_2, sheet_binary, sheet_tree
 from ..games import ConnectFour, TicTacToe
-from ..student import Recorder
 from ..search import _sorted_indices, alphabeta, minimax
+from ..student import Recorder
 from ..tree import GameTree
 from ._reader import Counting, Failed, call, number_or_note
 
