@@ -20,11 +20,11 @@ from nbgrader.preprocessors import (
 )
 
 try:
-    from minimaxkit.grading.trusted import SandboxedExecute, TrustedGrade
+    from minimaxkit.grading.autograde.preprocessors import SandboxedExecute, TrustedGrade
 except ImportError:  # the kit not installed: take it from the folder of this file
     import sys
     sys.path.insert(0, __file__.rsplit("/", 1)[0])  # noqa: F821 - set by traitlets
-    from minimaxkit.grading.trusted import SandboxedExecute, TrustedGrade
+    from minimaxkit.grading.autograde.preprocessors import SandboxedExecute, TrustedGrade
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 
@@ -38,7 +38,7 @@ c.CourseDirectory.release_directory = "assignments"
 # Files never copied from solutions/: hidden test trees and their expected traces stay in
 # the source folder. nbgrader uses this list both when releasing and when copying source
 # files into autograded/, so the hidden tests read hidden_tests.json from solutions/<name>/
-# directly (minimaxkit.grading.suite.load_hidden).
+# directly (minimaxkit.grading.testdata.suites.load_hidden).
 c.CourseDirectory.ignore = [
     ".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback", ".git", "hidden_*",
 ]

@@ -113,7 +113,7 @@ def containment_ms(n: int = 60) -> tuple[float, float]:
     the grader runs it) and called directly; medians."""
     from minimaxkit.examples import tree_002
     from minimaxkit.grading import describe, run_contained
-    from minimaxkit.grading.node import Recorder
+    from minimaxkit.student import Recorder
 
     tree = tree_002()
 

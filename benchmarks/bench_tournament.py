@@ -23,7 +23,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from minimaxkit.grading.course import make_submission, parse_sample, prepare_course  # noqa: E402
-from minimaxkit.grading.tournament import find_entrants, run_tournament  # noqa: E402
+from minimaxkit.grading.play.tournament import find_entrants, run_tournament  # noqa: E402
 
 NAME = "a5_evaluation"
 KINDS = ["strong", "kit_own", "weak", "random_eval", "wrong_sign", "constant", "ignores_turn",

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-import types
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,24 +29,7 @@ def attach(package: str, exports: Mapping[str, str]
            ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """``__getattr__`` and ``__dir__`` for ``package``, whose name ``n`` lives in the
     module ``exports[n]`` (relative to the package).
-
-    A name that is also the name of its module (``minimaxkit.grading.compare`` holds
-    ``compare``) stays the exported object when something else imports the module first:
-    the import system then sets the module on the package, which keeps the name instead,
-    as an eager ``from .compare import compare`` would have left it.
     """
-    same = {name for name, where in exports.items() if where == "." + name}
-
-    class Package(types.ModuleType):
-        def __setattr__(self, name: str, value: Any) -> None:
-            if name in same and isinstance(value, types.ModuleType) and \
-                    value.__name__ == f"{package}.{name}":
-                value = getattr(value, name, value)
-            super().__setattr__(name, value)
-
-    if same:
-        sys.modules[package].__class__ = Package
-
     def __getattr__(name: str) -> Any:
         where = exports.get(name)
         if where is None:

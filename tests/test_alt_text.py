@@ -19,7 +19,7 @@ from minimaxkit.draw import draw_board, draw_tree, tree_svg_text  # noqa: E402
 from minimaxkit.draw.alt import figure_html  # noqa: E402
 from minimaxkit.examples import tree_002  # noqa: E402
 from minimaxkit.games import TicTacToe  # noqa: E402
-from minimaxkit.grading.picture import svg_bundle  # noqa: E402
+from minimaxkit.grading.api.pictures import svg_bundle  # noqa: E402
 from minimaxkit.widgets import QuizWidget, StepWidget  # noqa: E402
 
 T = tree_002()

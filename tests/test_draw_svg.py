@@ -144,7 +144,7 @@ def test_text_is_escaped_and_big_trees_drop_labels() -> None:
 
 def test_no_matplotlib_needed() -> None:
     code = ("import sys; from minimaxkit.draw.svg import tree_svg_text; "
-            "from minimaxkit.grading.picture import picture_svg; "
+            "from minimaxkit.grading.api.pictures import picture_svg; "
             "from minimaxkit.examples import tree_002; tree_svg_text(tree_002()); "
             "assert 'matplotlib' not in sys.modules and 'networkx' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)

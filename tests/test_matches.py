@@ -25,9 +25,11 @@ from minimaxkit.matches import (
 
 
 @pytest.mark.parametrize("module", ["minimaxkit.games.connect4_board", "minimaxkit.matches",
-                                    "minimaxkit.grading.evaluation",
-                                    "minimaxkit.grading.game_pages",
-                                    "minimaxkit.grading.tournament",
+                                    "minimaxkit.grading.play.checks",
+                                    "minimaxkit.grading.play.evaluators",
+                                    "minimaxkit.grading.play.pages",
+                                    "minimaxkit.grading.play.report",
+                                    "minimaxkit.grading.play.tournament",
                                     "minimaxkit.lecture.evaluation6"])
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))

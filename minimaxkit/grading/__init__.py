@@ -1,12 +1,14 @@
 """Grading game-tree search: what the code did, not only what it answered.
 
-Student code sees a tree only through :class:`SearchNode` (``is_leaf()``, ``is_max()``,
-``children()``, ``static()``, ``estimate()``, ``name``, ``path``, ``depth``, ``move``), which
-records every call. The grader runs the student function on each test tree in a forked,
-time-limited child process (:func:`run_contained`), compares the nodes it evaluated with the
-reference traces of the one convention the submission is graded under (chosen once for all
-its trees, :mod:`~minimaxkit.grading.submission`; :func:`compare`), names the known bug that
-accounts for what it did (:mod:`~minimaxkit.grading.bugs`), and scores each tree on its own.
+Student code sees a tree only through :class:`~minimaxkit.student.SearchNode`
+(``is_leaf()``, ``is_max()``, ``children()``, ``static()``, ``estimate()``, ``name``,
+``path``, ``depth``, ``move``), which records every call. The grader runs the student function
+on each test tree in a contained process (:func:`run_contained`), compares the nodes it
+evaluated with the reference traces of the one convention the submission is graded under,
+names the known bug that accounts for what it did, and scores each tree on its own. The
+layers, from the bottom: ``testdata``, ``isolation``, ``recording``, ``verdicts``, ``api``
+(this package's names), ``play`` (assignment 5) and ``autograde`` (nbgrader); see
+``docs/design.md``.
 
 In an nbgrader notebook a test cell is ``grade(fn, "question", points=3)``; see
 ``docs/grading.md`` for the whole workflow.
@@ -40,35 +42,42 @@ from typing import TYPE_CHECKING
 from .._lazy import attach
 
 if TYPE_CHECKING:  # the names, for type checkers; imported on first use (._lazy)
-    from .bugs import BUGS, Bug, buggy_alphabeta, recognise
-    from .checks import Picture, TreeResult, run_check
-    from .compare import Comparison, Divergence, compare
-    from .explore import Trial, explore, node_of, test_tree, try_on
-    from .grader import GradeReport, TreeVerdict, grade, grade_report
-    from .node import Recorder, SearchNode
-    from .references import CONVENTIONS, build_tree, convention_label, reference, seed_for
-    from .sandbox import Outcome, describe, run_contained
-    from .suite import student_id
+    from ..student import MissingCall, ReadOnlyTree, Recorder, SearchNode
+    from .api.explore import Trial, explore, node_of, test_tree, try_on
+    from .api.grade import grade, grade_report, run_check
+    from .recording.outcome import Outcome, describe
+    from .recording.runners import run_contained
+    from .testdata.places import student_id
+    from .testdata.trees import build_tree, seed_for
+    from .verdicts.bugs import BUGS, Bug, buggy_alphabeta, recognise
+    from .verdicts.compare import Comparison, Divergence, compare
+    from .verdicts.conventions import CONVENTIONS, convention_label
+    from .verdicts.references import reference
+    from .verdicts.report import GradeReport, TreeVerdict
+    from .verdicts.results import Picture, TreeResult
 
 
 __all__ = [
-    "SearchNode", "Recorder", "run_contained", "Outcome", "describe",
-    "reference", "build_tree", "CONVENTIONS", "convention_label", "seed_for",
+    "SearchNode", "Recorder", "MissingCall", "ReadOnlyTree", "run_contained", "Outcome",
+    "describe", "reference", "build_tree", "CONVENTIONS", "convention_label", "seed_for",
     "compare", "Comparison", "Divergence", "BUGS", "Bug", "buggy_alphabeta", "recognise",
     "run_check", "TreeResult", "Picture", "grade", "grade_report", "GradeReport",
-    "TreeVerdict", "student_id", "node_of", "try_on", "Trial", "explore",
-    "test_tree",
+    "TreeVerdict", "student_id", "node_of", "try_on", "Trial", "explore", "test_tree",
 ]
 
 _WHERE = {name: where for where, names in {
-    '.bugs': ('BUGS', 'Bug', 'buggy_alphabeta', 'recognise'),
-    '.checks': ('Picture', 'TreeResult', 'run_check'),
-    '.compare': ('Comparison', 'Divergence', 'compare'),
-    '.explore': ('Trial', 'explore', 'node_of', 'test_tree', 'try_on'),
-    '.grader': ('GradeReport', 'TreeVerdict', 'grade', 'grade_report'),
-    '.node': ('Recorder', 'SearchNode'),
-    '.references': ('CONVENTIONS', 'build_tree', 'convention_label', 'reference', 'seed_for'),
-    '.sandbox': ('Outcome', 'describe', 'run_contained'),
-    '.suite': ('student_id',),
+    '..student': ('MissingCall', 'ReadOnlyTree', 'Recorder', 'SearchNode'),
+    '.api.explore': ('Trial', 'explore', 'node_of', 'test_tree', 'try_on'),
+    '.api.grade': ('grade', 'grade_report', 'run_check'),
+    '.recording.outcome': ('Outcome', 'describe'),
+    '.recording.runners': ('run_contained',),
+    '.testdata.places': ('student_id',),
+    '.testdata.trees': ('build_tree', 'seed_for'),
+    '.verdicts.bugs': ('BUGS', 'Bug', 'buggy_alphabeta', 'recognise'),
+    '.verdicts.compare': ('Comparison', 'Divergence', 'compare'),
+    '.verdicts.conventions': ('CONVENTIONS', 'convention_label'),
+    '.verdicts.references': ('reference',),
+    '.verdicts.report': ('GradeReport', 'TreeVerdict'),
+    '.verdicts.results': ('Picture', 'TreeResult'),
 }.items() for name in names}
 __getattr__, __dir__ = attach(__name__, _WHERE)

@@ -5,8 +5,8 @@
 
 For every ``tests.json`` and ``hidden_tests.json`` under the folder, each tree's
 ``reference`` is recomputed from its spec, its question's check and its options with the
-kit's reference searches (:func:`minimaxkit.grading.references.reference`). Seeded trees have
-no stored reference: they are computed when grading.
+kit's reference searches (:func:`~minimaxkit.grading.verdicts.references.reference`). Seeded
+trees have no stored reference: they are computed when grading.
 
 >>> import json, tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -29,8 +29,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .references import build_tree, reference
-from .suite import HIDDEN_TESTS, TESTS
+from .testdata.places import HIDDEN_TESTS, TESTS
+from .testdata.trees import build_tree
+from .verdicts.references import reference
 
 __all__ = ["refreshed", "refresh", "stale", "dump", "main"]
 

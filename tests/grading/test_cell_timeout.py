@@ -18,8 +18,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from minimaxkit.grading import bwrap
 from minimaxkit.grading.course import prepare_course, solution_cells
+from minimaxkit.grading.isolation import bwrap
 
 pytestmark = pytest.mark.slow
 

@@ -226,7 +226,7 @@ def test_seeded_trees_differ_per_student(course: Path, monkeypatch: Any) -> None
 
 
 def test_a_missing_function_costs_the_points_with_a_message(course: Path) -> None:
-    report = grade_report("alphabeta", "ab", points=2, here=course, _caller={})
+    report = grade_report("alphabeta", "ab", points=2, here=course, names={})
     assert report.earned == 0 and "no function named 'alphabeta'" in report.text()
 
 

@@ -17,7 +17,7 @@ from minimaxkit.grading import (
     convention_label,
     recognise,
 )
-from minimaxkit.grading.bugs import SAMPLE_BUGS, run_sample, swapped
+from minimaxkit.grading.verdicts.bugs import SAMPLE_BUGS, run_sample, swapped
 
 DEEP = build_tree({"nested": [[[[7, 2], [1, 1]], [[7, 4], [3, 6]]],
                               [[[9, 0], [6, 8]], [[2, 2], [5, 8]]]]})

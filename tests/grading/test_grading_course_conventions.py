@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from minimaxkit.examples import aima_5_2, sheet_tree
-from minimaxkit.grading.bugs import source_conventions
-from minimaxkit.grading.checks import run_check
-from minimaxkit.grading.node import MissingCall, Recorder
-from minimaxkit.grading.references import reference
+from minimaxkit.grading.api.grade import run_check
+from minimaxkit.grading.verdicts.conventions import source_conventions
+from minimaxkit.grading.verdicts.references import reference
+from minimaxkit.student import MissingCall, Recorder
 
 
 def slip_minimax(node: Any) -> Any:

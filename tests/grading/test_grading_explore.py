@@ -11,7 +11,7 @@ import pytest
 import minimaxkit
 from minimaxkit.examples import aima_5_2
 from minimaxkit.grading import describe, explore, node_of, run_contained, try_on
-from minimaxkit.grading.explore import test_tree as visible_tree
+from minimaxkit.grading.api.explore import test_tree as visible_tree
 
 
 def leftmost(node: Any) -> Any:

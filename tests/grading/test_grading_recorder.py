@@ -7,7 +7,7 @@ import pytest
 from minimaxkit import GameTree, TreeError
 from minimaxkit.examples import aima_5_2, tree_002
 from minimaxkit.grading import Recorder, SearchNode
-from minimaxkit.grading.node import ReadOnlyTree, TooManyCalls, evaluated_in
+from minimaxkit.student import ReadOnlyTree, TooManyCalls, evaluated_in
 
 
 def test_the_four_questions_of_the_documents() -> None:

@@ -273,8 +273,7 @@ def test_correct_styles_get_full_marks_under_the_convention_they_are_written_in(
                                         "a4_deepening"])
 def test_each_catalogued_bug_is_graded_under_one_convention_and_named(
         trial: dict[str, Any], assignment: str) -> None:
-    from minimaxkit.grading.bugs import BUGS
-    from minimaxkit.grading.submission import title
+    from minimaxkit.grading.verdicts.bugs import BUGS
 
     samples = bug_samples(assignment)
     assert samples, assignment
@@ -285,7 +284,7 @@ def test_each_catalogued_bug_is_graded_under_one_convention_and_named(
         text = autograded_text(trial, assignment, path.stem)
         flat = " ".join(text.split())
         # the named bug, in the verdict (all trees, after grading)
-        assert " ".join(title(BUGS[bug]).split()) in flat, (path.stem, text[:3000])
+        assert " ".join(BUGS[bug].advice.split(':')[0].split()) in flat, (path.stem, text[:3000])
         # one convention for the whole submission: said once per test cell, and every
         # reference the trees are compared with is in it
         for head in re.findall(r"^\w+: [\d./]+ of [\d./]+ points, graded as (.*)$", text,
@@ -309,8 +308,7 @@ def test_a_student_validating_sees_the_score_the_convention_and_the_bug(
         trial: dict[str, Any]) -> None:
     """Before submitting, on the visible trees only: nbgrader validate (the Validate button)
     shows each failing cell's verdict, with the bug that accounts for the visible trees."""
-    from minimaxkit.grading.bugs import BUGS
-    from minimaxkit.grading.submission import title
+    from minimaxkit.grading.verdicts.bugs import BUGS
 
     sections = {}
     for part in trial["validate_bugs"].split("Validating '")[1:]:
@@ -321,7 +319,7 @@ def test_a_student_validating_sees_the_score_the_convention_and_the_bug(
             shown = sections[(assignment, path.stem)]
             assert "VALIDATION FAILED" in shown, path.stem
             assert "Partial credit; passed some but not all" not in shown  # our verdict
-            assert " ".join(title(BUGS[bug_of(path)]).split()) in shown, (path.stem,
+            assert " ".join(BUGS[bug_of(path)].advice.split(':')[0].split()) in shown, (path.stem,
                                                                           shown[:3000])
             if assignment == "a2_alphabeta":
                 assert re.search(r"alphabeta: [\d.]+ of 5 points on the visible trees, graded "
@@ -353,7 +351,7 @@ def test_scores_are_half_points_and_cell_gradebook_and_csv_agree(
 
 
 def test_every_catalogued_bug_has_a_sample_submission() -> None:
-    from minimaxkit.grading.bugs import BUGS
+    from minimaxkit.grading.verdicts.bugs import BUGS
 
     covered = {bug_of(p) for a in ASSIGNMENTS for p in bug_samples(a)}
     assert covered == set(BUGS)

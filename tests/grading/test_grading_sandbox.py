@@ -13,7 +13,7 @@ import minimaxkit
 from minimaxkit import GameTree
 from minimaxkit.examples import tree_002
 from minimaxkit.grading import describe, run_contained
-from minimaxkit.grading.node import Recorder
+from minimaxkit.student import Recorder
 
 TREE = GameTree.from_nested([[3, 12, 8], [2, 4, 6]])
 
@@ -106,7 +106,9 @@ def test_mutating_the_tree_behind_the_interface_is_detected_and_stays_in_the_chi
 
     def behind(node: Any) -> int:
         leaf = node.children()[0].children()[0]
-        object.__setattr__(leaf._n, "value", 99)
+        tree = next(v.tree for v in (getattr(leaf, a) for a in type(leaf).__slots__)
+                    if hasattr(v, "tree"))  # the tree behind the node, by what it is
+        object.__setattr__(tree.node(leaf.path), "value", 99)
         return 1
     out = run(behind, tree)
     assert out.status == "mutated" and "changed the tree" in out.message
@@ -200,7 +202,9 @@ def test_processes_the_function_starts_die_with_it() -> None:
 
 def test_a_tree_changed_beyond_repair_is_still_reported_as_changed() -> None:
     def wreck(node: Any) -> int:
-        object.__setattr__(node._n, "value", object())
+        tree = next(v.tree for v in (getattr(node, a) for a in type(node).__slots__)
+                    if hasattr(v, "tree"))  # the tree behind the node, by what it is
+        object.__setattr__(tree.node(node.path), "value", object())
         return 1
     out = run(wreck)
     assert out.status == "mutated"

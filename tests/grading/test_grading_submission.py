@@ -11,9 +11,12 @@ from typing import Any
 import pytest
 
 from minimaxkit.grading import CONVENTIONS, grade, grade_report
-from minimaxkit.grading.bugs import source_conventions
-from minimaxkit.grading.grader import GradeReport, points_text
-from minimaxkit.grading.submission import defined_functions, program_text
+from minimaxkit.grading.verdicts.conventions import (
+    defined_functions,
+    program_text,
+    source_conventions,
+)
+from minimaxkit.grading.verdicts.report import GradeReport, points_text
 
 REPO = Path(__file__).resolve().parents[2]
 A2 = REPO / "solutions" / "a2_alphabeta"
@@ -84,7 +87,7 @@ def student(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def report_of(src: str, *, hidden: bool = True, here: Path = A2) -> GradeReport:
     return grade_report("alphabeta", "alphabeta", points=7, hidden=hidden, here=here,
-                        _caller=defined(src), _defs=defined_functions([src]))
+                        names=defined(src), program=defined_functions([src]))
 
 
 def test_the_issues_program_is_graded_under_the_convention_it_is_written_in() -> None:
@@ -120,8 +123,9 @@ def test_each_tree_under_its_best_convention_would_score_more_than_one_conventio
     per_tree_best = 0.0
     import json
 
-    from minimaxkit.grading.checks import run_check
-    from minimaxkit.grading.references import build_tree, reference
+    from minimaxkit.grading.api.grade import run_check
+    from minimaxkit.grading.testdata.trees import build_tree
+    from minimaxkit.grading.verdicts.references import reference
     names = defined(NO_ALPHA)
     data = json.loads((A2 / "tests.json").read_text())["questions"]["alphabeta"]["trees"]
     data += json.loads((A2 / "hidden_tests.json").read_text())["questions"]["alphabeta"][

@@ -12,11 +12,14 @@ from pathlib import Path
 import pytest
 
 from minimaxkit import GameTree
-from minimaxkit.grading import bwrap, describe, run_contained, sandbox
-from minimaxkit.grading.references import build_tree, reference, seed_for
-from minimaxkit.grading.remote import Session
-from minimaxkit.grading.suite import SuiteError, load_hidden, load_visible, salt_for
-from minimaxkit.grading.trusted import grade_call
+from minimaxkit.grading import Outcome, describe, run_contained
+from minimaxkit.grading.isolation import bwrap
+from minimaxkit.grading.isolation.session import Session
+from minimaxkit.grading.recording.remote import WORKER, SessionRunner
+from minimaxkit.grading.testdata.cells import grade_call
+from minimaxkit.grading.testdata.suites import SuiteError, load_hidden, load_visible, salt_for
+from minimaxkit.grading.testdata.trees import build_tree, seed_for
+from minimaxkit.grading.verdicts.references import reference
 
 TREE = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])  # AIMA's Figure 5.2
 MINIMAX = """
@@ -29,23 +32,30 @@ def minimax(node):
 
 
 def _run(session: Session, name: str, tree: GameTree = TREE,
-         timeout: float = 1.0) -> sandbox.Outcome:
-    fn = session.caller()[name]
-    sandbox.set_remote(session)
-    try:
-        return run_contained(lambda rec: describe(fn(rec.root())), tree, timeout=timeout)
-    finally:
-        sandbox.set_remote(None)
+         timeout: float = 1.0) -> Outcome:
+    runner = SessionRunner(session)
+    fn = runner.caller()[name]
+    return run_contained(lambda rec: describe(fn(rec.root())), tree, timeout=timeout,
+                         runner=runner)
+
+
+def _session(folder: Path, course: Path | None = None, hidden: tuple[Path, ...] = ()) -> Session:
+    return Session(folder, worker=WORKER, course_root=course, hidden_files=hidden)
+
+
+def _cells(session: Session, cells: list[str]) -> None:
+    for src in cells:
+        session.run_cell(src)
 
 
 @pytest.fixture
 def session(tmp_path: Path) -> Iterator[Session]:
-    with Session(tmp_path) as s:
+    with _session(tmp_path) as s:
         yield s
 
 
 def test_the_parent_records_what_the_child_asked(session: Session) -> None:
-    session.run_cells([MINIMAX])
+    _cells(session, [MINIMAX])
     out = _run(session, "minimax")
     assert out.status == "ok" and out.result == {"number": 3}  # minimax value of Fig. 5.2
     # every leaf evaluated once, left to right: paths (i, j) for i, j in 0..2
@@ -54,11 +64,19 @@ def test_the_parent_records_what_the_child_asked(session: Session) -> None:
 
 
 def test_replacing_the_grader_in_the_child_changes_nothing_recorded(session: Session) -> None:
-    session.run_cells(["""
-import minimaxkit.grading.sandbox as sb
-import minimaxkit.grading.node as nd
-sb.describe = lambda *a, **k: {"number": 3}
-nd.Recorder._log = lambda *a, **k: None
+    _cells(session, ["""
+import sys
+# every grader function that describes a returned value, and every recorder of calls, found
+# by what they are (not by where they live): replaced
+for module in list(sys.modules.values()):
+    if getattr(module, "__name__", "").startswith("minimaxkit"):
+        for name, value in list(vars(module).items()):
+            if name == "describe" and callable(value):
+                setattr(module, name, lambda *a, **k: {"number": 3})
+            if isinstance(value, type) and hasattr(value, "evaluated"):
+                value.log = lambda *a, **k: None
+            if isinstance(value, type) and hasattr(value, "violations"):
+                value.static = lambda self, path: 3
 
 def cheat(node):
     return 3
@@ -73,7 +91,7 @@ def test_the_attribute_slip_is_named_outside_the_notebook_too(session: Session) 
     """``if node.is_leaf:`` (no parentheses) is the same MissingCall in the trusted child as
     in the notebook; static() of an interior node is the student's TreeError, not a grader
     fault."""
-    session.run_cells(["""
+    _cells(session, ["""
 def slip(node):
     if node.is_leaf:
         return node.static()
@@ -94,13 +112,13 @@ def interior(node):
 
 
 def test_a_timeout_restarts_the_child_with_the_cells_again(session: Session) -> None:
-    session.run_cells([MINIMAX, "def loop(node):\n    while True:\n        pass"])
+    _cells(session, [MINIMAX, "def loop(node):\n    while True:\n        pass"])
     assert _run(session, "loop", timeout=0.3).status == "timeout"
     assert _run(session, "minimax").result == {"number": 3}
 
 
 def test_os_exit_in_the_function_costs_only_that_tree(session: Session) -> None:
-    session.run_cells([MINIMAX, "import os\ndef leave(node):\n    os._exit(0)"])
+    _cells(session, [MINIMAX, "import os\ndef leave(node):\n    os._exit(0)"])
     out = _run(session, "leave")
     assert out.status == "crashed" and "without a report" in out.message
     assert _run(session, "minimax").ok
@@ -113,8 +131,8 @@ def test_the_course_folder_is_out_of_reach(tmp_path: Path) -> None:
     folder.mkdir(parents=True)
     (course / "nbgrader_config.py").write_text("c = get_config()\n")
     (course / "gradebook.db").write_text("grades")
-    with Session(folder, course) as session:
-        session.run_cells(["""
+    with _session(folder, course) as session:
+        _cells(session, ["""
 import os
 def attack(node):
     for path in ("../../../gradebook.db", "../../../nbgrader_config.py"):
@@ -181,9 +199,9 @@ def test_hidden_tests_never_come_from_the_submission_folder(tmp_path: Path) -> N
 
 
 def test_the_verdict_says_where_the_notebooks_own_grade_differs() -> None:
-    from minimaxkit.grading.checks import TreeResult
-    from minimaxkit.grading.grader import GradeReport, TreeVerdict
-    from minimaxkit.grading.trusted import _kernel_note
+    from minimaxkit.grading.autograde.trusted import kernel_note
+    from minimaxkit.grading.verdicts.report import GradeReport, TreeVerdict
+    from minimaxkit.grading.verdicts.results import TreeResult
 
     folder = Path(__file__).resolve().parents[2] / "solutions" / "a2_alphabeta"
     # the suite's 5 visible trees and one hidden tree (ties), a point each: scores 1, 1, 0,
@@ -197,7 +215,7 @@ def test_the_verdict_says_where_the_notebooks_own_grade_differs() -> None:
     assert report.earned == 5.0
 
     def said(text: str) -> str:
-        return _kernel_note(report, [{"output_type": "stream", "text": text}], folder)
+        return kernel_note(report, text, folder)
 
     visible = " points on the visible trees, graded as cut on equality (v ≥ β, v ≤ α), fail-soft"
     assert said("alphabeta: 4 of 5" + visible) == ""
@@ -216,23 +234,24 @@ def test_a_kit_that_lives_under_tmp_still_grades(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    kit = Path(bwrap.__file__).resolve().parents[1]
+    kit = Path(bwrap.__file__).resolve().parents[2]
     copy = tmp_path / "checkout"
     shutil.copytree(kit, copy / "minimaxkit", ignore=shutil.ignore_patterns("__pycache__"))
     script = """
 import sys, tempfile, pathlib
-from minimaxkit.grading import remote, sandbox
-from minimaxkit.grading.references import build_tree
+from minimaxkit.grading import describe, run_contained
+from minimaxkit.grading.isolation.session import Session
+from minimaxkit.grading.recording import remote
 assert remote.__file__.startswith(sys.argv[1]), remote.__file__
-with remote.Session(pathlib.Path(tempfile.mkdtemp())) as s:
-    s.run_cells(["import minimaxkit\\n"
-                 f"def f(node):\\n    return [node.children()[0].static(), "
-                 f"minimaxkit.__file__.startswith({sys.argv[1]!r})]"])
-    sandbox.set_remote(s)
-    fn = s.caller()["f"]
+with Session(pathlib.Path(tempfile.mkdtemp()), worker=remote.WORKER) as s:
+    s.run_cell("import minimaxkit\\n"
+               f"def f(node):\\n    return [node.children()[0].static(), "
+               f"minimaxkit.__file__.startswith({sys.argv[1]!r})]")
+    runner = remote.SessionRunner(s)
+    fn = runner.caller()["f"]
     from minimaxkit import GameTree
-    out = sandbox.run_contained(lambda rec: sandbox.describe(fn(rec.root())),
-                                GameTree.from_nested([4, 2]), timeout=5)
+    out = run_contained(lambda rec: describe(fn(rec.root())),
+                        GameTree.from_nested([4, 2]), timeout=5, runner=runner)
     print(s.sandboxed, s.problems, out.status)
     print(out.result)
 """
@@ -295,8 +314,8 @@ def _probe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     code = PROBE.replace("PORT", str(server.getsockname()[1])).replace(
         "HOME", repr(str(home / "notes"))).replace("SECRET", repr(str(secret)))
     try:
-        with Session(folder, course, [secret]) as session:
-            session.run_cells([code])
+        with _session(folder, course, (secret,)) as session:
+            _cells(session, [code])
             out = _run(session, "probe", timeout=10)
     finally:
         server.close()

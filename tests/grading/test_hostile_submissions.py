@@ -26,8 +26,8 @@ from typing import Any
 import nbformat
 import pytest
 
-from minimaxkit.grading import bwrap
 from minimaxkit.grading.course import parse_sample, prepare_course, solution_cells
+from minimaxkit.grading.isolation import bwrap
 
 pytestmark = pytest.mark.slow
 

@@ -37,8 +37,8 @@ from typing import Any
 import nbformat
 import pytest
 
-from minimaxkit.grading import bwrap
 from minimaxkit.grading.course import solution_cells
+from minimaxkit.grading.isolation import bwrap
 
 pytestmark = pytest.mark.slow
 

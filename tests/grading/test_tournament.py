@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from minimaxkit.grading.course import make_submission, parse_sample, prepare_course
-from minimaxkit.grading.tournament import find_entrants, main, ratings, run_tournament
+from minimaxkit.grading.play.tournament import find_entrants, main, ratings, run_tournament
 
 pytestmark = pytest.mark.slow
 

@@ -1,13 +1,30 @@
 # ruff: noqa - a hostile submission, on purpose
-# Replaces grader names inside the function (where the grader runs it); returns 0.
-# expect: test_alphabeta=0
-# message: value 0 ✘
+# Replaces the grader's workings inside the function (where the grader runs it), wherever
+# they are (found by what they are: every function of the kit that grades, runs, describes
+# or records, in every module and table that holds it), so that what it returns is described
+# as 5; it evaluates no leaf. What the child reports is only the function's answer: a forged
+# 5 is worth what returning 5 is (half a point on the two trees whose value is 5), and the
+# leaves, recorded outside the child, are none.
+# expect: test_alphabeta=1
+# message: value 5 ✔, 0 leaves ✘
 # %% alphabeta
 def alphabeta(node, alpha, beta):
-    import minimaxkit.grading as g
-    import minimaxkit.grading.checks as ch
-    import minimaxkit.grading.sandbox as sb
-    g.grade = lambda *a, **k: k.get("points", 7)
-    ch.run_check = lambda *a, **k: ch.TreeResult(1.0, "forged")
-    sb.describe = lambda *a, **k: {"number": 5}
+    import gc
+    import sys
+    import types
+
+    words = ("grade", "run", "describe", "check", "report", "verdict", "outcome", "log")
+
+    def forged(*args, **kwargs):
+        return {"number": 5}
+
+    for holder in [vars(m) for m in list(sys.modules.values()) if hasattr(m, "__dict__")] + \
+            [o for o in gc.get_objects() if isinstance(o, dict)]:
+        for key, value in list(holder.items()):
+            if isinstance(value, types.FunctionType) and value.__module__.startswith(
+                    "minimaxkit") and any(w in value.__name__ for w in words):
+                try:
+                    holder[key] = forged
+                except Exception:
+                    pass
     return 0

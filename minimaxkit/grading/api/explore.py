@@ -1,0 +1,156 @@
+"""For students trying their code before the tests: a node to call it on, a contained trial
+run that shows what it evaluated, and a look at a tree.
+
+>>> from minimaxkit.examples import aima_5_2
+>>> def first_leaf(node):
+...     return node.static() if node.is_leaf() else first_leaf(node.children()[0])
+>>> print(try_on(first_leaf, aima_5_2()))
+returned 3
+evaluated 1 node: E=3
+asked for the children of: A B
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ...student import CHILDREN, Recorder, SearchNode, evaluated_in
+from ...tree import GameTree
+from ..recording.outcome import describe
+from ..recording.runners import TIME_LIMIT, run_contained
+from ..testdata.suites import load_visible
+from ..testdata.trees import build_tree
+from ..verdicts.compare import fmt, names
+from .pictures import svg_bundle
+
+__all__ = ["node_of", "try_on", "Trial", "explore", "test_tree", "SvgPicture"]
+
+
+def node_of(tree: GameTree) -> SearchNode:
+    """The root of ``tree`` as a :class:`SearchNode`, to call your function on directly.
+
+    >>> from minimaxkit.examples import aima_5_2
+    >>> [c.name for c in node_of(aima_5_2()).children()]
+    ['B', 'C', 'D']
+    """
+    return Recorder(tree).root()
+
+
+def test_tree(name: str, *, here: str | Path | None = None) -> GameTree:
+    """The visible test tree called ``name`` in the ``tests.json`` next to the notebook.
+
+    >>> import json, tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "tests.json").write_text(json.dumps({"questions": {"q": {"check": "minimax",
+    ...     "trees": [{"name": "small", "tree": {"nested": [[1, 2], [3]]}}]}}}))
+    >>> test_tree("small", here=folder).to_nested()
+    [[1, 2], [3]]
+    """
+    suite = load_visible(Path(here) if here is not None else Path.cwd())
+    known = []
+    for question in suite["questions"].values():
+        for entry in question.get("trees", []):
+            if entry["name"] == name:
+                return build_tree(entry["tree"])
+            known.append(entry["name"])
+    raise KeyError(f"no test tree {name!r}; the visible ones are {sorted(set(known))}")
+
+
+class Trial:
+    """What :func:`try_on` saw: the returned value, the nodes evaluated and expanded."""
+
+    def __init__(self, text: str, evaluated: list[str], ok: bool) -> None:
+        self.text = text
+        self.evaluated = evaluated
+        self.ok = ok
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def try_on(fn: Callable[..., Any], tree: GameTree, *args: Any,
+           timeout: float = TIME_LIMIT) -> Trial:
+    """Run ``fn(root, *args)`` on ``tree`` as the grader does (contained: an endless loop is
+    stopped after ``timeout`` seconds) and say what it returned and what it evaluated.
+    While nbgrader runs the notebook it does nothing: trials are for you, not for grading."""
+    if os.environ.get("NBGRADER_EXECUTION"):
+        return Trial("(trial runs are skipped while nbgrader runs the notebook)", [], False)
+    out = run_contained(lambda rec: describe(fn(rec.root(), *args)), tree, timeout=timeout)
+    if not out.ok:
+        return Trial(f"{fn.__name__} {out.message}", [], False)
+    leaves = evaluated_in(out.calls)
+    seen: list[tuple[int, ...]] = []
+    for kind, path in out.calls:
+        if kind == CHILDREN and path not in seen and tree.node(path).children:
+            seen.append(path)
+    result = out.result
+    shown = fmt(result["number"]) if "number" in result else _plain(result)
+    plural = "" if len(leaves) == 1 else "s"
+    lines = [f"returned {shown}", f"evaluated {len(leaves)} node{plural}: {names(tree, leaves)}",
+             "asked for the children of: " + " ".join(tree.node(p).name for p in seen)]
+    if out.printed:
+        lines.append("printed:\n" + out.printed.rstrip())
+    return Trial("\n".join(lines), [tree.node(p).name for p in leaves], True)
+
+
+def _plain(desc: dict[str, Any]) -> str:
+    if "seq" in desc:
+        return "(" + ", ".join(_plain(d) for d in desc["seq"]) + ")"
+    if "number" in desc:
+        return fmt(desc["number"])
+    if "node" in desc:
+        return f"node {desc['name']}"
+    if "none" in desc:
+        return "None"
+    return str(desc.get("repr"))
+
+
+class SvgPicture:
+    """A picture that shows itself as SVG (and as an ``<img>`` with a text alternative in
+    HTML, so nbconvert's pages keep it), drawn without matplotlib."""
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        return svg_bundle(self.svg)
+
+    def __repr__(self) -> str:
+        return "<picture of a game tree>"
+
+
+def explore(tree: GameTree, trace: Any = None) -> Any:
+    """Show ``tree`` (and a search ``trace`` on it) to look at: with a trace, the
+    step-through widget of ``minimaxkit.widgets`` where it can be made, else a static
+    picture of the finished search. While nbgrader runs the notebook (autograde, validate)
+    it never makes a widget nor waits for input: it returns the picture (SVG drawn in
+    milliseconds, without matplotlib), which the feedback page shows.
+
+    >>> import os
+    >>> from minimaxkit import alphabeta
+    >>> from minimaxkit.examples import aima_5_2
+    >>> os.environ["NBGRADER_EXECUTION"] = "autograde"
+    >>> pic = explore(aima_5_2(), alphabeta(aima_5_2()).trace)
+    >>> del os.environ["NBGRADER_EXECUTION"]
+    >>> sorted(pic._repr_mimebundle_()), pic.svg.count('class="node ')
+    (['image/svg+xml', 'text/html'], 13)
+    """
+    if not os.environ.get("NBGRADER_EXECUTION") and trace is not None:
+        try:
+            from ...widgets import StepWidget
+
+            return StepWidget(trace=trace, tree=tree)
+        except Exception:  # no widgets here: fall back to a picture
+            pass
+    try:
+        from ...draw.svg import tree_svg_text
+
+        return SvgPicture(tree_svg_text(tree, trace))
+    except Exception:
+        return None

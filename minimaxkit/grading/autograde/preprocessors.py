@@ -1,0 +1,167 @@
+"""nbgrader preprocessors for grading that the submission cannot forge.
+
+``nbgrader_config.py`` puts two of them in ``Autograde.autograde_preprocessors``:
+
+* :class:`SandboxedExecute` runs the notebook as nbgrader's ``Execute`` does, but in the
+  kernel spec ``minimaxkit-sandbox`` (:mod:`~minimaxkit.grading.isolation.kernel`: IPython
+  inside bubblewrap, the course folder hidden except the submission's own folder, no network,
+  limits, every process killed with the kernel); a kernel that dies (``os._exit``, out of
+  memory) costs the cells after it, not the whole submission.
+* :class:`TrustedGrade` grades again, outside the kernel (:mod:`.trusted`, started by
+  :class:`SandboxedExecute` so both run at once); its verdicts replace the test cells'
+  outputs, and its points are what nbgrader records (the cell's last value, nbgrader's
+  partial credit).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from typing import Any
+
+from nbformat.notebooknode import NotebookNode, from_dict
+from nbgrader.preprocessors import Execute, NbGraderPreprocessor
+from traitlets import Bool, Unicode
+
+from ..isolation import bwrap
+from ..isolation.kernel import KERNEL_NAME, KERNELSPEC_DIR
+from ..isolation.session import EXEC_TIMEOUT
+from .clients import bounded_client, kernel_manager
+from .trusted import Grading
+
+__all__ = ["SandboxedExecute", "TrustedGrade", "TIMEOUT_ERROR"]
+
+_GRADING = "minimaxkit_trusted_grading"
+
+TIMEOUT_ERROR = {
+    "ename": "CellTimeoutError", "evalue": "",
+    "traceback": ["CellTimeoutError: this cell ran longer than the time limit and was "
+                  "interrupted; the notebook went on with the next cell"]}
+
+
+class SandboxedExecute(Execute):
+    """nbgrader's ``Execute`` in the ``minimaxkit-sandbox`` kernel (see :mod:`.kernel`). A
+    cell that runs past ``timeout`` is interrupted and the notebook goes on; a kernel that
+    does not answer the interrupt is stopped, and the cells after it are marked not run."""
+
+    kernel_name = Unicode(KERNEL_NAME, help="kernel spec for autograde").tag(config=True)
+    trusted_grade = Bool(True, help="start TrustedGrade's grading while the kernel runs "
+                         "(TrustedGrade must follow in the pipeline)").tag(config=True)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("kernel_manager_class", kernel_manager())
+        super().__init__(*args, **kwargs)
+        self.error_on_timeout = TIMEOUT_ERROR
+        # a grading kernel has nothing to save: kill it at the end rather than ask it to
+        # shut down (a request its own code may have made it unable to answer)
+        self.shutdown_kernel = "immediate"
+
+    def create_kernel_manager(self) -> Any:
+        from jupyter_client.kernelspec import KernelSpecManager
+
+        if not bwrap.available():
+            self.log.warning(bwrap.WARNING)
+        specs = KernelSpecManager()
+        specs.kernel_dirs = [str(KERNELSPEC_DIR), *specs.kernel_dirs]
+        self._connection_dir = tempfile.mkdtemp(prefix="minimaxkit-kernel-")
+        self.km = self.kernel_manager_class(
+            kernel_name=self.kernel_name, config=self.config, kernel_spec_manager=specs,
+            transport="ipc", connection_file=os.path.join(self._connection_dir, "kernel.json"))
+        self.km.client_factory = bounded_client()
+        return self.km
+
+    def preprocess(self, nb: NotebookNode, resources: Any = None, km: Any = None) -> Any:
+        self._dead = ""
+        self._connection_dir = ""
+        if isinstance(resources, dict) and "nbgrader" in resources and self.trusted_grade:
+            # TrustedGrade's grading starts now, in a thread and a sandboxed child of its
+            # own, while the kernel starts and runs the notebook
+            resources[_GRADING] = Grading(nb, resources,
+                                          cell_timeout=self.timeout or EXEC_TIMEOUT)
+            resources[_GRADING].start()
+        try:
+            return super().preprocess(nb, resources, km)
+        finally:
+            if self._connection_dir:
+                shutil.rmtree(self._connection_dir, ignore_errors=True)
+
+    def preprocess_cell(self, cell: NotebookNode, resources: Any, index: int) -> Any:
+        from nbclient.exceptions import CellTimeoutError, DeadKernelError
+
+        if cell.cell_type != "code":
+            return cell, self.resources
+        if self._dead:
+            cell.outputs = [_error("KernelDied", f"not run: {self._dead}")]
+            return cell, self.resources
+        try:
+            return super().preprocess_cell(cell, resources, index)
+        except CellTimeoutError:
+            # interrupted, and still no answer: the kernel is stuck (it ignores interrupts,
+            # or its code broke its own connection); stop it rather than wait per cell
+            self._stop_kernel()
+            self._dead = (f"an earlier cell ran longer than {self.timeout} s and the kernel "
+                          "did not answer when it was interrupted, so it was stopped")
+            cell.outputs = [_error("CellTimeoutError", f"this cell ran longer than "
+                                   f"{self.timeout} s and did not stop when interrupted: the "
+                                   "kernel was stopped")]
+            return cell, self.resources
+        except DeadKernelError:
+            self._dead = ("the kernel died in an earlier cell (did the code end the process, "
+                          "e.g. os._exit or sys.exit from a thread, or run out of memory?)")
+            cell.outputs = [_error("KernelDied", "the kernel died while running this cell "
+                                   "(did it end the process or run out of memory?)")]
+            return cell, self.resources
+        except Exception as err:  # the kernel's messages broke: its code wrote into them
+            self.log.warning("minimaxkit: the kernel's connection broke in cell %d: %r",
+                             index, err)
+            self._stop_kernel()
+            self._dead = ("the kernel's connection to the grader broke in an earlier cell "
+                          "(did the code write to or close the kernel's own files?)")
+            cell.outputs = [_error("KernelBroken", "the notebook's code interfered with the "
+                                   "kernel while running this cell: its connection to the "
+                                   "grader broke, and the kernel was stopped")]
+            return cell, self.resources
+
+    def _stop_kernel(self) -> None:
+        try:
+            if self.km is not None and self.km.provisioner is not None:
+                from jupyter_core.utils import run_sync
+
+                run_sync(self.km.provisioner.kill)()
+        except Exception as err:  # the kernel may be gone already
+            self.log.debug("minimaxkit: stopping the kernel: %s", err)
+
+
+def _error(name: str, text: str) -> NotebookNode:
+    return from_dict({"output_type": "error", "ename": name, "evalue": text,
+                      "traceback": [f"{name}: {text}"]})
+
+
+class TrustedGrade(NbGraderPreprocessor):
+    """Grade every ``grade(...)`` test cell outside the kernel (see the module docstring).
+    :class:`SandboxedExecute` starts the grading while the kernel runs the notebook; this
+    step waits for it (or grades now, after another ``Execute``) and writes the verdicts."""
+
+    enabled = Bool(True, help="grade test cells outside the kernel").tag(config=True)
+
+    def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> Any:
+        grading = resources.pop(_GRADING, None) or Grading(nb, resources)
+        if grading.warning:
+            self.log.warning("minimaxkit: %s", grading.warning)
+        for index in grading.wait():
+            cell = nb.cells[index]
+            printed = "".join(str(o.get("text", "")) for o in cell.outputs
+                              if o.get("output_type") == "stream")
+            cell.outputs = grading.cell_outputs(index, printed)
+        if grading.error is not None:
+            self.log.error("minimaxkit: grading outside the notebook failed: %r",
+                           grading.error)
+        for index in grading.unfinished():  # never the kernel's own claim: no points
+            why = ("the notebook's code interfered with the grader"
+                   if isinstance(grading.error, TimeoutError | type(None)) else
+                   "the grader failed (a fault of the grader, not of your code: tell your "
+                   "instructor)")
+            nb.cells[index].outputs = [_error("NotGraded", f"this test could not be graded: "
+                                              f"{why}; it scores 0")]
+        return nb, resources

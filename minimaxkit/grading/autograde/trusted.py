@@ -1,0 +1,200 @@
+"""The trusted grading of one notebook: in nbgrader's own process, while the sandboxed kernel
+runs the notebook, the notebook's code cells run again in a fresh sandboxed child
+(:class:`~minimaxkit.grading.isolation.session.Session`) and every ``grade(...)`` test cell,
+read from the cell as nbgrader restored it from the gradebook, is graded through it with the
+course's test data, hidden and seeded trees included. Its verdicts become the test cells'
+outputs, and their points what nbgrader records.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from nbformat.notebooknode import NotebookNode, from_dict
+
+from ..api.grade import grade_report
+from ..api.pictures import parts, svg_bundle
+from ..isolation.session import CELL_GRACE, EXEC_TIMEOUT, Session
+from ..play.notebook import evaluation_report, play_session
+from ..recording.remote import WORKER, SessionRunner
+from ..testdata.cells import GradeCall, plan
+from ..testdata.places import SOURCE_DIR, TESTS, course_root, secret_file
+from ..testdata.suites import SuiteError, evaluation_spec, load_visible
+from ..verdicts.conventions import defined_functions
+from ..verdicts.report import GradeReport, points_text, wrap
+
+__all__ = ["Grading", "outputs", "kernel_note"]
+
+
+def outputs(chunks: list[tuple[str, str]], earned: float) -> list[NotebookNode]:
+    """A test cell's outputs: the verdict's text and pictures (``("text"|"svg"|"html",
+    content)`` in order), then the points as the cell's value (nbgrader's partial credit)."""
+    out: list[dict[str, Any]] = []
+    for kind, content in chunks:
+        if kind == "text":
+            out.append({"output_type": "stream", "name": "stdout", "text": content + "\n"})
+        elif kind == "svg":
+            out.append({"output_type": "display_data", "metadata": {},
+                        "data": svg_bundle(content)})
+        else:
+            out.append({"output_type": "display_data", "metadata": {},
+                        "data": {"text/html": content, "text/plain": "(the games, move by move)"}})
+    out.append({"output_type": "execute_result", "execution_count": None, "metadata": {},
+                "data": {"text/plain": repr(earned)}})
+    return [from_dict(o) for o in out]
+
+
+def _visible_share(report: GradeReport, folder: Path) -> float | None:
+    """The points of the visible trees in the trusted verdict, as the notebook's own
+    ``grade(...)`` counts them there (a point a tree, see :attr:`GradeReport.per_tree`)."""
+    try:
+        names = {t["name"] for t in load_visible(folder)["questions"][report.question]["trees"]}
+    except (SuiteError, KeyError, TypeError):
+        return None
+    seen = [t for t in report.trees if t.name in names]
+    if not seen:
+        return None
+    return GradeReport(report.question, report.points, seen, in_all=len(report.trees)).earned
+
+
+def kernel_note(report: GradeReport, printed: str, folder: Path) -> str:
+    """Where what the notebook's own ``grade(...)`` printed differs from the trusted verdict
+    (``folder`` holds the visible test data)."""
+    claim = re.search(rf"^{re.escape(report.question)}: ([\d./]+) of ([\d./]+) points(.*)$",
+                      printed, re.M)
+    if claim is None:
+        return ("the notebook's own grade(...) printed no verdict for this cell (its code "
+                "failed, ended the kernel, or replaced the grader)")
+    try:
+        got = float(Fraction(claim.group(1)))
+    except (ValueError, ZeroDivisionError):
+        got = -1.0
+    visible = "on the visible trees" in claim.group(3)
+    trusted = _visible_share(report, folder) if visible else report.earned
+    if trusted is None or abs(got - trusted) <= 0.011:
+        return ""
+    said = re.search(r"graded as (.*)$", claim.group(3))
+    if report.convention is not None and said and said.group(1) != report.convention.label:
+        return (f"the notebook's own grade(...) graded the visible trees as {said.group(1)} "
+                f"({points_text(got)} points); with the hidden trees, "
+                f"{report.convention.label} is chosen and every tree is graded under it")
+    return (f"the notebook's own grade(...) printed {points_text(got)} of {claim.group(2)} "
+            f"for {'the visible trees' if visible else 'all trees'}, the trusted grader found "
+            f"{points_text(trusted)}; the trusted grade counts: it runs outside the notebook, "
+            "where the code cannot replace the grader or its test data, and it also stops "
+            "processes the code left running")
+
+
+class Grading:
+    """The trusted grading of notebook ``nb`` (nbgrader's ``resources`` say whose and
+    where), run in a thread while the kernel runs it: the cells' sources are read first;
+    running the notebook changes only their outputs."""
+
+    def __init__(self, nb: NotebookNode, resources: dict[str, Any], *,
+                 cell_timeout: float = EXEC_TIMEOUT) -> None:
+        folder = Path(resources.get("metadata", {}).get("path") or ".").resolve()
+        self.student = str(resources.get("nbgrader", {}).get("student", "")) or None
+        root = course_root(folder)
+        # the test data comes from the course's source folder, never from the submission's
+        # folder, which the notebook's code could write while it ran
+        assignment = str(resources.get("nbgrader", {}).get("assignment", folder.name))
+        self.source = root / SOURCE_DIR / assignment if root is not None else folder
+        self.warning = ""
+        if not (self.source / TESTS).is_file():
+            self.warning = f"{self.source / TESTS} not found: grading with the submission's " \
+                           f"{TESTS}"
+            self.source = folder
+        self.plan = plan(nb.cells)
+        code = [src for _, src in self.plan if isinstance(src, str)]
+        try:  # where the convention a submission is written in is read from
+            self.program = defined_functions(code)
+        except Exception:  # the student's text could not be read: the trees decide
+            self.program = {}
+        secret = secret_file(root)
+        hidden = [secret] if secret else []
+        plays = any(evaluation_spec(self.source, c.question) for _, c in self.plan
+                    if isinstance(c, GradeCall))
+        self.session = play_session(folder, root, hidden, cell_timeout) if plays else \
+            Session(folder, worker=WORKER, course_root=root, hidden_files=hidden,
+                    cell_timeout=cell_timeout)
+        self.verdicts: dict[int, tuple[Any, list[str]]] = {}
+        self.speed: dict[str, bool] = {}  # assignment 5: the correctness cell's speed verdict
+        self.error: BaseException | None = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Grade in a thread (see :meth:`wait`)."""
+        self.session.start()
+        self.thread = threading.Thread(target=self.run, name="minimaxkit-trusted", daemon=True)
+        self.thread.start()
+
+    def budget(self) -> float:
+        """Seconds the whole grading may take: every cell its time limit, every test its
+        own, and a margin; every wait inside has its own limit, this one stands behind them."""
+        cells = sum(1 for _, step in self.plan if isinstance(step, str))
+        tests = len(self.plan) - cells
+        return (cells + 2) * (self.session.cell_timeout + CELL_GRACE) + tests * 120.0 + 60.0
+
+    def wait(self) -> list[int]:
+        """The indices of the test cells graded, once grading is done (or its budget is
+        spent: the child is stopped, and the cells not graded by then get no verdict)."""
+        if self.thread is None:
+            self.run()
+        else:
+            self.thread.join(self.budget())
+            if self.thread.is_alive():
+                self.error = TimeoutError(f"grading took longer than {self.budget():.0f} s")
+                self.session.close()
+                self.thread.join(30.0)
+        return sorted(self.verdicts)
+
+    def unfinished(self) -> list[int]:
+        """The test cells that got no verdict (the grading failed or ran out of time)."""
+        return [i for i, step in self.plan if not isinstance(step, str) and
+                i not in self.verdicts]
+
+    def run(self) -> None:
+        try:
+            with self.session:
+                for index, step in self.plan:
+                    if isinstance(step, str):
+                        self.session.run_cell(step)
+                    else:
+                        self.verdicts[index] = self._grade(step)
+        except BaseException as err:  # reported by wait(), in nbgrader's thread
+            self.error = err
+
+    def _notes(self) -> list[str]:
+        notes = [] if self.session.sandboxed else ["no bubblewrap sandbox on this machine"]
+        notes += self.session.problems[-2:]
+        self.session.problems = []
+        return [ln for n in notes for ln in wrap(f"(while grading outside the notebook: {n})")]
+
+    def _grade(self, call: GradeCall) -> tuple[Any, list[str]]:
+        points = float(call.kwargs.get("points", 1))
+        if evaluation_spec(self.source, call.question):  # assignment 5: graded by play
+            return evaluation_report(self.session, call.fn, call.question, self.source,
+                                     points=points, speed=self.speed), self._notes()
+        kwargs = {k: v for k, v in call.kwargs.items() if k in ("points", "conventions", "timeout")}
+        if isinstance(kwargs.get("conventions"), list):
+            kwargs["conventions"] = tuple(kwargs["conventions"])
+        runner = SessionRunner(self.session)
+        # every tree counts when nbgrader grades, whatever the cell says about hidden ones
+        report = grade_report(call.fn, call.question, hidden=True, here=self.source,
+                              names=runner.caller(), runner=runner, student=self.student,
+                              program=self.program, **kwargs)
+        return report, self._notes()
+
+    def cell_outputs(self, index: int, printed: str) -> list[NotebookNode]:
+        """Test cell ``index``'s outputs from its verdict; ``printed`` is what the cell
+        printed in the kernel (where it differs from the verdict, the verdict says so)."""
+        report, notes = self.verdicts[index]
+        if not isinstance(report, GradeReport):  # assignment 5
+            return outputs(report.parts(notes), report.earned)
+        note = kernel_note(report, printed, self.source)
+        return outputs(parts(report, notes + (wrap(f"(note: {note})") if note else [])),
+                       report.earned)

@@ -1,0 +1,196 @@
+"""The sandboxed child: it runs a notebook's cells in a real IPython shell and, per test,
+forks a worker that answers the parent's requests under the :class:`~.rules.Rules`.
+
+``python -m minimaxkit.grading.isolation.child WORKER RULES`` (started by
+:class:`~.session.Session`, in the sandbox): ``WORKER`` names a module of the kit whose
+``Handler(namespace, ask)`` answers a worker's requests (``handle(msg)`` returns the reply's
+kind and payload; ``ask(value)`` puts a question to the parent and returns its answer) and
+says what it noted (``notes()``); ``RULES`` is the rules' JSON. Nothing here is trusted:
+the parent checks every message (:mod:`.protocol`). The channel is a copy of the child's
+stdin and stdout made before any student code runs; descriptors 0, 1 and 2 then point at
+``/dev/null``.
+"""
+
+from __future__ import annotations
+
+import builtins
+import importlib
+import io
+import os
+import signal
+import sys
+from typing import Any
+
+from .protocol import Channel
+from .rules import (
+    KIT_SEARCHES,
+    CappedStream,
+    Rules,
+    enter,
+    failure,
+    kill_others,
+    other_processes,
+    safe_str,
+)
+
+__all__ = ["serve", "main"]
+
+
+class _CellTimeout(BaseException):
+    """Raised in a cell that runs past its time (a timer signal), as an interrupt would."""
+
+
+def _shell() -> Any:
+    """A real IPython shell, so that cells run as in the student's kernel: magics
+    (``%%time``, ``%run``, ``%matplotlib``), ``!`` commands, ``display``, ``get_ipython()``.
+    No history file, no colours; ``!`` commands run without a terminal."""
+    from IPython.core.interactiveshell import InteractiveShell
+    from traitlets.config import Config
+
+    config = Config()
+    config.HistoryManager.enabled = False
+    config.InteractiveShell.colors = "nocolor"
+    config.InteractiveShell.autocall = 0
+    shell = InteractiveShell.instance(config=config)
+    shell.system = shell.system_raw  # type: ignore[method-assign] # no pty: output to /dev/null
+    shell.enable_gui = lambda gui=None: None  # type: ignore[method-assign] # %matplotlib
+    shell.user_ns["__name__"] = "__main__"
+    # IPython puts its own open() in the namespace, bound to io.open at import: without it,
+    # open resolves to the builtin, which a worker may guard (the test data files)
+    shell.user_ns.pop("open", None)
+    shell.user_ns_hidden.pop("open", None)
+    return shell
+
+
+def _run_cell(shell: Any, src: str, label: str, timeout: float) -> tuple[list[str], bool]:
+    """Run one cell as the kernel would; a failing cell is noted and the notebook goes on, as
+    nbgrader runs every cell. A cell still running after ``timeout`` seconds is interrupted,
+    as nbgrader interrupts it. The problems, and whether it was interrupted."""
+    def expired(signum: int, frame: Any) -> None:
+        raise _CellTimeout(f"ran longer than {timeout:g} s")
+
+    stream = CappedStream(200_000, {}, stop=False)
+    saved = sys.stdout, sys.stderr
+    sys.stdout = sys.stderr = stream  # type: ignore[assignment]
+    signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    problem: BaseException | None = None
+    try:
+        result = shell.run_cell(src, store_history=False)
+        problem = result.error_before_exec or result.error_in_exec
+    except BaseException as err:  # raised outside the cell's code (e.g. by the timer)
+        problem = err
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        sys.stdout, sys.stderr = saved
+    if problem is None:
+        return [], False
+    if isinstance(problem, _CellTimeout):
+        return [f"{label} ran longer than {timeout:g} s and was interrupted; the notebook "
+                "went on (as nbgrader's kernel does)"], True
+    return [f"{label} raised {type(problem).__name__}: {safe_str(problem)}"], False
+
+
+def _names(shell: Any) -> dict[str, str]:
+    """The notebook's own names (not IPython's ``In``, ``Out``, ``exit``...)."""
+    hidden = set(shell.user_ns_hidden)
+    return {k: "callable" if callable(v) else type(v).__name__
+            for k, v in list(shell.user_ns.items())
+            if isinstance(k, str) and not k.startswith("_") and k not in hidden}
+
+
+def _worker(channel: Channel, handler_class: Any, ns: dict[str, Any], rules: Rules,
+            timeout: float, done_fd: int) -> None:  # pragma: no cover - a forked worker
+    code = 0
+    try:
+        flags: dict[str, Any] = {}
+        stream, _ = enter(rules, flags, timeout)
+        handler = handler_class(ns, lambda value: _ask(channel, value))
+        channel.send("ready", {})
+        while True:
+            msg = channel.recv()
+            if msg.get("op") == "end":
+                if other_processes():
+                    flags["processes"] = kill_others()
+                channel.send("ended", {"flags": flags, "printed": stream.text(),
+                                       "notes": [str(n) for n in handler.notes()]})
+                os.write(done_fd, b"1")
+                break
+            try:
+                kind, payload = handler.handle(msg)
+            except BaseException as err:  # the student's code failed: say how
+                kind, payload = "raised", failure(err)
+            channel.send(kind, payload)
+    except BaseException:
+        code = 3
+    finally:
+        os._exit(code)
+
+
+def _ask(channel: Channel, value: Any) -> Any:
+    channel.send("ask", value)
+    reply = channel.recv()
+    if "answer" not in reply:
+        raise LookupError(str(reply.get("refused", "no answer")))
+    return reply["answer"]
+
+
+def serve(worker: str, rules: Rules) -> int:  # pragma: no cover - runs in the child
+    """The child's loop: run cells, fork a worker per test."""
+    if not worker.startswith("minimaxkit."):
+        return 2
+    handler_class = importlib.import_module(worker).Handler  # loaded before any student code
+    if rules.refuse_searches:  # loaded once, not in every worker (in the sandbox: the stubs)
+        for name in KIT_SEARCHES:
+            importlib.import_module(name)
+    channel = Channel(os.dup(0), os.dup(1))
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    sys.stdin = io.StringIO("")
+    builtins.input = lambda *a: (_ for _ in ()).throw(  # type: ignore[assignment]
+        RuntimeError("input() is not available while grading"))
+    shell = _shell()
+    while True:
+        msg = channel.recv()
+        op = msg.get("op")
+        if op == "exec":
+            problems, interrupted = _run_cell(shell, str(msg.get("cell", "")),
+                                              str(msg.get("label", "a cell")),
+                                              float(msg.get("timeout", 60.0)))
+            left = kill_others() if other_processes() else 0
+            if left:
+                problems.append(f"the notebook's cells started {left} process(es) that were "
+                                "still running; they were stopped")
+            channel.send("done", {"problems": problems, "names": _names(shell),
+                                  "interrupted": interrupted})
+        elif op == "begin":
+            done_r, done_w = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                os.close(done_r)
+                _worker(channel, handler_class, shell.user_ns, rules,
+                        float(msg.get("timeout", 1.0)), done_w)
+            os.close(done_w)
+            _, status = os.waitpid(pid, 0)
+            os.set_blocking(done_r, False)
+            try:
+                finished = os.read(done_r, 1) == b"1"
+            except BlockingIOError:
+                finished = False
+            os.close(done_r)
+            if not finished:
+                from .fork import crash_message
+                channel.send("crashed", crash_message(status))
+        else:
+            channel.send("crashed", f"unknown request {str(op)[:20]!r}")
+
+
+def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the child
+    args = sys.argv[1:] if argv is None else argv
+    return serve(args[0], Rules.from_json(args[1]))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

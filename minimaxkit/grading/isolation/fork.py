@@ -1,0 +1,132 @@
+"""Untrusted code run in a forked copy of this process, with a hard time limit: what the
+student's own runs (and the Validate button) use, where there is no sandboxed child.
+
+:func:`run_forked` forks, puts the copy under the :class:`~.rules.Rules`, runs the function
+there and reads back its JSON report through a pipe, so an endless loop is killed at the time
+limit, a crash or a memory hog ends only the copy, and whatever the function changes stays in
+the copy. Where ``os.fork`` is missing (Windows) it runs in-process with the same rules but
+without a hard time limit.
+
+>>> run_forked(lambda: 6 * 7, timeout=5)["value"]
+42
+>>> run_forked(lambda: 1 / 0, timeout=5)["status"]
+'raised'
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import gc
+import json
+import os
+import select
+import signal
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+from .rules import Rules, enter, failure
+
+__all__ = ["run_forked", "crash_message"]
+
+
+def run_forked(fn: Callable[[], Any], *, timeout: float,
+               rules: Rules | None = None) -> dict[str, Any]:
+    """``fn()`` in a forked copy under ``rules``: ``{"status": "ok", "value": ...}`` or
+    ``{"status": why, "message": ...}``, with ``flags`` (the rules it broke) and ``printed``.
+    ``fn`` must return JSON data."""
+    rules = rules or Rules()
+    if not hasattr(os, "fork"):  # pragma: no cover - Windows
+        return _here(fn, rules, timeout)
+    read_fd, write_fd = os.pipe()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # 3.12+: "process is multi-threaded, fork() may..."
+        pid = os.fork()
+    if pid == 0:  # the copy: never returns
+        os.close(read_fd)
+        _copy(fn, rules, timeout, write_fd)
+    os.close(write_fd)
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + timeout
+    timed_out = finished = False
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                timed_out = True
+                break
+            ready, _, _ = select.select([read_fd], [], [], left)
+            if ready:
+                chunk = os.read(read_fd, 1 << 16)
+                if not chunk:
+                    finished = True
+                    break
+                chunks.append(chunk)
+    finally:  # also when the kernel is interrupted: never leave the copy running
+        os.close(read_fd)
+        if not finished:
+            for kill, target in ((os.killpg, pid), (os.kill, pid)):
+                try:
+                    kill(target, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+        _, status = os.waitpid(pid, 0)
+    if timed_out:
+        return {"status": "timeout", "message": f"did not finish within {timeout:g} s"}
+    try:
+        return dict(json.loads(b"".join(chunks)))
+    except ValueError:
+        return {"status": "crashed", "message": crash_message(status)}
+
+
+def crash_message(status: int) -> str:
+    """Why a process ended without a report, from its wait status."""
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        name = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else sig
+        if sig == signal.SIGSEGV:
+            return ("crashed (segmentation fault): almost always a recursion far too deep; "
+                    "does the search stop at leaves?")
+        return f"crashed (killed by signal {name})"
+    return f"ended without a report (exit status {os.WEXITSTATUS(status)})"
+
+
+def _run(fn: Callable[[], Any], rules: Rules, timeout: float, *,
+         forked: bool = True) -> dict[str, Any]:
+    flags: dict[str, Any] = {}
+    stream, leave = enter(rules, flags, timeout, forked=forked)
+    try:
+        report: dict[str, Any] = {"status": "ok", "value": fn()}
+    except BaseException as err:  # anything the student code raised, SystemExit included
+        report = failure(err)
+    finally:
+        leave()
+    report.update(flags=flags, printed=stream.text())
+    return report
+
+
+def _copy(fn: Callable[[], Any], rules: Rules, timeout: float,
+          write_fd: int) -> None:  # pragma: no cover - runs in the forked copy
+    code = 0
+    try:
+        os.setpgid(0, 0)  # a group of its own: killed as one, spared the kernel's interrupts
+        faulthandler.disable()  # a crash here is reported by the parent, not dumped
+        gc.freeze()  # objects inherited from the kernel are never collected here
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        view = memoryview(json.dumps(_run(fn, rules, timeout)).encode())
+        while view:
+            view = view[os.write(write_fd, view[:1 << 16]):]
+    except BaseException:
+        code = 3
+    finally:
+        os._exit(code)
+
+
+def _here(fn: Callable[[], Any], rules: Rules,
+          timeout: float) -> dict[str, Any]:  # pragma: no cover - Windows
+    """Without ``fork``: the rules in this process, undone after; no time limit."""
+    return _run(fn, rules, timeout, forked=False)

@@ -1,0 +1,307 @@
+"""What student code may not do while it is graded, in one place, and what it is told.
+
+A worker (a forked process that runs one test) starts with :func:`enter`: output captured
+and capped, ``input()`` refused, CPU time and memory capped, a deep recursion allowed, every
+source of randomness fixed (so a submission plays the same on every run), and, as the
+:class:`Rules` say, the kit's own searches and the test data files refused. What it did
+against a rule is noted in ``flags``; :func:`failure` words an exception for the student.
+In the sandbox the kit's search modules are also *replaced* by :data:`SEARCH_STUB`
+(:func:`search_masks`), so that no reload or copy of them can search.
+
+>>> failure(ZeroDivisionError("division by zero"))["status"]
+'raised'
+>>> safe_repr("x" * 100)[-3:]
+'...'
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import os
+import signal
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from ..testdata.places import HIDDEN_TESTS, TESTS
+from .bwrap import kit_folder
+
+__all__ = ["KIT_SEARCHES", "Rules", "Refused", "CappedStream", "enter", "failure", "safe_repr",
+           "safe_str", "student_frames", "other_processes", "kill_others", "search_masks",
+           "SEARCH_STUB"]
+
+#: the modules that hold the kit's searches (every other search of the kit calls them)
+KIT_SEARCHES = ("minimaxkit.search", "minimaxkit.deepening")
+SEARCH_STUB = '''"""Not here: minimaxkit's own searches are refused while work is graded."""
+
+
+def _run(*args, **kwargs):
+    raise RuntimeError("minimaxkit's own searches are not available while your work is "
+                       "graded: write the search yourself")
+
+
+_prepare = _run
+
+
+def __getattr__(name):
+    if name.startswith("__"):
+        raise AttributeError(name)
+
+    def refused(*args, **kwargs):
+        return _run(*args, **kwargs)  # the grader's refusal, when it is set, names the search
+    refused.__code__ = refused.__code__.replace(co_name=name)
+    refused.__name__ = refused.__qualname__ = name
+    return refused
+'''
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules of one child: ``output_limit`` characters of output per test (past it the
+    test stops with ``stop_output``, else the rest is dropped); the kit's searches and the
+    test data files refused or not."""
+
+    output_limit: int = 200_000
+    stop_output: bool = True
+    refuse_searches: bool = True
+    refuse_test_data: bool = True
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> Rules:
+        return cls(**json.loads(text))
+
+
+class Refused(BaseException):
+    """A rule was broken (a BaseException, so ``except Exception`` in student code misses
+    it); the rule is noted in the worker's flags."""
+
+
+class CappedStream(io.TextIOBase):
+    """Output kept up to a point: at most ``keep`` characters are kept to show; past
+    ``limit`` in all, :class:`Refused` (``stop``) or nothing more is taken."""
+
+    def __init__(self, limit: int, flags: dict[str, Any], *, stop: bool = True,
+                 keep: int = 2_000) -> None:
+        self.parts: list[str] = []
+        self.size, self.kept = 0, 0
+        self.limit, self.flags, self.stop, self.keep = limit, flags, stop, keep
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, s: Any) -> int:
+        s = str(s)
+        self.size += len(s)
+        if self.size > self.limit:
+            self.flags["output"] = self.limit
+            if self.stop:
+                raise Refused("output")
+        elif self.kept < self.keep:
+            self.parts.append(s)
+            self.kept += len(s)
+        return len(s)
+
+    def text(self) -> str:
+        out = "".join(self.parts)
+        return out if len(out) <= self.keep else out[:self.keep] + "\n[...]"
+
+
+def safe_repr(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` shortened, never raising."""
+    try:
+        text = repr(value)
+    except Exception as err:  # a student object whose repr fails
+        text = f"<{type(value).__name__} whose repr raised {type(err).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def safe_str(err: BaseException, limit: int = 300) -> str:
+    """``str(err)`` shortened, never raising."""
+    try:
+        text = str(err)
+    except Exception:
+        text = "(message unavailable)"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def student_frames(tb: Any) -> str:
+    """The last three frames of a traceback that are not the kit's: the student's lines."""
+    kit = str(kit_folder())
+    frames = [f for f in traceback.extract_tb(tb) if not f.filename.startswith(kit)]
+    lines = []
+    for f in frames[-3:]:
+        where = f"line {f.lineno}, in {f.name}"
+        lines.append(f"    {where}: {f.line.strip()}" if f.line else f"    {where}")
+    return "\n".join(lines)
+
+
+def failure(err: BaseException) -> dict[str, str]:
+    """A failure of student code in words: its status and message."""
+    if isinstance(err, Refused):
+        return {"status": "flagged", "message": ""}
+    if isinstance(err, RecursionError):
+        return {"status": "recursion", "message": (
+            "recursion too deep (RecursionError): the function kept calling itself")}
+    if isinstance(err, MemoryError):
+        return {"status": "memory", "message": "ran out of memory (MemoryError)"}
+    return {"status": "raised", "message": (
+        f"raised {type(err).__name__}: {safe_str(err)}\n"
+        f"{student_frames(err.__traceback__)}").rstrip()}
+
+
+def enter(rules: Rules, flags: dict[str, Any], timeout: float, *,
+          forked: bool = True) -> tuple[CappedStream, Callable[[], None]]:
+    """Put this worker under the rules: its output goes to the stream returned; the function
+    returned undoes what can be undone (for a run in the caller's own process, ``forked``
+    False, which also leaves the limits and the random state alone)."""
+    import builtins
+
+    stream = CappedStream(rules.output_limit, flags, stop=rules.stop_output)
+    saved = sys.stdout, sys.stderr, sys.stdin, builtins.input
+    sys.stdout = sys.stderr = stream  # type: ignore[assignment]
+    sys.stdin = io.StringIO("")
+
+    def no_input(*args: Any) -> str:
+        raise RuntimeError("input() is not available while grading")
+    builtins.input = no_input
+    undo: list[Callable[[], None]] = []
+    if forked:
+        _limit(timeout)
+        depth, frame = 0, sys._getframe()
+        while frame is not None:
+            depth, frame = depth + 1, frame.f_back  # type: ignore[assignment]
+        sys.setrecursionlimit(depth + 1000)
+        _fix_randomness()
+    if rules.refuse_searches:
+        from ...student import refuse_kit_searches
+
+        def refused(name: str) -> BaseException:
+            flags["reference"] = name
+            return Refused(name)
+        undo.append(refuse_kit_searches(refused))
+    if rules.refuse_test_data:
+        undo.append(_guard_open(flags))
+
+    def leave() -> None:
+        for step in reversed(undo):
+            step()
+        sys.stdout, sys.stderr, sys.stdin, builtins.input = saved  # type: ignore[assignment]
+    return stream, leave
+
+
+def _limit(timeout: float) -> None:
+    try:
+        import resource
+
+        cpu = int(timeout) + 2
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
+        with open("/proc/self/statm") as f:
+            vm = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        cap = vm + (2 << 30)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    except (ImportError, OSError, ValueError):
+        pass
+
+
+def _fix_randomness() -> None:
+    """Every test starts from one random state (``PYTHONHASHSEED`` is fixed for the whole
+    child): a function that uses random numbers gives the same results on every run."""
+    import random
+
+    random.seed(0)
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        try:
+            numpy.random.seed(0)
+        except Exception:  # a student's replacement of numpy.random
+            pass
+
+
+def _guard_open(flags: dict[str, Any]) -> Callable[[], None]:
+    """``open`` refuses the test data files, whose stored traces would answer the tests;
+    returns the undo."""
+    import builtins
+
+    original = builtins.open
+
+    def guarded_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(file, str | bytes | os.PathLike) and \
+                os.path.basename(os.fsdecode(file)) in (TESTS, HIDDEN_TESTS):
+            flags["test_data"] = os.path.basename(os.fsdecode(file))
+            raise Refused("test data")
+        return original(file, *args, **kwargs)
+
+    builtins.open = io.open = guarded_open  # type: ignore[assignment]
+
+    def undo() -> None:
+        builtins.open = io.open = original
+    return undo
+
+
+def search_masks(folder: Path) -> list[tuple[str, str]]:
+    """``(stub, module file)`` pairs that replace the kit's search modules and their compiled
+    copies by :data:`SEARCH_STUB` in the sandbox (the stub is written into ``folder``)."""
+    stub = folder / "refused.py"
+    stub.write_text(SEARCH_STUB)
+    out = []
+    for name in KIT_SEARCHES:
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.origin is None:
+            continue
+        source = Path(spec.origin)
+        out.append((str(stub), str(source)))
+        out += [(os.devnull, str(pyc)) for pyc in
+                (source.parent / "__pycache__").glob(f"{source.stem}.*.pyc")]
+    return out
+
+
+def other_processes() -> list[int]:
+    """Processes in this sandbox's PID namespace other than its init, the child and this
+    one: what student code started and left running. Empty outside a PID namespace."""
+    if os.environ.get("MINIMAXKIT_PIDNS") != "1":
+        return []
+    mine = {1, os.getpid(), os.getppid()}
+    out = []
+    for p in os.listdir("/proc"):
+        if p.isdigit() and int(p) not in mine:
+            try:
+                with open(f"/proc/{p}/stat", "rb") as f:
+                    state = f.read().rsplit(b")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                continue  # ended meanwhile
+            if state not in (b"Z", b"X"):  # an ended process not yet reaped is no process
+                out.append(int(p))
+    return out
+
+
+def kill_others(found: Callable[[], list[int]] = other_processes) -> int:
+    """Kill the processes :func:`other_processes` finds (again while a fork loop goes on
+    making more); how many there were."""
+    killed: set[int] = set()
+    for _ in range(50):
+        pids = found()
+        if not pids:
+            break
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        killed.update(pids)
+        time.sleep(0.002)
+    for _ in range(100):
+        try:
+            if os.waitpid(-1, os.WNOHANG)[0] == 0:
+                break
+        except ChildProcessError:
+            break
+    return len(killed)

@@ -1,0 +1,304 @@
+"""A submission's cells running in a sandboxed child, seen from the trusted side.
+
+A :class:`Session` starts :mod:`.child` in bubblewrap (:mod:`.bwrap`; unwrapped, with the
+limits, where bubblewrap cannot run) in a scratch copy of the submission's folder, runs the
+notebook's cells there one by one, and opens a :class:`Worker` per test: a process forked from
+the child that answers requests (``call``: what they mean is the worker module's business).
+Every message read is checked (:mod:`.protocol`); a malformed one, a child that ends, or one
+that does not answer in time is the submission's failure (:class:`ChildFailed`): the child is
+stopped, and the next use starts a fresh one that runs the cells again.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Collection, Iterable
+from pathlib import Path
+from typing import Any
+
+from . import bwrap
+from .enter import copy_regular
+from .protocol import ProtocolError, read
+from .rules import Rules, search_masks
+
+__all__ = ["Session", "Worker", "ChildFailed", "cell_label", "function_problem", "EXEC_TIMEOUT",
+           "CELL_GRACE", "INTERFERED"]
+
+EXEC_TIMEOUT = 60.0  # seconds a cell may run in the child (nbgrader's Execute.timeout)
+CELL_GRACE = 5.0  # seconds more before a cell that ignores its interrupt is given up
+MAX_RESTARTS = 8  # cells left out (hung or ending the child) before the rest is not run
+INTERFERED = "the notebook's code interfered with the grader"
+_FINAL = ("return", "iterator", "item", "stop", "raised", "crashed")
+
+
+class ChildFailed(Exception):
+    """The child did not answer as the protocol says: ``status`` is ``"timeout"``,
+    ``"crashed"`` (it ended) or ``"protocol"`` (a message broke the schema)."""
+
+    def __init__(self, status: str, message: str = "") -> None:
+        super().__init__(message or status)
+        self.status, self.message = status, message
+
+
+def cell_label(src: str) -> str:
+    """How messages name a cell: its first line of code, shortened.
+
+    >>> cell_label("\\n%%time\\nfor d in range(9):\\n    pass")
+    'the cell that starts "%%time"'
+    """
+    first = next((ln.strip() for ln in src.splitlines() if ln.strip()), "")
+    first = first if len(first) <= 40 else first[:37] + "..."
+    return f'the cell that starts "{first}"' if first else "an empty cell"
+
+
+def function_problem(name: str, kind: str | None) -> str:
+    """Why the notebook's name ``name`` (of ``kind``: ``"callable"``, a type's name, or None
+    when undefined) cannot be graded as a function; "" when it can.
+
+    >>> function_problem("alphabeta", None)
+    "no function named 'alphabeta' is defined: did you rename it or skip its cell?"
+    >>> function_problem("alphabeta", "int")
+    "'alphabeta' is a int, not a function"
+    """
+    if kind is None:
+        return f"no function named {name!r} is defined: did you rename it or skip its cell?"
+    return "" if kind == "callable" else f"{name!r} is a {kind}, not a function"
+
+
+class Session:
+    """The cells of the submission in ``folder`` running in a sandboxed child whose workers
+    are made by the module ``worker`` (see :mod:`.child`) under ``rules``.
+
+    The child works in a scratch copy of ``folder``; ``course_root`` is hidden and
+    ``hidden_files`` (a secrets file) masked. Each cell runs with ``cell_timeout`` seconds
+    (nbgrader's ``Execute.timeout``): a cell still running then is interrupted and the notebook
+    goes on; one that will not stop, ends the child or breaks the protocol is left out, and the
+    child starts again with the cells before it."""
+
+    def __init__(self, folder: str | os.PathLike[str], *, worker: str,
+                 course_root: Path | None = None, hidden_files: Iterable[Path] = (),
+                 cell_timeout: float = EXEC_TIMEOUT, rules: Rules | None = None) -> None:
+        self.folder = Path(folder).resolve()
+        self.worker_module, self.rules = worker, rules or Rules()
+        self.course_root, self.hidden_files = course_root, list(hidden_files)
+        self.cell_timeout = float(cell_timeout)
+        self.cells: list[tuple[str, str]] = []
+        self.names: dict[str, str] = {}
+        self.problems: list[str] = []
+        self.sandboxed = False
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._buf = b""
+        self._scratch: str | None = None
+        self._restarts = 0
+
+    # ----- the child's life --------------------------------------------------------------
+    def start(self) -> None:
+        """Start the child now (it loads Python and the kit) rather than at the first cell."""
+        if self.proc is None:
+            self._start()
+
+    def _start(self) -> None:
+        cmd = [sys.executable, "-m", "minimaxkit.grading.isolation.child", self.worker_module,
+               self.rules.to_json()]
+        self.sandboxed = bwrap.available()
+        self._scratch = tempfile.mkdtemp(prefix="minimaxkit-child-")
+        if self.sandboxed:
+            masks = search_masks(Path(self._scratch)) if self.rules.refuse_searches else []
+            env = bwrap.sandbox_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_PIDNS="1",
+                                    MPLBACKEND="Agg", PYTHONHASHSEED="0")
+            cmd = bwrap.sandbox_argv(cmd, workdir=self.folder, course_root=self.course_root,
+                                     scratch=True, hidden_files=self.hidden_files,
+                                     masks=masks, environ=env)
+            cwd = self.folder
+        else:
+            cwd = Path(self._scratch) / "work"
+            cwd.mkdir()
+            copy_regular(self.folder, cwd)
+            env = bwrap.plain_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_SANDBOXED="1",
+                                  MPLBACKEND="Agg", PYTHONHASHSEED="0")
+        self.proc = subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            cwd=cwd, env=env, start_new_session=True, preexec_fn=bwrap.limit_resources)
+        self._buf = b""
+        replay, self.cells = self.cells, []
+        for label, src in replay:
+            if not self._exec(label, src, replaying=True):
+                break
+
+    def close(self) -> None:
+        """End the child and everything it started; remove its scratch folder."""
+        if self.proc is not None:
+            for kill in (lambda: os.killpg(self.proc.pid, signal.SIGKILL),  # type: ignore[union-attr]
+                         lambda: self.proc.kill()):  # type: ignore[union-attr]
+                try:
+                    kill()
+                except (ProcessLookupError, PermissionError):
+                    pass
+            self.proc.wait()
+            for stream in (self.proc.stdin, self.proc.stdout):
+                if stream is not None:
+                    stream.close()
+            self.proc = None
+        if self._scratch:
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ----- the channel -------------------------------------------------------------------
+    def send(self, msg: dict[str, Any]) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        import json
+
+        try:
+            self.proc.stdin.write(json.dumps(msg).encode() + b"\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            pass  # the child is gone: recv says so
+
+    def recv(self, expected: Collection[str], deadline: float) -> tuple[str, Any]:
+        """The next message, checked: one of ``expected`` before ``deadline``."""
+        assert self.proc is not None and self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self._buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise ChildFailed("timeout")
+            if len(self._buf) > (4 << 20):
+                raise ChildFailed("protocol", INTERFERED + " (it sent far too much data)")
+            ready, _, _ = select.select([fd], [], [], left)
+            if ready:
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    raise ChildFailed("crashed", "the grading process ended without a report: "
+                                      "did the notebook's code end the process (os._exit)?")
+                self._buf += chunk
+        line, self._buf = self._buf.split(b"\n", 1)
+        try:
+            return read(line, expected)
+        except ProtocolError as err:
+            raise ChildFailed("protocol", f"{INTERFERED} (it wrote {err} to the grader's "
+                                          "channel)") from None
+
+    # ----- cells -------------------------------------------------------------------------
+    def run_cell(self, src: str, label: str = "") -> None:
+        """Run one cell in the child, after those run before; ``label`` names it in
+        messages (default: its first line)."""
+        if self._restarts > MAX_RESTARTS:
+            if "too often" not in "".join(self.problems):
+                self.problems.append("the notebook's cells stopped the grading process too "
+                                     "often: the rest of its cells were not run")
+            return
+        self._exec(label or cell_label(src), src)
+
+    def _exec(self, label: str, src: str, *, replaying: bool = False) -> bool:
+        if self.proc is None:
+            self._start()
+        deadline = time.monotonic() + self.cell_timeout + CELL_GRACE
+        self.send({"op": "exec", "cell": src, "label": label, "timeout": self.cell_timeout})
+        try:
+            _, done = self.recv(("done",), deadline)
+        except ChildFailed as err:
+            self.close()
+            self.names = {}
+            if err.status == "timeout":
+                problem = (f"{label} ran longer than {self.cell_timeout:g} s and did not stop "
+                           "when interrupted: it was left out, and the cells before it were "
+                           "run again")
+            elif err.status == "protocol":
+                problem = f"{label}: {err.message}; it was left out"
+            else:
+                problem = (f"{label} ended the grading process (os._exit? out of memory?): it "
+                           "was left out, and the cells before it were run again")
+            if not replaying:
+                self.problems.append(problem)
+            self._restarts += 1
+            return False
+        if not done["interrupted"]:  # a cell that ran out of time is not run again
+            self.cells.append((label, src))
+        if not replaying:
+            self.problems += done["problems"]
+        self.names = dict(done["names"])
+        return True
+
+    # ----- tests -------------------------------------------------------------------------
+    def worker(self, timeout: float) -> Worker:
+        """A worker for one test of at most ``timeout`` seconds (use it in a ``with``)."""
+        if self.proc is None:
+            self._start()
+        return Worker(self, time.monotonic() + timeout, timeout)
+
+
+class Worker:
+    """One test's worker in the child: :meth:`request` until done, then :meth:`end`."""
+
+    def __init__(self, session: Session, deadline: float, timeout: float) -> None:
+        self.session, self.deadline = session, deadline
+        self.ended: dict[str, Any] | None = None
+        session.send({"op": "begin", "timeout": timeout})
+        self._guard(lambda: session.recv(("ready", "crashed"), deadline), expect="ready")
+
+    def _guard(self, step: Callable[[], tuple[str, Any]], expect: str = "") -> tuple[str, Any]:
+        try:
+            kind, payload = step()
+        except BaseException:  # out of step with the child: never reuse it
+            self.session.close()
+            raise
+        if kind == "crashed" or (expect and kind != expect):
+            self.session.close()
+            raise ChildFailed("crashed", str(payload))
+        return kind, payload
+
+    def request(self, msg: dict[str, Any], answer: Callable[[Any], Any] | None = None, *,
+                timeout: float | None = None) -> tuple[str, Any]:
+        """Send ``msg``; answer the worker's questions with ``answer`` (which raises
+        :class:`~.protocol.ProtocolError` for a malformed one) until its reply, returned as
+        its kind and payload; within ``timeout`` seconds (and the worker's deadline)."""
+        session = self.session
+        deadline = self.deadline if timeout is None else \
+            min(self.deadline, time.monotonic() + timeout)
+        session.send(msg)
+
+        def step() -> tuple[str, Any]:
+            while True:
+                kind, payload = session.recv(("ask", *_FINAL), deadline)
+                if kind != "ask":
+                    return kind, payload
+                if answer is None:
+                    raise ChildFailed("protocol", INTERFERED + " (an unexpected question)")
+                try:
+                    reply = answer(payload)
+                except ProtocolError as err:
+                    raise ChildFailed("protocol", f"{INTERFERED} ({err})") from None
+                session.send(reply)
+        return self._guard(step)
+
+    def end(self) -> dict[str, Any]:
+        """End the worker; what it noted (its flags, what was printed, its notes)."""
+        if self.ended is None:
+            self.session.send({"op": "end"})
+            self.ended = self._guard(lambda: self.session.recv(("ended", "crashed"),
+                                                               self.deadline + 1.0),
+                                     expect="ended")[1]
+        return self.ended
+
+    def __enter__(self) -> Worker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.ended is None and self.session.proc is not None:
+            try:
+                self.end()
+            except ChildFailed:
+                pass

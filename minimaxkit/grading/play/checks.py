@@ -1,0 +1,269 @@
+"""Assignment 5's two checks of a student's evaluation: correctness (exact on finished games,
+in range on boards in play, the same on a mirrored board and when asked again, fast enough)
+and play (the kit's search with it plays a ladder of reference players, both colours).
+
+>>> from minimaxkit.grading.play.evaluators import LocalEvaluator
+>>> spec = {"seed": 3, "finished": 4, "in_play": 6, "limit_ms": 50}
+>>> report = check_correctness(LocalEvaluator(lambda b: 0), spec, points=5)
+>>> [ok for _, ok, _ in report.items]
+[False, True, True, True, True]
+>>> report.earned
+4.0
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from functools import partial
+from typing import Any
+
+from ...games.connect4_board import WIN, mirror_state
+from ...matches import (
+    GAME,
+    EvaluationFailed,
+    GameRecord,
+    Player,
+    choose,
+    kit_player,
+    play_game,
+    random_player,
+    weak_player,
+)
+from .evaluators import LocalEvaluator, values
+from .pages import game_html
+from .report import EvaluationReport
+
+__all__ = ["correctness_boards", "check_correctness", "check_play", "wrong_move",
+           "forfeited", "ANALYSIS_BUDGET", "MAX_SHOWN", "PLAY_CAP"]
+
+ANALYSIS_BUDGET = 1000  # nodes per position when looking for the move that lost
+MAX_SHOWN = 2  # lost games shown per feedback
+PLAY_CAP = 300.0  # seconds all of a submission's games may take: a backstop for a function
+# just under the per-board limit; the trusted grading's budget for the notebook stays above it
+
+
+def forfeited(x: str, o: str, opening: str, side: str, why: str) -> GameRecord:
+    """The record of a game not played: the player on ``side`` forfeits it, ``why``."""
+    return GameRecord(x, o, opening, opening, (), "O" if side == "X" else "X", side, why)
+
+
+# ----- correctness ------------------------------------------------------------------------
+def correctness_boards(spec: dict[str, Any]) -> list[tuple[str, str]]:
+    """``(moves, kind)`` for the boards of the correctness check, from random games seeded
+    by ``spec["seed"]``: ``spec["finished"]`` finished games (kind ``'X'``, ``'O'`` or
+    ``'draw'``; the first draw found, every other game avoiding wins), ``spec["in_play"]``
+    positions of games in play (kind ``'play'``).
+
+    >>> [k for _, k in correctness_boards({"seed": 1, "finished": 3, "in_play": 2})]
+    ['draw', 'O', 'X', 'play', 'play']
+    """
+    rng = random.Random(spec["seed"])
+    finished: list[tuple[str, str]] = []
+    in_play: list[tuple[str, str]] = []
+    draw = None
+    for n in range(3000):
+        state, moves = GAME.initial_state(), ""
+        avoid = n % 2 == 1  # every other game: no move that wins, aiming at a draw
+        while GAME.moves(state):
+            options = GAME.moves(state)
+            if avoid:
+                options = tuple(m for m in options if GAME.moves(GAME.play(state, m))
+                                or GAME.winner(GAME.play(state, m)) is None) or options
+            m = rng.choice(options)
+            moves += str(m)
+            state = GAME.play(state, m)
+            if GAME.moves(state) and rng.random() < 0.04 and len(in_play) < spec["in_play"]:
+                in_play.append((moves, "play"))
+        kind = GAME.winner(state) or "draw"
+        if kind == "draw" and draw is None:
+            draw = (moves, kind)
+        elif kind != "draw" and len(finished) < spec["finished"] - 1:
+            finished.append((moves, kind))
+        if (draw is not None or n > 2000) and len(finished) >= spec["finished"] - 1 and \
+                len(in_play) >= spec["in_play"]:
+            break
+    return ([draw] if draw else []) + finished + in_play
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
+
+
+def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
+                      visible: bool = False) -> EvaluationReport:
+    """The five correctness items on the boards of :func:`correctness_boards` (a fifth of
+    them in a student's own runs, ``visible``)."""
+    boards = correctness_boards(spec)
+    if visible:
+        boards = boards[::5]
+    states = [GAME.state_from_moves(m) for m, _ in boards]
+    limit = float(spec.get("limit_ms", 5.0))
+
+    def task() -> tuple[list[Any], list[Any], list[Any], float]:
+        first, spent = [], 0.0
+        for i in range(0, len(states), 25):
+            chunk = states[i:i + 25]
+            start = time.perf_counter()
+            first += ev.results(chunk, timeout=10.0 + 0.05 * len(chunk))
+            spent += time.perf_counter() - start
+        mirrored = ev.results([mirror_state(s) for s in reversed(states)],
+                              timeout=10.0 + 0.05 * len(states))[::-1]
+        again = ev.results(states[::-1], timeout=10.0 + 0.05 * len(states))[::-1]
+        return first, mirrored, again, spent
+
+    report = EvaluationReport("correctness", points)
+    try:
+        got = ev.session(task, timeout=30.0 + 0.2 * len(states))
+    except EvaluationFailed as err:
+        got, report.note = None, f"the function could not be checked: {err.message}"
+    if got is None:
+        report.note = report.note or f"the function could not be checked: {ev.fatal}"
+        report.items = [(label, False, "") for label in _LABELS]
+        return report
+    first, mirrored, again, spent = got
+
+    def bad(i: int, r: Any) -> str:
+        where = f"the board after moves {boards[i][0] or '(none)'}"
+        if isinstance(r, dict):
+            said = f"raised {r['raised']}" if "raised" in r else f"returned {r['bad']}"
+            return f"{where}: {said}"
+        return f"{where}: returned {r!r}"
+
+    def first_wrong(kind: str) -> str:
+        for i, ((_, k), r) in enumerate(zip(boards, first, strict=True)):
+            if (k == "play") != (kind == "play"):
+                continue
+            want = {"X": WIN, "O": -WIN, "draw": 0}.get(k)
+            if isinstance(r, dict) or not math.isfinite(r):
+                return bad(i, r)
+            if want is not None and r != want:
+                what = "a draw" if k == "draw" else f"{k} has four in a row"
+                return f"{bad(i, r)}, expected {want} ({what})"
+            if want is None and not -WIN < r < WIN:
+                return (f"{bad(i, r)}: a board still in play must score strictly between "
+                        f"{-WIN} and {WIN}")
+        return ""
+
+    n_fin = sum(k != "play" for _, k in boards)
+    wrong_fin, wrong_play = first_wrong("fin"), first_wrong("play")
+    pairs = [(i, a, b, c) for i, (a, b, c) in enumerate(zip(first, mirrored, again, strict=True))]
+    mirror_bad = next((f"{bad(i, a)}, its mirror image {b!r}" for i, a, b, _ in pairs
+                       if not isinstance(a, dict) and not isinstance(b, dict)
+                       and not _same(a, b)), "")
+    pure_bad = next((f"{bad(i, a)} the first time, {c!r} the second" for i, a, _, c in pairs
+                     if not isinstance(a, dict) and not isinstance(c, dict)
+                     and not _same(a, c)), "")
+    answered = sum(not isinstance(a, dict) for a in first)
+    per_board = 1000 * spent / max(len(states), 1)
+    report.items = [
+        (f"finished games valued exactly ({n_fin} boards: {WIN} X won, {-WIN} O won, 0 a "
+         "draw)", not wrong_fin, wrong_fin),
+        (f"boards in play ({len(states) - n_fin}) get a number strictly between {-WIN} and "
+         f"{WIN}", not wrong_play, wrong_play),
+        ("a mirrored board gets the same value", not mirror_bad and answered > 0, mirror_bad),
+        ("pure: the same board gets the same value when asked again",
+         not pure_bad and answered > 0, pure_bad),
+        (f"fast enough: {per_board:.2g} ms per board on average (limit {limit:g} ms)",
+         per_board <= limit and answered > 0, "it answered no board with a number"
+         if not answered else "" if per_board <= limit else
+         "too slow: the games would take too long, so they are not played"),
+    ]
+    report.too_slow = per_board > limit
+    return report
+
+
+_LABELS = ["finished games valued exactly", "boards in play get a number",
+           "a mirrored board gets the same value", "pure", "fast enough"]
+
+
+# ----- play -------------------------------------------------------------------------------
+def _opponent(name: str, budget: int) -> Player:
+    if name == "random":
+        return random_player()
+    if name == "weak":
+        return weak_player(budget)
+    if name == "kit":
+        return kit_player(budget)
+    raise ValueError(f"tests.json: unknown ladder rung {name!r} (random, weak or kit)")
+
+
+def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
+               visible: bool = False, too_slow: bool = False) -> EvaluationReport:
+    """Play the ladder of ``spec``: ``node_budget``, ``openings`` (``visible_openings`` in
+    a student's own runs), ``ladder`` of ``{"name", "margin"}``; one item per rung."""
+    budget = int(spec["node_budget"])
+    openings = spec["visible_openings" if visible else "openings"]
+    you = Player("you", lambda states: values(ev, states), budget)
+    report = EvaluationReport("play", points)
+    start = time.monotonic()
+    lost: list[GameRecord] = []
+    for rung in spec["ladder"]:
+        opp = _opponent(rung["name"], budget)
+        games: list[GameRecord] = []
+        for opening in openings:
+            for x, o in ((you, opp), (opp, you)):
+                why = ("not played: the function was too slow in the correctness check"
+                       if too_slow else f"not played: {ev.fatal}" if ev.fatal else
+                       "not played: the games took longer than "
+                       f"{PLAY_CAP:g} s in all" if time.monotonic() - start > PLAY_CAP else "")
+                if why:
+                    games.append(forfeited(x.name, o.name, opening, "X" if x is you else "O", why))
+                    continue
+                game = ev.session(partial(play_game, x, o, opening), timeout=60.0)
+                if game is None:
+                    game = forfeited(x.name, o.name, opening, "X" if x is you else "O", ev.fatal)
+                games.append(game)
+        mine = sum(g.points("you") for g in games)
+        share = mine / len(games)
+        won = sum(g.result == ("X" if g.x == "you" else "O") for g in games)
+        drawn = sum(g.result == "draw" for g in games)
+        forfeits = [g for g in games if g.forfeit == ("X" if g.x == "you" else "O")]
+        detail = f"won {won}, drew {drawn}, lost {len(games) - won - drawn} of {len(games)}"
+        if forfeits:
+            detail += f"; forfeited {len(forfeits)}: {forfeits[0].reason}"
+        report.items.append(
+            (f"against {rung['name']} ({budget} nodes a move): {mine:g} of {len(games)} "
+             f"points = {share:.0%}, needed {rung['margin']:.0%}", share >= rung["margin"],
+             detail))
+        report.games += games
+        lost += [g for g in games if g.result != "draw" and
+                 g.result != ("X" if g.x == "you" else "O") and g not in forfeits]
+    report.views = [_lost_view(g, i) for i, g in enumerate(lost[:MAX_SHOWN])]
+    return report
+
+
+def wrong_move(game: GameRecord, name: str = "you") -> tuple[int, str] | None:
+    """The ply of ``name``'s move where the evaluation went wrong in a lost game, and why:
+    the first of its moves after which a deeper search (the kit's evaluation,
+    :data:`ANALYSIS_BUDGET` nodes) finds a forced loss it did not see before; else the
+    move whose position it judges dropped most."""
+    side = "X" if game.x == name else "O"
+    sign = 1 if side == "X" else -1
+    ref = kit_player(ANALYSIS_BUDGET)
+    best: tuple[float, int] | None = None
+    for ply in range(len(game.opening), len(game.moves)):
+        state = GAME.state_from_moves(game.moves[:ply])
+        if ("X" if GAME.is_max(state) else "O") != side:
+            continue
+        after = GAME.play(state, int(game.moves[ply]))
+        before_v = sign * (choose(ref, state).value or 0.0)
+        after_v = sign * (GAME.evaluate(after) if not GAME.moves(after)
+                          else choose(ref, after).value or 0.0)
+        if after_v <= -WIN and before_v > -WIN:
+            return ply + 1, ("after this move the opponent can force four in a row (a "
+                             f"{ANALYSIS_BUDGET}-node search finds it); before it, it could not")
+        drop = before_v - after_v
+        if best is None or drop > best[0]:
+            best = (drop, ply + 1)
+    if best is None:
+        return None
+    return best[1], (f"a {ANALYSIS_BUDGET}-node search with the kit's evaluation judges this "
+                     "move the costliest of yours")
+
+
+def _lost_view(game: GameRecord, index: int) -> str:
+    found = wrong_move(game)
+    mark, note = found if found else (None, "")
+    return game_html(game, f"mmk-lost-{index}", mark=mark, note=note)

@@ -1,0 +1,38 @@
+"""The child's side of assignment 5: a worker answers a batch of boards with the student's
+``evaluate(board)``, one number (or what went wrong) per board. Nothing here is trusted."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...games.connect4_board import Board
+from ..isolation.rules import safe_repr, safe_str, student_frames
+from ..recording import childside
+
+__all__ = ["Handler"]
+
+
+class Handler(childside.Handler):
+    """A worker's requests: ``boards`` (assignment 5) and, as for trees, ``call``/``next``."""
+
+    def __init__(self, ns: dict[str, Any], ask: Callable[[Any], Any]) -> None:
+        super().__init__(ns, ask)
+
+    def handle(self, msg: dict[str, Any]) -> tuple[str, Any]:
+        if msg.get("op") != "boards":
+            return super().handle(msg)
+        fn = self.ns[msg["fn"]]
+        columns, rows = (int(v) for v in msg.get("size", (7, 6)))
+        out: list[Any] = []
+        for state in msg.get("states", []):
+            try:
+                value = fn(Board.from_state(state, columns=columns, rows=rows))
+                if isinstance(value, bool) or not isinstance(value, int | float):
+                    out.append({"bad": f"{safe_repr(value)} (a {type(value).__name__})"})
+                else:
+                    out.append(float(value))
+            except Exception as err:
+                out.append({"raised": f"{type(err).__name__}: {safe_str(err)}",
+                            "where": student_frames(err.__traceback__)})
+        return "return", out

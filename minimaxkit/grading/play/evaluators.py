@@ -1,0 +1,102 @@
+"""The student's evaluation, called here (a student's own runs) or in a sandboxed child
+(autograde, the tournament): a batch of Connect Four states in, one answer per state out.
+
+>>> from minimaxkit.matches import GAME
+>>> LocalEvaluator(lambda b: b.moves_played).results([GAME.state_from_moves("33")])
+[2.0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...games.connect4_board import Board
+from ...matches import EvaluationFailed, check_values
+from ..isolation.rules import Rules
+from ..isolation.session import ChildFailed, Session, Worker
+
+__all__ = ["LocalEvaluator", "RemoteEvaluator", "values", "RULES"]
+
+#: assignment 5's rules in the child: the kit's searches allowed, output capped
+RULES = Rules(refuse_searches=False)
+
+
+class LocalEvaluator:
+    """The function called in this process (a student's own runs)."""
+
+    def __init__(self, fn: Callable[[Board], Any]) -> None:
+        self.fn, self.fatal = fn, ""
+
+    def results(self, states: list[Any], timeout: float = 0.0) -> list[Any]:
+        out: list[Any] = []
+        for s in states:
+            try:
+                v = self.fn(Board.from_state(s))
+            except Exception as err:
+                out.append({"raised": f"{type(err).__name__}: {err}"})
+                continue
+            ok = not isinstance(v, bool) and isinstance(v, int | float)
+            out.append(float(v) if ok else {"bad": f"{v!r:.60} (a {type(v).__name__})"})
+        return out
+
+    def session(self, task: Callable[[], Any], timeout: float) -> Any:
+        return task()
+
+
+def _answer(x: Any) -> bool:
+    return (isinstance(x, float | int) and not isinstance(x, bool)) or (
+        isinstance(x, dict) and (isinstance(x.get("bad"), str) or isinstance(x.get("raised"), str)))
+
+
+class RemoteEvaluator(LocalEvaluator):
+    """The function ``name`` in a :class:`~minimaxkit.grading.isolation.session.Session`'s
+    sandboxed child: each :meth:`session` opens a worker, each batch of boards is one
+    request."""
+
+    def __init__(self, session: Session, name: str) -> None:
+        super().__init__(lambda b: None)
+        self.remote, self.name = session, name
+        self._worker: Worker | None = None
+
+    def results(self, states: list[Any], timeout: float = 5.0) -> list[Any]:
+        assert self._worker is not None
+        try:
+            kind, got = self._worker.request({"op": "boards", "fn": self.name,
+                                              "states": [list(s) for s in states],
+                                              "size": [7, 6]}, timeout=timeout)
+            if kind != "return" or not isinstance(got, list) or len(got) != len(states) \
+                    or not all(map(_answer, got)):
+                raise ChildFailed("protocol", "the notebook's code interfered with the grader "
+                                              "(a wrong answer to a batch of boards)")
+        except ChildFailed as err:
+            self.fatal = err.message or f"did not answer within {timeout:.2g} s"
+            raise EvaluationFailed(self.fatal, fatal=True) from None
+        return got
+
+    def session(self, task: Callable[[], Any], timeout: float) -> Any:
+        try:
+            with self.remote.worker(timeout) as worker:
+                self._worker = worker
+                try:
+                    return task()
+                finally:
+                    self._worker = None
+        except ChildFailed as err:
+            self.fatal = self.fatal or err.message or err.status
+            return None
+
+
+def values(ev: LocalEvaluator, states: list[Any]) -> list[float]:
+    """A batch for a :class:`~minimaxkit.matches.Player`: any bad answer forfeits."""
+    got = ev.results(states, timeout=5.0 + 0.05 * len(states))
+    for r, s in zip(got, states, strict=True):
+        if isinstance(r, dict):
+            why = r.get("raised") and f"raised {r['raised']}" or f"returned {r.get('bad')}"
+            raise EvaluationFailed(f"{why} on the board after {moves_of(s)}")
+    return check_values(got, states)
+
+
+def moves_of(state: Any) -> str:
+    b = Board.from_state(state)
+    return f"{b.moves_played} moves ({b.to_move} to move)"

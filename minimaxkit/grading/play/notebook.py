@@ -1,0 +1,85 @@
+"""Assignment 5 in the notebook and in autograde: the test cell's ``grade("evaluate",
+question, points=...)`` checks the student's own function on the visible share; when nbgrader
+autogrades, the trusted grader runs every check and game with the function in a sandboxed
+child (:func:`evaluation_report`) and its verdict replaces the cell's."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ...games.connect4_board import Board
+from ..isolation.session import Session, function_problem
+from ..testdata.suites import evaluation_spec
+from . import childside
+from .checks import check_correctness, check_play
+from .evaluators import RULES, LocalEvaluator, RemoteEvaluator
+from .report import EvaluationReport
+
+__all__ = ["grade", "evaluation_report", "play_session", "WORKER"]
+
+WORKER = childside.__name__
+
+
+def _report(ev: LocalEvaluator, here: Path, question: str, points: float, visible: bool,
+            speed: dict[str, bool]) -> EvaluationReport:
+    """The verdict of ``question`` for ``ev``; ``speed`` keeps the correctness check's
+    verdict on speed for the play check of the same function."""
+    spec = evaluation_spec(here, question)
+    if spec is None:
+        raise ValueError(f"{here / 'tests.json'} has no evaluation question {question!r}")
+    if spec["check"] == "correctness":
+        report = check_correctness(ev, spec, points=points, visible=visible)
+        speed["too_slow"] = report.too_slow
+        return report
+    check = evaluation_spec(here, "correctness") or {}
+    slow = False
+    if not visible and check:  # the games only for a function fast enough
+        slow = speed.pop("too_slow") if "too_slow" in speed else \
+            check_correctness(ev, check, points=1).too_slow
+    return check_play(ev, spec, points=points, visible=visible, too_slow=slow)
+
+
+def evaluation_report(session: Session, fn: str, question: str, here: Path, *,
+                      points: float, speed: dict[str, bool] | None = None) -> EvaluationReport:
+    """The trusted grader's verdict: ``fn`` runs in ``session``'s sandboxed child (made by
+    :func:`play_session`); ``speed`` carries the speed verdict from one cell to the next."""
+    problem = function_problem(fn, session.names.get(fn))
+    if problem:
+        report = EvaluationReport(question, points, note=problem)
+        report.items = [("nothing to grade", False, "")]
+        return report
+    return _report(RemoteEvaluator(session, fn), here, question, points, False,
+                   {} if speed is None else speed)
+
+
+def play_session(folder: Path, root: Path | None, hidden: list[Path],
+                 cell_timeout: float) -> Session:
+    """A sandboxed child for assignment 5's notebook in ``folder``."""
+    return Session(folder, worker=WORKER, course_root=root, hidden_files=hidden,
+                   cell_timeout=cell_timeout, rules=RULES)
+
+
+def grade(fn: Callable[[Board], Any] | str, question: str, *, points: float,
+          here: str | Path | None = None) -> float:
+    """The test cell of assignment 5, in the notebook: check ``fn`` on the visible share
+    (a fifth of the boards; the visible openings) and print the verdict. When nbgrader
+    autogrades, the trusted grader plays every game outside the notebook and its verdict
+    replaces this one."""
+    function = sys._getframe(1).f_globals[fn] if isinstance(fn, str) else fn
+    folder = Path(here) if here is not None else Path.cwd()
+    if os.environ.get("NBGRADER_EXECUTION") == "autograde":
+        print(f"{question}: graded outside the notebook (the trusted grader's verdict "
+              "replaces this output)")
+        return 0.0
+    report = _report(LocalEvaluator(function), folder, question, points, True, {})
+    head, _, rest = report.text().partition("\n")
+    head += " (on the visible share)"
+    print(head + "\n" + "-" * len(head) + rest.partition("\n")[2].join(["\n", ""]))
+    if report.views:
+        from IPython.display import HTML, display
+        display(HTML("".join(report.views)))
+    return report.earned

@@ -1,0 +1,56 @@
+"""Assignment 5's verdict of one test cell: items that share the points, the games played,
+and step-throughs of the lost ones.
+
+>>> r = EvaluationReport("play", 6, items=[("a", True, ""), ("b", False, "why")])
+>>> r.earned, r.text().splitlines()[0]
+(3.0, 'play: 3 of 6 points')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...matches import GameRecord
+
+__all__ = ["EvaluationReport"]
+
+
+# ----- the report -------------------------------------------------------------------------
+@dataclass
+class EvaluationReport:
+    """One test cell's verdict: items ``(label, passed, detail)`` sharing ``points``
+    equally, the games played, and HTML step-throughs of the lost ones."""
+
+    question: str
+    points: float
+    items: list[tuple[str, bool, str]] = field(default_factory=list)
+    games: list[GameRecord] = field(default_factory=list)
+    views: list[str] = field(default_factory=list)
+    note: str = ""
+    too_slow: bool = False
+
+    @property
+    def earned(self) -> float:
+        """The points: the cell's share of the items passed."""
+        if not self.items:
+            return 0.0
+        return round(self.points * sum(ok for _, ok, _ in self.items) / len(self.items), 2)
+
+    def text(self) -> str:
+        """The verdict in words."""
+        head = f"{self.question}: {self.earned:g} of {self.points:g} points"
+        lines = [head, "-" * len(head)]
+        if self.note:
+            lines.append(self.note)
+        for label, ok, detail in self.items:
+            lines.append(f"{'✔' if ok else '✘'} {label}")
+            lines += [f"    {d}" for d in detail.splitlines() if d]
+        return "\n".join(lines)
+
+    def parts(self, notes: list[str] = ()) -> list[tuple[str, str]]:  # type: ignore[assignment]
+        """The verdict as it is shown: the text (``notes`` after it), then the lost games as
+        step-throughs (HTML that needs no kernel)."""
+        out = [("text", "\n".join([self.text(), *notes]))]
+        if self.views:
+            out.append(("html", "".join(self.views)))
+        return out

@@ -1,0 +1,81 @@
+"""The child's side of tree grading: in a worker forked from the sandboxed child, the
+student's function runs on :class:`~minimaxkit.student.SearchNode` views whose source asks
+the trusted process (:mod:`.remote`), which records every question. Nothing here is trusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...errors import TreeError
+from ...student import NodeInfo, SearchNode
+from .outcome import describe
+
+__all__ = ["Handler", "RemoteSource"]
+
+Path = tuple[int, ...]
+
+
+def _info(data: list[Any]) -> NodeInfo:
+    path, name, is_max, is_leaf, move = data
+    return NodeInfo(tuple(path), name, is_max, is_leaf, move if path else None)
+
+
+class RemoteSource:
+    """The nodes' source in the child: every question goes to the trusted process."""
+
+    def __init__(self, ask: Callable[[Any], Any]) -> None:
+        self.ask = ask
+        self.violations: list[str] = []
+
+    def _answer(self, kind: str, path: Path) -> dict[str, Any]:
+        answer = dict(self.ask({"kind": kind, "path": list(path)}))
+        if "missing" in answer:
+            raise LookupError(answer["missing"])
+        if "problem" in answer:  # the tree's own answer, e.g. no static value here
+            raise TreeError(tuple(path), str(answer["problem"]))
+        return answer
+
+    def info(self, path: Path) -> NodeInfo:
+        return _info(self._answer("node", path)["node"])
+
+    def children(self, path: Path) -> list[NodeInfo]:
+        return [_info(i) for i in self._answer("children", path)["nodes"]]
+
+    def static(self, path: Path) -> float:
+        return self._answer("static", path)["value"]  # type: ignore[no-any-return]
+
+    def estimate(self, path: Path) -> float:
+        return self._answer("estimate", path)["value"]  # type: ignore[no-any-return]
+
+
+class Handler:
+    """A worker's requests: ``call`` a notebook function on nodes (and numbers), ``next``
+    item of the generator it returned."""
+
+    def __init__(self, ns: dict[str, Any], ask: Callable[[Any], Any]) -> None:
+        self.ns, self.source = ns, RemoteSource(ask)
+        self.live: Any = None
+
+    def _arg(self, a: Any) -> Any:
+        if isinstance(a, dict) and "node" in a:
+            return SearchNode._make(self.source.info(tuple(a["node"])), self.source)
+        if isinstance(a, dict) and "inf" in a:
+            return float("inf") * a["inf"]
+        return a
+
+    def handle(self, msg: dict[str, Any]) -> tuple[str, Any]:
+        if msg.get("op") == "next":
+            try:
+                return "item", describe(next(self.live))
+            except StopIteration:
+                return "stop", {}
+        got = self.ns[msg["fn"]](*[self._arg(a) for a in msg.get("args", [])])
+        if hasattr(got, "__next__") and not isinstance(got, list | tuple):
+            self.live = got
+            return "iterator", {}
+        return "return", describe(got)
+
+    def notes(self) -> list[str]:
+        return self.source.violations[:1]

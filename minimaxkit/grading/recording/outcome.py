@@ -1,0 +1,107 @@
+"""What happened when student code ran on one tree, and values described for the trip
+between processes.
+
+>>> describe(3), describe(2.5), describe(None), describe(True)
+({'number': 3}, {'number': 2.5}, {'none': True}, {'other': 'bool', 'repr': 'True'})
+>>> describe((1, "x"))
+{'seq': [{'number': 1}, {'other': 'str', 'repr': "'x'"}]}
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...student import SearchNode
+from ..isolation.rules import safe_repr
+
+__all__ = ["Outcome", "Described", "describe", "broken_rule", "OUTPUT_LIMIT"]
+
+Path = tuple[int, ...]
+OUTPUT_LIMIT = 200_000  # characters a student function may print during one test
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened when student code ran on one tree.
+
+    ``status`` is ``"ok"`` or why it failed: ``"raised"``, ``"timeout"``, ``"recursion"``,
+    ``"crashed"``, ``"memory"``, ``"output"`` (printed too much), ``"looping"`` (asked the
+    tree far too often), ``"mutated"`` (changed the tree), ``"reference"`` (called the kit's
+    own search, or read the test data), ``"processes"`` (left processes running);
+    ``message`` says it in words for the student."""
+
+    status: str
+    message: str = ""
+    result: Any = None
+    calls: list[tuple[str, Path]] = field(default_factory=list)
+    marks: list[int] = field(default_factory=list)
+    printed: str = ""
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """True when the function returned normally and broke no rule."""
+        return self.status == "ok"
+
+
+class Described:
+    """A value already described where it was made (in the sandboxed child)."""
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+
+
+def describe(value: Any, *, _depth: int = 0) -> Any:
+    """A plain-data description of a returned value, safe to send between processes."""
+    if isinstance(value, Described):
+        return value.data
+    if value is None:
+        return {"none": True}
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        try:
+            v = float(value)
+        except Exception:  # a numbers.Real whose float() fails
+            return {"other": type(value).__name__, "repr": safe_repr(value)}
+        if math.isnan(v):
+            return {"other": "nan", "repr": "nan"}
+        return {"number": int(v) if v.is_integer() and abs(v) < 2**53 else v}
+    if isinstance(value, SearchNode):
+        return {"node": list(value.path), "name": value.name}
+    if isinstance(value, tuple | list) and _depth < 3:
+        return {"seq": [describe(v, _depth=_depth + 1) for v in value[:1000]]}
+    return {"other": type(value).__name__, "repr": safe_repr(value)}
+
+
+def broken_rule(flags: dict[str, Any], notes: list[str]) -> tuple[str, str] | None:
+    """The status and message of the first rule a run broke, from the flags and notes its
+    worker reported (:mod:`~minimaxkit.grading.isolation.rules`); None if it broke none."""
+    if flags.get("test_data"):
+        return "reference", f"read the test data ({flags['test_data']}) instead of searching"
+    if flags.get("reference"):
+        return "reference", (f"called minimaxkit's own search ({flags['reference']}) instead "
+                             "of searching: write the search yourself with node.children() "
+                             "and node.static()")
+    if flags.get("processes"):
+        return "processes", (f"started {flags['processes']} process(es) that were still "
+                             "running when it returned (they were stopped): a search needs no "
+                             "other processes")
+    if flags.get("output"):
+        return "output", (f"printed more than {OUTPUT_LIMIT // 1000} kB; remove the debugging "
+                          "prints")
+    if notes:
+        return "mutated", "tried to change the tree: " + notes[0]
+    return None
+
+
+def failed_message(status: str, message: str, timeout: float) -> str:
+    """A failure's message in a search's words."""
+    if status == "timeout":
+        return (f"did not finish within {timeout:g} s: an endless loop, or a search that never "
+                "reaches the leaves?")
+    if status == "recursion":
+        return (message + " without reaching a leaf. Does it stop at leaves "
+                "(node.is_leaf()) and at the depth limit?")
+    return message

@@ -1,0 +1,155 @@
+"""Grading through a sandboxed child: the student's function runs there, on nodes that ask
+this process every question they cannot answer themselves, and the recorder stays here.
+
+:class:`SessionRunner` gives a :class:`~minimaxkit.grading.isolation.session.Session` the
+tasks of :mod:`.tasks`: the notebook's functions are :class:`RemoteFunction` stand-ins whose
+calls run in a worker forked from the child (:mod:`.childside`); every ``children()``,
+``static()`` and ``estimate()`` there is a question to :func:`tree_answer`, which records it.
+So nothing the student's code replaces or fakes in its own process changes what is recorded
+here, and the child never holds the tree, the reference traces or the hidden test data.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ...errors import TreeError
+from ...student import NodeInfo, Recorder, SearchNode, TooManyCalls
+from ..isolation.protocol import ProtocolError
+from ..isolation.session import ChildFailed, Session, Worker
+from . import childside
+from .outcome import Described, Outcome, broken_rule, failed_message
+from .runners import Task
+
+__all__ = ["SessionRunner", "RemoteFunction", "tree_answer", "encode_info", "WORKER"]
+
+#: the module whose ``Handler`` answers in the child's workers
+WORKER = childside.__name__
+_QUESTIONS = ("children", "static", "estimate", "node")
+
+
+class _Raised(Exception):
+    def __init__(self, payload: dict[str, str]) -> None:
+        super().__init__(payload["message"])
+        self.status, self.message = payload["status"], payload["message"]
+
+
+def encode_info(info: NodeInfo) -> list[Any]:
+    """A node's identity as it travels to the child."""
+    move = info.move if isinstance(info.move, int | str) else repr(info.move)
+    return [list(info.path), info.name, info.is_max, info.is_leaf, move]
+
+
+def tree_answer(rec: Recorder, question: Any) -> dict[str, Any]:
+    """The answer to one question from the child about ``rec``'s tree, recorded; a question
+    that is not one raises :class:`ProtocolError`."""
+    if not (isinstance(question, dict) and question.get("kind") in _QUESTIONS
+            and isinstance(question.get("path"), list) and len(question["path"]) <= 100_000
+            and all(type(i) is int for i in question["path"])):
+        raise ProtocolError("a malformed question about the tree")
+    kind, path = question["kind"], tuple(question["path"])
+    try:
+        rec.tree.node(path)
+    except KeyError:
+        return {"answer": {"missing": f"no node at path {path}"}}
+    if kind == "node":
+        return {"answer": {"node": encode_info(rec.info(path))}}
+    if kind == "children":
+        return {"answer": {"nodes": [encode_info(i) for i in rec.children(path)]}}
+    try:
+        value = rec.static(path) if kind == "static" else rec.estimate(path)
+    except TreeError as err:  # e.g. static() of an interior node without one
+        return {"answer": {"problem": err.problem}}
+    return {"answer": {"value": value}}
+
+
+class RemoteFunction:
+    """Stands for the student function ``name`` in the child; calling it runs it there."""
+
+    def __init__(self, runner: SessionRunner, name: str) -> None:
+        self.runner, self.name = runner, name
+
+    def __call__(self, *args: Any) -> Any:
+        return self.runner.request({"op": "call", "fn": self.name,
+                                    "args": [_arg(a) for a in args]})
+
+    def __repr__(self) -> str:
+        return f"<function {self.name} (graded outside the notebook)>"
+
+
+class _RemoteIterator:
+    def __init__(self, runner: SessionRunner) -> None:
+        self.runner = runner
+
+    def __iter__(self) -> _RemoteIterator:
+        return self
+
+    def __next__(self) -> Any:
+        return self.runner.request({"op": "next"})
+
+
+def _arg(a: Any) -> Any:
+    if isinstance(a, SearchNode):
+        return {"node": list(a.path)}
+    if isinstance(a, float) and math.isinf(a):
+        return {"inf": 1 if a > 0 else -1}
+    return a
+
+
+class SessionRunner:
+    """Tasks whose student functions run in ``session``'s sandboxed child."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._worker: Worker | None = None
+        self._rec: Recorder | None = None
+
+    def caller(self) -> dict[str, Any]:
+        """The notebook's names as the grader looks them up: a :class:`RemoteFunction` for
+        each function, a stand-in of the right type otherwise."""
+        return {name: RemoteFunction(self, name) if kind == "callable" else type(kind, (), {})()
+                for name, kind in self.session.names.items()}
+
+    def request(self, msg: dict[str, Any]) -> Any:
+        """One request to the current test's worker; its reply as a value."""
+        assert self._worker is not None and self._rec is not None
+        rec = self._rec
+        kind, payload = self._worker.request(msg, lambda q: tree_answer(rec, q))
+        if kind in ("return", "item"):
+            return Described(payload)
+        if kind == "iterator":
+            return _RemoteIterator(self)
+        if kind == "stop":
+            raise StopIteration
+        if kind == "raised":
+            raise _Raised(payload)
+        raise ChildFailed("protocol", f"an unexpected {kind!r}")
+
+    def run(self, task: Task, rec: Recorder, timeout: float) -> Outcome:
+        """Run ``task`` here, its student functions in a worker forked from the child."""
+        start = time.monotonic()
+        status, message, result = "ok", "", None
+        try:
+            with self.session.worker(timeout) as worker:
+                self._worker, self._rec = worker, rec
+                try:
+                    result = task(rec)
+                except _Raised as err:
+                    status, message = err.status, err.message
+                ended = worker.end()
+            broken = broken_rule(ended["flags"], ended["notes"])
+            if broken is not None:
+                status, message = broken
+            printed = ended["printed"]
+        except TooManyCalls as err:  # the session was stopped: the child was mid-question
+            status, message, printed = "looping", str(err), ""
+        except ChildFailed as err:
+            status, message, printed = err.status, err.message, ""
+            if status == "protocol":
+                status = "crashed"
+        finally:
+            self._worker = self._rec = None
+        return Outcome(status, failed_message(status, message, timeout), result,
+                       list(rec.calls), list(rec.marks), printed, time.monotonic() - start)

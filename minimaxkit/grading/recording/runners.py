@@ -1,0 +1,98 @@
+"""Running a student function on a recorded tree: :func:`run_contained` runs a grading *task*
+(trusted code that calls the student function on ``recorder.root()``) in a forked copy of
+this process (:class:`LocalRunner`: the student's own runs) or through a sandboxed child
+(:class:`~.remote.SessionRunner`: autograde), under the same rules, and returns the
+:class:`~.outcome.Outcome`.
+
+>>> from minimaxkit import GameTree
+>>> from minimaxkit.grading.recording.outcome import describe
+>>> tree = GameTree.from_nested([[3, 12], [2, 4]])
+>>> def smallest_leaf(node):
+...     return node.static() if node.is_leaf() else min(smallest_leaf(c) for c in node.children())
+>>> out = run_contained(lambda rec: describe(smallest_leaf(rec.root())), tree)
+>>> out.status, out.result, len(out.calls)
+('ok', {'number': 2}, 7)
+>>> def loop(node):
+...     while True:
+...         pass
+>>> run_contained(lambda rec: describe(loop(rec.root())), tree, timeout=0.2).status
+'timeout'
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ...student import Recorder, TooManyCalls
+from ...tree import GameTree
+from ..isolation.fork import run_forked
+from ..isolation.rules import Rules, failure
+from .outcome import OUTPUT_LIMIT, Outcome, broken_rule, failed_message
+
+__all__ = ["Runner", "LocalRunner", "run_contained", "TIME_LIMIT", "Task"]
+
+TIME_LIMIT = 1.0  # seconds per test tree; a correct search of a test tree takes milliseconds
+Task = Callable[[Recorder], Any]
+RULES = Rules(output_limit=OUTPUT_LIMIT)
+
+
+class Runner(Protocol):
+    """Where a task runs: :meth:`run` it on a recorder within ``timeout`` seconds."""
+
+    def run(self, task: Task, rec: Recorder, timeout: float) -> Outcome: ...
+
+
+def _fingerprint(tree: GameTree) -> str:
+    """The tree as JSON; something else if it was changed beyond writing it out."""
+    try:
+        return tree.to_json()
+    except Exception:  # a value replaced by something that is no number
+        return "(changed beyond repair)"
+
+
+class LocalRunner:
+    """Tasks in a forked copy of this process: the tree and the recorder are the copy's."""
+
+    def run(self, task: Task, rec: Recorder, timeout: float) -> Outcome:
+        start = time.monotonic()
+        before = _fingerprint(rec.tree)
+
+        def copy() -> dict[str, Any]:
+            out: dict[str, Any] = {"status": "ok", "message": ""}
+            try:
+                out["result"] = task(rec)
+            except TooManyCalls as err:
+                out = {"status": "looping", "message": str(err)}
+            except BaseException as err:  # anything the student code raised, SystemExit too
+                out = failure(err)
+            if len(rec.calls) >= rec.limit and out["status"] in ("ok", "raised", "flagged"):
+                out = {"status": "looping", "message": f"more than {rec.limit} calls to "
+                       "children()/static(): the search seems to loop"}
+            return {**out, "calls": rec.calls, "marks": rec.marks, "notes": rec.violations[:1],
+                    "changed": _fingerprint(rec.tree) != before}
+
+        report = run_forked(copy, timeout=timeout, rules=RULES)
+        value = report.get("value", report)
+        status, message = value.get("status", "crashed"), value.get("message", "")
+        broken = broken_rule(report.get("flags", {}), value.get("notes", []))
+        if broken is None and value.get("changed"):
+            broken = "mutated", ("changed the tree (a node's value, name or children); a "
+                                 "search must leave the tree as it found it")
+        if broken is not None and status not in ("timeout", "crashed"):
+            status, message = broken
+        message = failed_message(status, message, timeout)
+        return Outcome(status, message, value.get("result"),
+                       [(k, tuple(p)) for k, p in value.get("calls", [])],
+                       list(value.get("marks", [])), report.get("printed", ""),
+                       time.monotonic() - start)
+
+
+def run_contained(task: Task, tree: GameTree, *, timeout: float = TIME_LIMIT,
+                  call_limit: int = 50_000, runner: Runner | None = None) -> Outcome:
+    """Run ``task(recorder)`` on a :class:`~minimaxkit.student.Recorder` of ``tree`` with
+    ``runner`` (default: forked here) and return what happened. ``task`` is grader code that
+    calls the student function on ``recorder.root()`` and returns :func:`describe` of its
+    result."""
+    return (runner or LocalRunner()).run(task, Recorder(tree, limit=call_limit), timeout)

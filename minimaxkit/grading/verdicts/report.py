@@ -1,0 +1,166 @@
+"""A question's report: per-tree verdicts, the points, and the words a student reads (the
+first line gives the score and the convention).
+
+>>> points_text(4.5), points_text(7.0), points_text(14 / 3)
+('4.5', '7', '14/3')
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .conventions import Convention
+from .diagnosis import Diagnosis
+from .results import NO, OK, TreeResult
+
+__all__ = ["GradeReport", "TreeVerdict", "points_text", "wrap", "VALIDATE_WIDTH"]
+
+VALIDATE_WIDTH = 82  # nbgrader validate prints 90 columns, 4 of indent, cuts at 87
+
+
+@dataclass
+class TreeVerdict:
+    """One tree of a question: its name, what it is, and the :class:`TreeResult`."""
+
+    name: str
+    about: str
+    result: TreeResult
+
+
+def points_text(x: float) -> str:
+    """Points as people write them: whole or half points as decimals, anything else as an
+    exact fraction."""
+    if (2 * x).is_integer():
+        return f"{x:g}"
+    return str(Fraction(x).limit_denominator(1000))
+
+
+@dataclass
+class GradeReport:
+    """Everything one ``grade`` call found: per-tree verdicts and the points, the
+    convention the alpha-beta trees were graded under and the bug that accounts for them."""
+
+    question: str
+    points: float
+    trees: list[TreeVerdict] = field(default_factory=list)
+    problem: str = ""
+    hidden: bool = False
+    note: str = ""
+    convention: Convention | None = None
+    diagnosis: Diagnosis | None = None
+    in_all: int | None = None
+
+    @property
+    def per_tree(self) -> float:
+        """What one tree is worth: the cell's points shared among all its trees, hidden ones
+        included (``in_all``; on the visible trees alone, when their test data does not say
+        how many hidden trees there are, among the visible ones)."""
+        return self.points / max(self.in_all or len(self.trees), 1)
+
+    @property
+    def earned(self) -> float:
+        """Points earned: each tree's score (0, ½ or 1) times what a tree is worth."""
+        return self.per_tree * sum(t.result.score for t in self.trees)
+
+    @property
+    def available(self) -> float:
+        """The points these trees are worth: all the cell's points once the hidden trees
+        are in, else the visible trees' share."""
+        if self.hidden or not self.trees:
+            return self.points
+        return min(self.points, self.per_tree * len(self.trees))
+
+    def head(self, width: int = 100) -> list[str]:
+        """The first lines: the score and the convention (one line, never folded), then why
+        that convention and what the hidden trees add, folded at ``width``."""
+        first = f"{self.question}: {points_text(self.earned)} of " \
+                f"{points_text(self.available)} points"
+        if not self.hidden:
+            first += " on the visible trees"
+        if self.convention is not None:
+            first += f", graded as {self.convention.label}"
+        more = []
+        if self.convention is not None:
+            more.append(f"one convention for all your trees; this one because "
+                        f"{self.convention.why}")
+        if not self.hidden:
+            rest = self.points - self.available
+            more.append("the hidden trees are added when your work is graded" +
+                        (f": {points_text(rest)} more points, {points_text(self.points)} in "
+                         "all" if rest > 0 else ""))
+        return [first] + [ln for m in more for ln in wrap(f"({m})", width)]
+
+    def tree_lines(self, index: int) -> list[str]:
+        """The verdict of tree ``index``: its summary, details and likely bug."""
+        t = self.trees[index]
+        r = t.result
+        mark = OK if r.score == 1 else NO
+        about = f" ({t.about})" if t.about else ""
+        share = "" if r.score in (0, 1) else f" [{points_text(r.score * self.per_tree)} of " \
+                                               f"{points_text(self.per_tree)}]"
+        lines = wrap(f"{mark} {t.name}{about}: {r.summary}{share}")
+        detail = list(r.lines)
+        if self.diagnosis is not None and r.score < 1:
+            detail += self.diagnosis.tree_lines(index)
+        for ln in detail:
+            lines.extend(wrap(f"    {ln}"))
+        if r.printed:
+            shown = r.printed.rstrip("\n").splitlines()
+            lines.append("    your function printed:")
+            lines.extend(f"      {ln}" for ln in shown[:10])
+            if len(shown) > 10:
+                lines.append(f"      [... {len(shown) - 10} more lines]")
+        return lines
+
+    def top(self) -> list[str]:
+        """The head, a rule, the notes and the likely bug said once for all trees."""
+        head = self.head()
+        lines = head + ["-" * max(len(ln) for ln in head[:1])]
+        if self.note:
+            lines.append(f"({self.note})")
+        if self.problem:
+            lines.append(f"{NO} {self.problem}")
+        if self.diagnosis is not None:
+            for ln in self.diagnosis.top_lines():
+                lines.extend(wrap(ln))
+        return lines
+
+    def text(self) -> str:
+        """The verdicts as text (what is printed, without pictures)."""
+        lines = self.top()
+        for i in range(len(self.trees)):
+            lines += self.tree_lines(i)
+        return "\n".join(lines)
+
+    def summary(self) -> str:
+        """A short form for nbgrader's Validate dialog: the head, each tree's first line,
+        the likely bug; lines of at most :data:`VALIDATE_WIDTH` characters (``nbgrader
+        validate`` cuts longer ones)."""
+        head = self.head(VALIDATE_WIDTH)
+        lines = wrap(head[0], VALIDATE_WIDTH) + head[1:]
+        if self.diagnosis is not None:
+            lines += [ln for t in self.diagnosis.top_lines()
+                      for ln in wrap(t, VALIDATE_WIDTH)]
+        bugs: list[str] = []  # the likely bugs named per tree (checks without a diagnosis)
+        for t in self.trees:
+            mark = OK if t.result.score == 1 else NO
+            lines += wrap(f"{mark} {t.name}: {t.result.summary}", VALIDATE_WIDTH)
+            bugs += [ln for ln in t.result.lines if ln.startswith("likely bug")
+                     and ln not in bugs]
+        lines += [w for ln in bugs for w in wrap(ln, VALIDATE_WIDTH)]
+        lines.append("(the cell's output has the details and a picture)")
+        return "\n".join(lines)
+
+
+def wrap(line: str, width: int = 100) -> list[str]:
+    """``line`` folded at ``width`` (feedback pages do not wrap printed text), its
+    continuation lines indented two more than the line itself.
+
+    >>> wrap("    leaves: " + "N=8 " * 30, 40)[:2]
+    ['    leaves: N=8 N=8 N=8 N=8 N=8 N=8 N=8', '      N=8 N=8 N=8 N=8 N=8 N=8 N=8 N=8']
+    """
+    indent = line[: len(line) - len(line.lstrip())]
+    return textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent + "  ",
+                         break_long_words=False, break_on_hyphens=False) or [line]

@@ -1,0 +1,138 @@
+"""The pieces of every verdict: the record of a run as verdicts read it, a tree's result
+(its score, summary, details and picture), and the words for values and leaves.
+
+>>> halves(1.0), halves(2 / 3), halves(0.5), halves(1 / 3)
+(1.0, 0.5, 0.5, 0.0)
+>>> what({"seq": [{"number": 1}]}), what({"none": True})
+('a sequence of 1 items', 'None (is a return statement missing?)')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ...tree import GameTree
+from .compare import Comparison, fmt, names
+
+__all__ = ["Record", "Picture", "TreeResult", "halves", "failed", "number_of", "what",
+           "leaves_text", "same_value", "mismatch_lines", "read_twice", "OK", "NO"]
+
+Path = tuple[int, ...]
+OK, NO = "✔", "✘"
+
+
+class Record(Protocol):
+    """What a run of student code on one tree left (a recording's ``Outcome``)."""
+
+    @property
+    def status(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def result(self) -> Any: ...
+    @property
+    def calls(self) -> list[tuple[str, Path]]: ...
+    @property
+    def marks(self) -> list[int]: ...
+    @property
+    def printed(self) -> str: ...
+    @property
+    def ok(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What to draw for a mismatch: the tree, the reference trace, marks and a title."""
+
+    tree: GameTree
+    trace: Any
+    marks: dict[Path, str]
+    title: str
+
+
+@dataclass
+class TreeResult:
+    """One test tree's verdict: ``score`` in [0, 1], a one-line ``summary``, detail
+    ``lines`` and, on a mismatch, a ``picture`` of the difference."""
+
+    score: float
+    summary: str
+    lines: list[str] = field(default_factory=list)
+    picture: Picture | None = None
+    printed: str = ""
+    status: str = "ok"
+
+
+def halves(share: float) -> float:
+    """A tree's share of its point, rounded down to a half: 1 when every part is right,
+    0.5 when at least half of them are, else 0."""
+    return math.floor(share * 2 + 1e-9) / 2
+
+
+def failed(out: Record) -> TreeResult:
+    """The verdict of a tree on which the function did not finish."""
+    return TreeResult(0.0, out.message.splitlines()[0], out.message.splitlines()[1:],
+                      printed=out.printed, status=out.status)
+
+
+# ----- reading what came back --------------------------------------------------------------
+def number_of(desc: Any) -> tuple[float | None, str]:
+    if isinstance(desc, dict) and "number" in desc:
+        return float(desc["number"]), ""
+    return None, "returned " + what(desc) + "; expected a number (the value)"
+
+
+def what(desc: Any) -> str:
+    if not isinstance(desc, dict):
+        return "nothing usable"
+    if "none" in desc:
+        return "None (is a return statement missing?)"
+    if "seq" in desc:
+        return f"a sequence of {len(desc['seq'])} items"
+    if "node" in desc:
+        return f"node {desc.get('name')}"
+    if "number" in desc:
+        return f"the number {fmt(desc['number'])}"
+    return f"{desc.get('other')} {desc.get('repr')}"
+
+
+def leaves_text(n: int) -> str:
+    return f"{n} leaf" if n == 1 else f"{n} leaves"
+
+
+def same_value(a: float | None, b: float) -> bool:
+    return a is not None and (a == b or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9))
+
+
+def mismatch_lines(tree: GameTree, c: Comparison, label: str, *,
+                    pruning: bool = True) -> list[str]:
+    lines = [f"the reference ({label}) evaluates {len(c.reference)}: "
+             f"{names(tree, c.reference)}",
+             f"your search evaluated {len(c.submitted)}: {names(tree, c.submitted)}"]
+    if c.divergence is not None:
+        lines.append(f"they part {c.divergence.text}")
+    if pruning:
+        lines.append(f"evaluated but should have been cut: {names(tree, c.extra)}")
+        lines.append(f"cut but should have been evaluated: {names(tree, c.missing)}")
+    else:
+        lines.append(f"evaluated but should not have been: {names(tree, c.extra)}")
+        lines.append(f"skipped but should have been evaluated: {names(tree, c.missing)}")
+    if c.repeated:
+        lines.append(f"evaluated more than once: {names(tree, c.repeated)}")
+    return lines
+
+
+def read_twice(calls: list[tuple[str, Path]]) -> list[Path]:
+    """Paths whose static value was read more than once, counting every call (unlike
+    :func:`evaluated_in`, which counts a read repeated at once as one).
+
+    >>> read_twice([("static", (0,)), ("static", (0,)), ("static", (1,))])
+    [(0,)]
+    """
+    counts: dict[Path, int] = {}
+    for kind, path in calls:
+        if kind == "static":
+            counts[path] = counts.get(path, 0) + 1
+    return [p for p, n in counts.items() if n > 1]
