@@ -21,7 +21,6 @@ import json
 import os
 import select
 import signal
-import sys
 import time
 import warnings
 from collections.abc import Callable

@@ -10,8 +10,8 @@ import gc
 import sys
 import types
 
-import minimaxkit.matches  # the kit's players and games
-from minimaxkit.grading.evaluation import grade  # loads the grader
+import minimaxkit.matches  # noqa: F401 - the kit's players and games
+from minimaxkit.grading.evaluation import grade  # noqa: F401 - loads the grader
 
 # every function of the kit that plays, checks or grades, found by what it is, in every
 # module and table that holds it; every game object of the kit's matches
