@@ -9,7 +9,8 @@ sample submissions: ``# expect:`` and ``# message:`` lines). Their attacks: repl
 writing to, truncating or deleting ``gradebook.db``, another student's notebook,
 ``solutions/`` or the released assignment, reading ``solutions/``, background processes,
 a loop of forks, an always-equal return value, ``os._exit`` (in the function, at the top
-level) and a 3 GB allocation.
+level), a 3 GB allocation, and reloading (or copying from its file) the kit's search modules
+to undo the refusal of its searches.
 """
 
 from __future__ import annotations

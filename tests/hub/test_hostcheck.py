@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import minimaxkit.grading.hostcheck as hostcheck
+import minimaxkit.grading.isolation.hostcheck as hostcheck
 from minimaxkit.grading.course import prepare_course, solution_cells
 from minimaxkit.grading.isolation import bwrap
 
