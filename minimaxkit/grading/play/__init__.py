@@ -1,0 +1,1 @@
+"""The class tournament's pure parts: ratings from games, and Swiss pairings."""
