@@ -22,7 +22,8 @@ tournament as ``tournament.py`` does today (``--book shared``).
     .venv/bin/python benchmarks/bench_ratings.py            # quick: 100 seeds a format
     .venv/bin/python benchmarks/bench_ratings.py --full     # 1000 seeds, every player,
                                                             # and the games-needed table
-    .venv/bin/python benchmarks/bench_ratings.py --alternatives   # today's fit, choix, openskill
+    .venv/bin/python benchmarks/bench_ratings.py --alternatives   # instead: today's fit,
+                                                                  # choix, openskill
 """
 
 from __future__ import annotations
@@ -268,9 +269,7 @@ def main() -> int:
         needed_table(world, seeds=20 if args.full else 5)
         if args.needed:
             return 0
-    methods = [Method("ratings.fit (this kit)")]
-    if args.alternatives:
-        methods += alternatives()
+    methods = alternatives() if args.alternatives else [Method("ratings.fit (this kit)")]
     for method in methods:
         print(f"\n{method.name}\n\n{HEAD}", flush=True)
         per_player: dict[str, list[str]] = {}
@@ -282,10 +281,9 @@ def main() -> int:
             print(report(fmt, t, truth, time.perf_counter() - start), flush=True)
             for p in t.seen:
                 per_player.setdefault(p, []).append(f"{100 * t.covered[p] / t.seen[p]:.0f}")
-        if args.full:
-            print("\ncoverage % per player and format (same order)\n")
-            for p, cells in per_player.items():
-                print(f"| {p} | " + " | ".join(cells) + " |")
+        print("\ncoverage % per player and format (same order)\n")
+        for p, cells in per_player.items():
+            print(f"| {p} | " + " | ".join(cells) + " |")
     return 0
 
 
