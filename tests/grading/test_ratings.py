@@ -177,6 +177,7 @@ def _coverage(tournament, draws: int) -> tuple[float, dict[str, float]]:  # type
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # 150 fits: about 40 s on a quiet machine
 def test_intervals_cover_the_truth_at_their_rate_in_a_round_robin() -> None:
     # 10 players, every pair twice (one game each colour), 150 tournaments (fixed seeds):
     # 1,500 intervals at 95%; the player far below the others (it loses 99.9% of its
@@ -189,6 +190,7 @@ def test_intervals_cover_the_truth_at_their_rate_in_a_round_robin() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # 150 fits: about 40 s on a quiet machine
 def test_intervals_cover_the_truth_at_their_rate_in_a_swiss_system() -> None:
     # 6 rounds of the kit's Swiss pairing, 10 players (one bye a round)
     pooled, per = _coverage(_swiss, 150)
