@@ -1,0 +1,257 @@
+"""Ratings of a tournament that say what its games know, and no more.
+
+**The model** is Bradley-Terry: player ``i`` has a strength ``t_i`` and scores against
+``j`` with probability ``1 / (1 + exp(t_j - t_i))``; a draw counts half a win each way. The
+fit maximises the likelihood with Jeffreys' penalty (Firth's bias reduction, as in R's
+BradleyTerry2 with ``br=TRUE``): half a game's worth of doubt spread over the pairs, which
+keeps every strength finite and takes out most of the small-sample bias of plain maximum
+likelihood (ratings too far apart after a few games). It uses the totals per pair, so the
+ratings do not depend on the order of the games. On the Elo scale a rating is ``1500 + 400
+log10(e) (t_i - anchor)``: 400 points are odds of 10 to 1.
+
+**The anchor.** Results fix strengths only relative to each other, and only within a
+*group* of players linked by a cycle of results (A scored against B, B against C, ..., and
+someone back against A). The mean of the largest group is 1500. A player outside it gets
+no rating (``None``): it lost (or won) every game against the group's side, and the games
+bound its rating on the other side only (it is "below 1104").
+
+**The interval** is the profile likelihood interval (the penalised likelihood, every other
+strength fitted again at each point): the ratings at which twice the fall of the fit stays
+within ``z**2`` (``z = 1.96`` for 95%), widened where a player's results vary more than the
+model allows (the robust, sandwich variance over the model's, pairs of players as clusters,
+never narrowed). Unlike two standard errors it is lopsided where the games are; where
+the plain likelihood cannot bound a side (no path of results from the player to the group,
+or from the group to it), the interval is open there.
+
+**The table order**: players with points before players without; then by the fit. A
+player shares the rank of the first player of its tier: a new tier starts only where a
+player's interval lies wholly below the interval of the tier's first player, so players
+the games cannot tell apart share a rank.
+
+>>> games = [("a", "b", 1.0), ("b", "a", 0.0), ("b", "c", 1.0), ("c", "b", 0.0),
+...          ("c", "a", 1.0), ("a", "c", 0.5), ("d", "a", 0.0), ("a", "d", 1.0)]
+>>> for r in fit(["a", "b", "c", "d"], games):
+...     print(r.rank, r.player, describe(r))
+1 a 1544 (1303 to 1823)
+1 b 1500 (1226 to 1774)
+1 c 1456 (1177 to 1697)
+1 d below 1752
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from statistics import NormalDist
+
+import networkx as nx
+import numpy as np
+
+__all__ = ["Rating", "fit", "describe", "SCALE"]
+
+SCALE = 400 / math.log(10)  # Elo points per unit of strength
+_RIDGE = 1e-6  # keeps the fit finite where the likelihood is not; far below any game's weight
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One row of the table: the shared ``rank``; the ``rating`` (None where the games bound
+    it on one side only, or not at all); the interval ``low`` to ``high`` (``-inf`` /
+    ``inf`` where the games do not bound it); the games played and the points won."""
+
+    rank: int
+    player: str
+    rating: float | None
+    low: float
+    high: float
+    games: int
+    points: float
+
+
+def describe(r: Rating) -> str:
+    """The rating as a reader should take it.
+
+    >>> describe(Rating(1, "a", 1612.4, 1540.0, 1702.9, 24, 15.0))
+    '1612 (1540 to 1703)'
+    >>> describe(Rating(9, "z", None, -math.inf, 1104.2, 24, 0.0))
+    'below 1104'
+    """
+    if r.games == 0:
+        return "not rated: no games"
+    if r.rating is not None:
+        return f"{r.rating:.0f} ({r.low:.0f} to {r.high:.0f})"
+    if math.isinf(r.low) and math.isinf(r.high):
+        return "not rated: these games cannot place it"
+    return f"below {r.high:.0f}" if math.isinf(r.low) else f"above {r.low:.0f}"
+
+
+class _Games:
+    """The games as totals per pair ``a < b``: games ``n``, ``a``'s points ``s``."""
+
+    def __init__(self, k: int, games: dict[tuple[int, int], list[float]]) -> None:
+        keys = sorted(games)
+        self.k = k
+        self.a = np.array([a for a, _ in keys], dtype=int)
+        self.b = np.array([b for _, b in keys], dtype=int)
+        self.n = np.array([games[key][0] for key in keys])
+        self.s = np.array([games[key][1] for key in keys])
+
+    def cost(self, p: np.ndarray, *, hessian: bool = True
+             ) -> tuple[float, np.ndarray, np.ndarray]:
+        """Minus the penalised log-likelihood (and a vanishing ridge), its gradient, and
+        the information (the Hessian without the penalty's part: Newton's steps with it
+        still descend)."""
+        k, a, b, n, s = self.k, self.a, self.b, self.n, self.s
+        d = p[a] - p[b]
+        f = float((s * np.logaddexp(0, -d) + (n - s) * np.logaddexp(0, d)).sum()
+                  + _RIDGE / 2 * p @ p)
+        q = np.exp(-np.logaddexp(0.0, -d))  # 1 / (1 + exp(-d)), without overflow
+        r = n * q - s
+        w = n * q * (1 - q)
+        hess = _RIDGE * np.eye(k)
+        np.add.at(hess, (a, a), w)
+        np.add.at(hess, (b, b), w)
+        np.add.at(hess, (a, b), -w)
+        np.add.at(hess, (b, a), -w)
+        info = hess + 1 / k  # the shift, which changes no probability, counted once
+        f -= 0.5 * float(np.linalg.slogdet(info)[1])  # Jeffreys: half log det information
+        if hessian:
+            inv = np.linalg.inv(info)
+            lev = inv[a, a] + inv[b, b] - 2 * inv[a, b]
+            r = r - 0.5 * w * (1 - 2 * q) * lev
+        grad = _RIDGE * p + np.bincount(a, r, k) - np.bincount(b, r, k)
+        return f, grad, hess
+
+    def minimise(self, p: np.ndarray, c: np.ndarray | None = None) -> tuple[np.ndarray, float]:
+        """Newton's method from ``p``, keeping ``c @ p`` where it is if ``c`` is given."""
+        f, grad, hess = self.cost(p)
+        for _ in range(200):
+            if c is None:
+                step = np.linalg.solve(hess, -grad)
+            else:
+                kkt = np.block([[hess, c[:, None]], [c[None, :], np.zeros((1, 1))]])
+                step = np.linalg.solve(kkt, np.append(-grad, 0.0))[:-1]
+            slope = float(grad @ step)
+            if -slope < 1e-10:
+                break
+            t = 1.0
+            while True:
+                new = p + t * step
+                f_new = self.cost(new, hessian=False)[0]
+                if f_new <= f + 1e-4 * t * slope or t < 1e-10:
+                    break
+                t /= 2
+            p = new
+            f, grad, hess = self.cost(p)
+        return p, f
+
+
+def fit(names: Sequence[str], games: Sequence[tuple[str, str, float]], *,
+        level: float = 0.95) -> list[Rating]:
+    """The table: one :class:`Rating` per name, best first (see the module docstring).
+    ``games`` are ``(a, b, points of a)`` (a forfeit is a loss; a bye is not a game);
+    ``level`` the intervals' coverage. The order of the games does not matter."""
+    index = {name: i for i, name in enumerate(names)}
+    if len(index) != len(names):
+        raise ValueError("fit: a player is named twice")
+    if not 0 < level < 1:
+        raise ValueError(f"fit: level must be between 0 and 1, not {level!r}")
+    k = len(names)
+    totals: dict[tuple[int, int], list[float]] = {}
+    played, points = [0] * k, [0.0] * k
+    scored = nx.DiGraph()
+    scored.add_nodes_from(range(k))
+    for n, (a, b, pa) in enumerate(games):
+        if a not in index or b not in index or a == b:
+            raise ValueError(f"fit: game {n} is between {a!r} and {b!r}: "
+                             "two different players of the list")
+        if pa not in (0, 0.5, 1):
+            raise ValueError(f"fit: game {n} gives {a!r} {pa!r} points, not 0, 0.5 or 1")
+        i, j = index[a], index[b]
+        t = totals.setdefault((min(i, j), max(i, j)), [0.0, 0.0])
+        t[0] += 1
+        t[1] += pa if i < j else 1 - pa
+        played[i] += 1
+        played[j] += 1
+        points[i] += pa
+        points[j] += 1 - pa
+        if pa > 0:
+            scored.add_edge(i, j)
+        if pa < 1:
+            scored.add_edge(j, i)
+    data = _Games(k, totals)
+    groups = sorted(nx.strongly_connected_components(scored),
+                    key=lambda g: (-len(g), -sum(played[i] for i in g), min(g)))
+    main = sorted(groups[0])
+    above = nx.ancestors(scored, main[0]) | set(main)  # a path from them to the group
+    below = nx.descendants(scored, main[0]) | set(main)
+    best, f_best = data.minimise(np.zeros(k))
+    info = data.cost(best)[2]
+    anchor = float(best[main].mean())
+    z = NormalDist().inv_cdf((1 + level) / 2)
+    rows = []
+    for i in range(k):
+        c = np.zeros(k)
+        c[main] -= 1 / len(main)
+        c[i] += 1  # this player's rating: its strength less the group's mean
+        zz = z * math.sqrt(max(1.0, _spread(data, best, info, c))) if played[i] else z
+        low = _bound(data, best, f_best, info, c, -zz) if i in above and played[i] else -math.inf
+        high = _bound(data, best, f_best, info, c, zz) if i in below and played[i] else math.inf
+        rating = 1500 + SCALE * float(best[i] - anchor) if i in main and played[i] else None
+        rows.append((played[i] > 0, points[i] > 0, best[i], i, rating,
+                     1500 + SCALE * low, 1500 + SCALE * high))
+    rows.sort(key=lambda r: r[:3], reverse=True)
+    out: list[Rating] = []
+    first: Rating | None = None  # the first player of the current tier
+    for *_, i, rating, low, high in rows:
+        if first is None or first.low > high or (first.games and not played[i]):
+            first = Rating(len(out) + 1, names[i], rating, low, high, played[i], points[i])
+            out.append(first)
+        else:
+            out.append(Rating(first.rank, names[i], rating, low, high, played[i], points[i]))
+    return out
+
+
+def _bound(data: _Games, best: np.ndarray, f_best: float, info: np.ndarray, c: np.ndarray,
+           z: float) -> float:
+    """Where the signed root of the likelihood ratio of ``c @ p`` reaches ``z``: the
+    interval's end, on the side of ``z``'s sign (``info`` the information at ``best``)."""
+    v_best = float(c @ best)
+
+    def root(v: float, start: np.ndarray) -> tuple[float, np.ndarray]:
+        p, f = data.minimise(start + (v - float(c @ start)) / float(c @ c) * c, c)
+        return math.copysign(math.sqrt(max(0.0, 2 * (f - f_best))), v - v_best), p
+
+    wald = math.sqrt(float(c @ np.linalg.solve(info, c)))
+    a, g_a, p = v_best, -z, best
+    b = v_best + math.copysign(abs(z) * min(3.0, max(0.05, wald)), z)
+    r, p = root(b, p)
+    for _ in range(40):  # widen until the end is passed
+        if abs(r) >= abs(z):
+            break
+        a, g_a = b, r - z
+        b = v_best + 2 * (b - v_best)
+        r, p = root(b, p)
+    g_b = r - z
+    for _ in range(100):  # regula falsi, Illinois variant
+        v = b - g_b * (b - a) / (g_b - g_a)
+        r, p = root(v, p)
+        if abs(r - z) < 1e-6 or abs(b - a) < 1e-9:
+            return v
+        if (r - z) * g_b < 0:
+            a, g_a = b, g_b
+        else:
+            g_a /= 2
+        b, g_b = v, r - z
+    return b
+
+
+def _spread(data: _Games, best: np.ndarray, info: np.ndarray, c: np.ndarray) -> float:
+    """How much more the results of ``c``'s player vary than the model says: the robust
+    (sandwich) variance of ``c @ p``, pairs of players as clusters, over the model's."""
+    u = np.linalg.solve(info, c)
+    q = np.exp(-np.logaddexp(0.0, -(best[data.a] - best[data.b])))
+    g = data.s - data.n * q
+    du = u[data.a] - u[data.b]
+    return float((g * g * du * du).sum() / (c @ u))

@@ -1,0 +1,209 @@
+"""Tournament ratings (minimaxkit.grading.play.ratings): a fit checked by hand on two
+players, intervals that cover the truth at their stated rate in Bradley-Terry worlds of
+known strengths (also for a player who loses nearly everything, and in a Swiss system),
+a table where a player without points is never above one with points, and a fit that
+does not depend on the order of the games."""
+
+from __future__ import annotations
+
+import doctest
+import math
+import random
+import statistics
+from collections import Counter
+
+import pytest
+
+from minimaxkit.grading.play import ratings
+from minimaxkit.grading.play.ratings import SCALE, Rating, describe, fit
+from minimaxkit.grading.play.swiss import BYE_SHARE, pair_round
+
+Z95 = 1.959963984540054
+
+
+def _penalised(d: float, won: float, lost: float) -> float:
+    """Two players, ``won`` and ``lost`` games between them, strength difference ``d``:
+    the log-likelihood with Jeffreys' penalty, which for one pair is half a win and half
+    a loss more (up to a constant)."""
+    p = 1 / (1 + math.exp(-d))
+    return (won + 0.5) * math.log(p) + (lost + 0.5) * math.log(1 - p)
+
+
+def _solve(f, lo: float, hi: float) -> float:  # type: ignore[no-untyped-def]
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if f(lo) * f(mid) > 0 else (lo, mid)
+    return (lo + hi) / 2
+
+
+def test_two_players_by_hand() -> None:
+    # a won 3 of 4: the penalised fit is p = 3.5 / 5 = 0.7, d = log(0.7 / 0.3), each
+    # player half of it from the mean (1500); the interval's ends are where twice the
+    # fall of the penalised log-likelihood reaches 1.96 ** 2, found here by bisection
+    rows = fit(["a", "b"], [("a", "b", 1.0)] * 2 + [("b", "a", 0.0), ("b", "a", 1.0)])
+    a, b = rows
+    d = math.log(0.7 / 0.3)
+    assert (a.player, b.player) == ("a", "b")
+    assert a.rating == pytest.approx(1500 + SCALE * d / 2, abs=0.01)
+    assert b.rating == pytest.approx(1500 - SCALE * d / 2, abs=0.01)
+    top = _penalised(d, 3, 1)
+
+    def fall(x: float) -> float:
+        return 2 * (top - _penalised(x, 3, 1)) - Z95 ** 2
+
+    low, high = _solve(fall, d - 10, d), _solve(fall, d, d + 10)
+    assert a.low == pytest.approx(1500 + SCALE * low / 2, abs=0.05)
+    assert a.high == pytest.approx(1500 + SCALE * high / 2, abs=0.05)
+    assert (b.low, b.high) == pytest.approx((3000 - a.high, 3000 - a.low), abs=0.05)
+    assert (a.games, a.points, b.points) == (4, 3.0, 1.0)
+
+
+def test_a_player_who_lost_everything_is_below_a_bound_and_last() -> None:
+    games = [("a", "b", 1.0), ("b", "a", 1.0), ("a", "z", 1.0), ("z", "a", 0.0),
+             ("b", "z", 1.0), ("z", "b", 0.0)]
+    rows = {r.player: r for r in fit(["z", "a", "b"], games)}
+    z = rows["z"]
+    assert z.rating is None and z.low == -math.inf and 1000 < z.high < 2000
+    assert describe(z) == f"below {z.high:.0f}"
+    assert [r.player for r in fit(["z", "a", "b"], games)][-1] == "z"
+    won = {r.player: r for r in fit(["z", "a", "b"], [(x, o, 1 - p) for x, o, p in games])}
+    assert won["z"].high == math.inf and won["z"].low == pytest.approx(3000 - z.high, abs=0.1)
+
+
+def test_a_player_without_points_is_never_above_one_with_points() -> None:
+    # z lost its one game, to the strongest player: on strengths alone it would sit above
+    # b, who lost 12 of 14 against middling players; the table puts every player with
+    # points first
+    games = [("t", o, 1.0) for o in "abcw" for _ in range(3)] + [("z", "t", 0.0)]
+    games += [("a", "b", 1.0), ("b", "a", 1.0), ("a", "c", 0.5), ("c", "b", 1.0),
+              ("b", "w", 1.0)] + [("b", "a", 0.0)] * 4 + [("c", "b", 1.0)] * 5
+    games += [("w", "a", 0.0)] * 2 + [("w", "c", 0.0)] * 2
+    rows = fit(["t", "a", "b", "c", "w", "z"], games)
+    order = [r.player for r in rows]
+    assert order.index("b") < order.index("z") and order.index("b") < order.index("w")
+    assert all(r.points == 0 for r in rows[order.index("b") + 1:])
+    ranks = [r.rank for r in rows]
+    assert ranks == sorted(ranks)
+
+
+def test_the_table_shares_ranks_the_games_cannot_separate() -> None:
+    # a and b split 2-2: one rank; c lost 19 of 20 against them: a rank of its own
+    games = [("a", "b", 1.0), ("b", "a", 1.0), ("a", "b", 0.0), ("b", "a", 0.0)]
+    games += [(p, "c", 1.0) for p in "ab" for _ in range(9)] + [("c", "a", 1.0)]
+    games += [("c", "b", 0.0)]
+    rows = fit(["a", "b", "c"], games)
+    assert [r.rank for r in rows] == [1, 1, 3]
+    assert rows[2].high < min(r.low for r in rows[:2])
+
+
+def test_players_without_games_come_last_unrated() -> None:
+    rows = fit(["a", "b", "idle"], [("a", "b", 1.0), ("b", "a", 1.0)])
+    assert rows[-1].player == "idle" and rows[-1].games == 0 and rows[-1].rank == 3
+    assert describe(rows[-1]) == "not rated: no games"
+    assert (rows[-1].low, rows[-1].high) == (-math.inf, math.inf)
+
+
+def test_the_order_of_the_games_does_not_matter() -> None:
+    rng = random.Random(2)
+    names = [f"p{i}" for i in range(8)]
+    games = [(a, b, rng.choice([0.0, 0.5, 1.0])) for a in names for b in names if a != b]
+    first = fit(names, games)
+    for _ in range(3):
+        rng.shuffle(games)
+        assert fit(names, games) == first
+    again = fit(list(reversed(names)), games)  # the same sums in another order
+    assert [(r.rank, r.player) for r in again] == [(r.rank, r.player) for r in first]
+    for r, s in zip(again, first, strict=True):
+        assert (r.rating, r.low, r.high) == pytest.approx((s.rating, s.low, s.high), abs=1e-6)
+
+
+def test_bad_input_names_what_is_wrong() -> None:
+    with pytest.raises(ValueError, match="named twice"):
+        fit(["a", "a"], [])
+    with pytest.raises(ValueError, match=r"game 1 is between 'a' and 'x'"):
+        fit(["a", "b"], [("a", "b", 1.0), ("a", "x", 1.0)])
+    with pytest.raises(ValueError, match="game 0 is between 'a' and 'a'"):
+        fit(["a", "b"], [("a", "a", 1.0)])
+    with pytest.raises(ValueError, match=r"gives 'a' 0.7 points"):
+        fit(["a", "b"], [("a", "b", 0.7)])
+    with pytest.raises(ValueError, match="level"):
+        fit(["a", "b"], [], level=1.0)
+
+
+# ----- coverage in worlds of known strengths -----------------------------------------
+STRENGTHS = [-1.5, -1.0, -0.5, -0.2, 0.0, 0.3, 0.6, 1.0, 1.4, -7.0]  # the last loses 99.9%
+
+
+def _game(x: int, o: int, rng: random.Random) -> float:
+    p = 1 / (1 + math.exp(STRENGTHS[o] - STRENGTHS[x]))
+    return 1.0 if rng.random() < p else 0.0
+
+
+def _round_robin(rng: random.Random, names: list[str]) -> list[tuple[str, str, float]]:
+    return [(names[x], names[o], _game(x, o, rng)) for x in range(len(names))
+            for o in range(len(names)) if x != o]
+
+
+def _swiss(rng: random.Random, names: list[str], rounds: int = 6) -> list[tuple[str, str, float]]:
+    index = {n: i for i, n in enumerate(names)}
+    points, met, byes, games = dict.fromkeys(names, 0.0), set(), Counter[str](), []
+    for _ in range(rounds):
+        scores = {n: points[n] + 2 * BYE_SHARE * byes[n] for n in names}
+        pairs, bye = pair_round(names, scores, met, byes, seed=rng.random())
+        if bye:
+            byes[bye] += 1
+        for a, b in pairs:
+            met.add(frozenset((a, b)))
+            for x, o in ((a, b), (b, a)):
+                games.append((x, o, _game(index[x], index[o], rng)))
+                points[x] += games[-1][2]
+                points[o] += 1 - games[-1][2]
+    return games
+
+
+def _coverage(tournament, draws: int) -> tuple[float, dict[str, float]]:  # type: ignore[no-untyped-def]
+    names = [f"p{i}" for i in range(len(STRENGTHS))]
+    covered, seen = Counter[str](), Counter[str]()
+    for draw in range(draws):
+        rows = fit(names, tournament(random.Random(draw), names))
+        group = [r.player for r in rows if r.rating is not None]
+        mean = statistics.fmean(STRENGTHS[names.index(p)] for p in group)
+        for r in rows:
+            truth = 1500 + SCALE * (STRENGTHS[names.index(r.player)] - mean)
+            covered[r.player] += r.low <= truth <= r.high
+            seen[r.player] += 1
+    per = {p: covered[p] / seen[p] for p in names}
+    return sum(covered.values()) / sum(seen.values()), per
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)  # 150 fits: about 40 s on a quiet machine
+def test_intervals_cover_the_truth_at_their_rate_in_a_round_robin() -> None:
+    # 10 players, every pair twice (one game each colour), 150 tournaments (fixed seeds):
+    # 1,500 intervals at 95%; the player far below the others (it loses 99.9% of its
+    # games, so nearly every tournament gives it no point) is covered too: its interval is
+    # open below, which no finite interval around a finite estimate could be
+    pooled, per = _coverage(_round_robin, 150)
+    assert 0.93 <= pooled <= 0.97, pooled
+    assert min(per.values()) >= 0.90, per
+    assert per["p9"] >= 0.93, per["p9"]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)  # 150 fits: about 40 s on a quiet machine
+def test_intervals_cover_the_truth_at_their_rate_in_a_swiss_system() -> None:
+    # 6 rounds of the kit's Swiss pairing, 10 players (one bye a round)
+    pooled, per = _coverage(_swiss, 150)
+    assert 0.93 <= pooled <= 0.97, pooled
+    assert min(per.values()) >= 0.90, per
+    assert per["p9"] >= 0.93, per["p9"]
+
+
+def test_doctests() -> None:
+    result = doctest.testmod(ratings)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_rating_reads_back() -> None:
+    r = Rating(1, "a", 1612.4, 1540.0, 1702.9, 24, 15.0)
+    assert eval(repr(r)) == r
