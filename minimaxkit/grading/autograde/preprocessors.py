@@ -145,26 +145,25 @@ class SandboxedExecute(Execute):
             self._stop_kernel()
             self._dead = (f"an earlier cell ran longer than {self.timeout} s and the kernel "
                           "did not answer when it was interrupted, so it was stopped")
-            cell.outputs = [_error("CellTimeoutError", f"this cell ran longer than "
-                                   f"{self.timeout} s and did not stop when interrupted: the "
-                                   "kernel was stopped")]
-            return cell, self.resources
+            error = _error("CellTimeoutError", f"this cell ran longer than "
+                           f"{self.timeout} s and did not stop when interrupted: the "
+                           "kernel was stopped")
         except DeadKernelError:
             self._dead = ("the kernel died in an earlier cell (did the code end the process, "
                           "e.g. os._exit or sys.exit from a thread, or run out of memory?)")
-            cell.outputs = [_error("KernelDied", "the kernel died while running this cell "
-                                   "(did it end the process or run out of memory?)")]
-            return cell, self.resources
+            error = _error("KernelDied", "the kernel died while running this cell "
+                           "(did it end the process or run out of memory?)")
         except Exception as err:  # the kernel's messages broke: its code wrote into them
             self.log.warning("minimaxkit: the kernel's connection broke in cell %d: %r",
                              index, err)
             self._stop_kernel()
             self._dead = ("the kernel's connection to the grader broke in an earlier cell "
                           "(did the code write to or close the kernel's own files?)")
-            cell.outputs = [_error("KernelBroken", "the notebook's code interfered with the "
-                                   "kernel while running this cell: its connection to the "
-                                   "grader broke, and the kernel was stopped")]
-            return cell, self.resources
+            error = _error("KernelBroken", "the notebook's code interfered with the "
+                           "kernel while running this cell: its connection to the "
+                           "grader broke, and the kernel was stopped")
+        cell.outputs = [error]
+        return cell, self.resources
 
     def _stop_kernel(self) -> None:
         try:

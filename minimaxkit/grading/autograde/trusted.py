@@ -35,12 +35,10 @@ def outputs(chunks: list[tuple[str, str]], earned: float) -> list[NotebookNode]:
     for kind, content in chunks:
         if kind == "text":
             out.append({"output_type": "stream", "name": "stdout", "text": content + "\n"})
-        elif kind == "svg":
-            out.append({"output_type": "display_data", "metadata": {},
-                        "data": svg_bundle(content)})
         else:
-            out.append({"output_type": "display_data", "metadata": {},
-                        "data": {"text/html": content, "text/plain": "(the games, move by move)"}})
+            data = svg_bundle(content) if kind == "svg" else \
+                {"text/html": content, "text/plain": "(the games, move by move)"}
+            out.append({"output_type": "display_data", "metadata": {}, "data": data})
     out.append({"output_type": "execute_result", "execution_count": None, "metadata": {},
                 "data": {"text/plain": repr(earned)}})
     return [from_dict(o) for o in out]
@@ -53,9 +51,8 @@ def _visible_share(report: GradeReport, folder: Path) -> float | None:
     except (SuiteError, KeyError, TypeError):
         return None
     seen = [t for t in report.trees if t.name in names]
-    if not seen:
-        return None
-    return GradeReport(report.question, report.points, seen, in_all=len(report.trees)).earned
+    return GradeReport(report.question, report.points, seen,
+                       in_all=len(report.trees)).earned if seen else None
 
 
 def kernel_note(report: GradeReport, printed: str, folder: Path) -> str:

@@ -178,10 +178,6 @@ def swapped(tree: GameTree) -> GameTree:
     return GameTree.from_dict(d)
 
 
-def _reversed_key(game: Any, state: Any, move: Any) -> float:
-    return -float(game.evaluate(game.play(state, move)))
-
-
 Signatures = dict[str, dict[str, list[Path]]]
 
 
@@ -196,10 +192,9 @@ def signatures(tree: GameTree, check: str, *, depth: int | None = None) -> Signa
 
     if check in ("minimax", "minimax_limited", "best_move"):
         for shift, name in ((1, "depth_deeper"), (-1, "depth_shallower")):
-            d = None if depth is None else depth + shift
-            if d is not None and 0 <= d <= tree.height:
+            if depth is not None and 0 <= depth + shift <= tree.height:
                 try:
-                    leaves = _minimax_leaves(tree, d)
+                    leaves = _leaves(minimax, tree, depth=depth + shift)
                 except ValueError:  # no static values at that depth
                     continue
                 for conv in CONVENTIONS:
@@ -208,17 +203,20 @@ def signatures(tree: GameTree, check: str, *, depth: int | None = None) -> Signa
     if check not in ("alphabeta", "ordered_alphabeta"):
         return out
     ordered = check == "ordered_alphabeta"
-    every = _minimax_leaves(tree, None, order="static" if ordered else None)
+    every = _leaves(minimax, tree, order="static" if ordered else None)
     flipped = swapped(tree)
+
+    def worst_first(game: Any, state: Any, move: Any) -> float:  # the ordering reversed
+        return -float(game.evaluate(game.play(state, move)))
     for conv in CONVENTIONS:
         equal, fail = conv.split("-")
         kw: dict[str, Any] = {"prune_on_equal": equal == "equal", "fail": fail}
         put("no_pruning", conv, every)
         if ordered:
-            put("no_ordering", conv, _ab_leaves(tree, **kw))
-            put("reversed_ordering", conv, _ab_leaves(tree, order=_reversed_key, **kw))
+            put("no_ordering", conv, _leaves(alphabeta, tree, **kw))
+            put("reversed_ordering", conv, _leaves(alphabeta, tree, order=worst_first, **kw))
         else:
-            put("swapped", conv, _ab_leaves(flipped, **kw))
+            put("swapped", conv, _leaves(alphabeta, flipped, **kw))
         for sample, name in SAMPLE_BUGS.items():
             key = name if sample == name else f"{name}/{sample}"
             put(key, conv, run_sample(buggy_alphabeta(sample, equal=equal == "equal",
@@ -254,13 +252,7 @@ def recognise(leaves: list[Path], tree: GameTree, check: str, *,
     return [BUGS[n] for n in matching(list(leaves), sigs)]
 
 
-def _ab_leaves(tree: GameTree, **kw: Any) -> list[Path]:
-    r = alphabeta(tree, **kw).trace
-    assert r is not None
-    return r.leaves
-
-
-def _minimax_leaves(tree: GameTree, depth: int | None, order: Any = None) -> list[Path]:
-    r = minimax(tree, depth=depth, order=order).trace
-    assert r is not None
-    return r.leaves
+def _leaves(search: Callable[..., Any], tree: GameTree, **kw: Any) -> list[Path]:
+    trace = search(tree, **kw).trace
+    assert trace is not None
+    return trace.leaves

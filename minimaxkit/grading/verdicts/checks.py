@@ -66,6 +66,15 @@ def grade_outcome(check: str, out: Record, tree: GameTree, ref: dict[str, Any], 
     return result
 
 
+def _value(desc: Any, expected: float) -> tuple[bool, str]:
+    """Whether the returned value is right, and the words for it."""
+    value, why = number_of(desc)
+    if same_value(value, expected):
+        return True, f"value {fmt(value)} {OK}"
+    return False, f"value {NO}: {why}" if why else \
+        f"value {fmt(value)} {NO} (expected {fmt(expected)})"
+
+
 def _grade_minimax(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
                    allowed: tuple[str, ...], conv: str) -> TreeResult:
     depth = opts.get("depth")
@@ -88,8 +97,7 @@ def _grade_minimax(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[
             got = (f"move {child.get('name')}" if isinstance(child, dict) and "node" in child
                    else f"move: {what(child)}, not a child node")
             move_part = [f"{got} {NO} (best: {' or '.join(best)})"]
-    value, why = number_of(desc)
-    value_ok = same_value(value, ref["value"])
+    value_ok, value_part = _value(desc, ref["value"])
     leaves = evaluated_in(out.calls)
     c = compare(leaves, {"minimax": trace_of(ref["trace"])}, tree)
     reread = read_twice(out.calls)
@@ -97,10 +105,7 @@ def _grade_minimax(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[
     nodes = "leaves" if depth is None else f"nodes at depth {depth}"
     done = (leaves_text(len(leaves)) if depth is None else
             f"{len(leaves)} node{'' if len(leaves) == 1 else 's'} at depth {depth}")
-    parts = [f"value {fmt(value)} {OK}" if value_ok else
-             (f"value {fmt(value)} {NO} (expected {fmt(ref['value'])})" if why == "" else
-              f"value {NO}: {why}")]
-    parts += move_part
+    parts = [value_part, *move_part]
     parts.append(f"evaluated all {len(c.reference)} {nodes} once {OK}" if search_ok else
                  f"read {names(tree, reread[:3])} more than once {NO} (read each value once)"
                  if c.same_leaves else
@@ -118,9 +123,10 @@ def _grade_minimax(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[
     elif not search_ok:
         lines += mismatch_lines(tree, c, "minimax", pruning=False)
     bugs = recognise(leaves, tree, "minimax", depth=depth) if not c.same_leaves else []
-    if not value_ok and value is not None:
-        if same_value(value, minimax(swapped(tree), depth=depth, trace=False).value):
-            bugs.append(BUGS["swapped"])
+    value = number_of(desc)[0]
+    if not value_ok and value is not None and \
+            same_value(value, minimax(swapped(tree), depth=depth, trace=False).value):
+        bugs.append(BUGS["swapped"])
     lines += bug_lines(bugs)
     result.lines = lines
     if not c.same_leaves:
@@ -130,12 +136,9 @@ def _grade_minimax(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[
 
 def _grade_alphabeta(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
                      allowed: tuple[str, ...], conv: str) -> TreeResult:
-    value, why = number_of(out.result)
-    value_ok = same_value(value, ref["value"])
+    value_ok, value_part = _value(out.result, ref["value"])
     leaves = evaluated_in(out.calls)
-    parts = [f"value {fmt(value)} {OK}" if value_ok else
-             (f"value {fmt(value)} {NO} (expected {fmt(ref['value'])})" if not why else
-              f"value {NO}: {why}")]
+    parts = [value_part]
     if leaves == reference_leaves("alphabeta", ref, conv):  # the common case
         parts.append(f"{leaves_text(len(leaves))} {OK}")
         return TreeResult((float(value_ok) + 1) / 2, ", ".join(parts))
@@ -287,10 +290,9 @@ def _deepening_bugs(segments: list[list[Path]], tree: GameTree,
             found.append(BUGS["no_reordering"])
     for i, seg in enumerate(segments[:len(iterations)]):
         for j, name in ((i + 1, "depth_deeper"), (i - 1, "depth_shallower")):
-            if 0 <= j < len(iterations) and seg and \
+            if 0 <= j < len(iterations) and seg and BUGS[name] not in found and \
                     sorted(seg) == sorted(tuple(p) for p in iterations[j]["leaves"]):
-                if BUGS[name] not in found:
-                    found.append(BUGS[name])
+                found.append(BUGS[name])
     return found
 
 

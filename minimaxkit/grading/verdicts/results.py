@@ -10,6 +10,7 @@ words for values and leaves.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -110,12 +111,10 @@ def mismatch_lines(tree: GameTree, c: Comparison, label: str, *,
              f"your search evaluated {len(c.submitted)}: {names(tree, c.submitted)}"]
     if c.divergence is not None:
         lines.append(f"they part {c.divergence.text}")
-    if pruning:
-        lines.append(f"evaluated but should have been cut: {names(tree, c.extra)}")
-        lines.append(f"cut but should have been evaluated: {names(tree, c.missing)}")
-    else:
-        lines.append(f"evaluated but should not have been: {names(tree, c.extra)}")
-        lines.append(f"skipped but should have been evaluated: {names(tree, c.missing)}")
+    extra, missing = ("should have been cut", "cut") if pruning else \
+        ("should not have been", "skipped")
+    lines.append(f"evaluated but {extra}: {names(tree, c.extra)}")
+    lines.append(f"{missing} but should have been evaluated: {names(tree, c.missing)}")
     if c.repeated:
         lines.append(f"evaluated more than once: {names(tree, c.repeated)}")
     return lines
@@ -127,8 +126,5 @@ def read_twice(calls: list[tuple[str, Path]]) -> list[Path]:
     >>> read_twice([("static", (0,)), ("static", (0,)), ("static", (1,))])
     [(0,)]
     """
-    counts: dict[Path, int] = {}
-    for kind, path in calls:
-        if kind == "static":
-            counts[path] = counts.get(path, 0) + 1
+    counts = Counter(path for kind, path in calls if kind == "static")
     return [p for p, n in counts.items() if n > 1]
