@@ -38,8 +38,8 @@ class Sample:
 
 
 def parse_sample(text: str) -> Sample:
-    parts = _CELL.split(text)
-    header, rest = parts[0], parts[1:]
+    """A sample submission's text as a :class:`Sample`."""
+    header, *rest = _CELL.split(text)
     cells = {rest[i]: rest[i + 1].strip("\n") for i in range(0, len(rest), 2)}
     expect: dict[str, float] = {}
     messages: list[str] = []
@@ -77,8 +77,7 @@ def make_submission(released: str | Path, cells: dict[str, str], dest: str | Pat
         if gid in cells:
             cell.source = cells[gid]
             known.add(gid)
-    missing = set(cells) - known
-    if missing:
+    if missing := set(cells) - known:
         raise KeyError(f"{released.name} has no solution cell {sorted(missing)}")
     dest.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, str(dest))
@@ -102,19 +101,15 @@ def nbgrader_api(root: str | Path) -> Any:
     root = Path(root).resolve()
     config = PyFileConfigLoader("nbgrader_config.py", path=str(root)).load_config()
     config.CourseDirectory.root = str(root)
-    coursedir = CourseDirectory(config=config)
-    return NbGraderAPI(coursedir=coursedir, config=config)
+    return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
 
 
 def cell_scores(api: Any, assignment: str, student: str) -> dict[str, float]:
     """grade_id -> points nbgrader gave, for one autograded submission."""
-    out: dict[str, float] = {}
     with api.gradebook as gb:
-        submission = gb.find_submission(assignment, student)
-        for notebook in submission.notebooks:
-            for grade in notebook.grades:
-                out[grade.name] = float(grade.score)
-    return out
+        return {grade.name: float(grade.score)
+                for notebook in gb.find_submission(assignment, student).notebooks
+                for grade in notebook.grades}
 
 
 @dataclass

@@ -240,8 +240,7 @@ def grade(fn: Callable[..., Any] | str, question: str, *, points: float,
         report = grade_report(fn, question, points=points, hidden=hidden, here=here,
                               conventions=conventions, timeout=timeout, names=caller)
         show(report)
-    noise = sink.getvalue().strip()
-    if noise:
+    if noise := sink.getvalue().strip():
         print("(grader messages: " + noise[-300:] + ")")
     if os.environ.get("NBGRADER_EXECUTION") == "validate" and not report.hidden:
         # nbgrader's Validate dialog shows a failing test cell's stderr (and otherwise only

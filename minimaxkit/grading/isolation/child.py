@@ -151,8 +151,7 @@ def serve(worker: str, rules: Rules) -> int:  # pragma: no cover - runs in the c
             problems, interrupted = _run_cell(shell, str(msg.get("cell", "")),
                                               str(msg.get("label", "a cell")),
                                               float(msg.get("timeout", 60.0)))
-            left = kill_others() if other_processes() else 0
-            if left:
+            if left := (kill_others() if other_processes() else 0):
                 problems.append(f"the notebook's cells started {left} process(es) that were "
                                 "still running; they were stopped")
             channel.send("done", {"problems": problems, "names": _names(shell),

@@ -45,11 +45,8 @@ def _report(ev: LocalEvaluator, here: Path, question: str, points: float, visibl
 def evaluation_report(session: Session, fn: str, question: str, here: Path, *,
                       points: float, speed: dict[str, bool] | None = None) -> EvaluationReport:
     """The trusted verdict, ``fn`` run in ``session``'s child (:func:`play_session`)."""
-    problem = function_problem(fn, session.names.get(fn))
-    if problem:
-        report = EvaluationReport(question, points, note=problem)
-        report.items = [("nothing to grade", False, "")]
-        return report
+    if problem := function_problem(fn, session.names.get(fn)):
+        return EvaluationReport(question, points, [("nothing to grade", False, "")], note=problem)
     return _report(RemoteEvaluator(session, fn), here, question, points, False,
                    {} if speed is None else speed)
 

@@ -74,17 +74,6 @@ class RemoteFunction:
         return f"<function {self.name} (graded outside the notebook)>"
 
 
-class _RemoteIterator:
-    def __init__(self, runner: SessionRunner) -> None:
-        self.runner = runner
-
-    def __iter__(self) -> _RemoteIterator:
-        return self
-
-    def __next__(self) -> Any:
-        return self.runner.request({"op": "next"})
-
-
 def _arg(a: Any) -> Any:
     if isinstance(a, SearchNode):
         return {"node": list(a.path)}
@@ -114,8 +103,8 @@ class SessionRunner:
         kind, payload = self._worker.request(msg, lambda q: tree_answer(rec, q))
         if kind in ("return", "item"):
             return Described(payload)
-        if kind == "iterator":
-            return _RemoteIterator(self)
+        if kind == "iterator":  # its items, until request raises StopIteration
+            return iter(lambda: self.request({"op": "next"}), object())
         if kind == "stop":
             raise StopIteration
         if kind == "raised":
