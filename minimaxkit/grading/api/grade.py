@@ -97,12 +97,11 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
                  names: dict[str, Any] | None = None, runner: Runner | None = None,
                  student: str | None = None, program: dict[str, str] | None = None
                  ) -> GradeReport:
-    """Grade ``fn`` (looked up in ``names``) on the trees of ``question`` in the folder ``here``
-    (default: the working directory), with the hidden and ``student``'s seeded ones if
-    ``hidden``. Past ``timeout`` on one tree, a function gets :data:`AFTER_TIMEOUT` on the
-    others. ``conventions`` fixes the accepted ones (else the question's, else all four);
-    ``runner`` runs the function (default: forked here); ``program`` is the notebook's
-    sources by name (default: read from ``fn``'s globals).
+    """Grade ``fn`` (looked up in ``names``) on the trees of ``question`` in ``here`` (default:
+    the working directory), the hidden and ``student``'s seeded ones too if ``hidden``; past
+    ``timeout`` on one tree, :data:`AFTER_TIMEOUT` on the others. ``conventions`` are the
+    accepted ones (else the question's, else all four); ``runner`` runs the function (default:
+    forked here); ``program`` is the notebook's sources (default: ``fn``'s globals).
 
     >>> import json, tempfile
     >>> from minimaxkit.grading import build_tree, reference

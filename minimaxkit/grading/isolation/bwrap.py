@@ -178,12 +178,10 @@ def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
                  hidden_files: Iterable[str | os.PathLike[str]] = (),
                  masks: Iterable[tuple[str, str]] = (),
                  environ: Mapping[str, str] | None = None) -> list[str]:
-    """``cmd`` wrapped in bubblewrap, working in ``workdir``: with ``scratch`` a tmpfs into
-    which :mod:`.enter` copies the real one (read-only at :data:`SUBMISSION_MOUNT`), else
-    one of the ``writable`` folders (bound at their own path). ``hidden_files`` are masked
-    by an empty file where a bound folder would show them; each ``(file, path)`` of
-    ``masks`` shows ``file`` at ``path``. Start bwrap with ``environ`` (:func:`sandbox_env`).
-    """
+    """``cmd`` in bubblewrap, in ``workdir``: with ``scratch`` a tmpfs that :mod:`.enter` fills
+    from the real one, else one of the ``writable`` folders. ``hidden_files`` are masked by an
+    empty file; each ``(file, path)`` of ``masks`` shows ``file`` at ``path``. Start bwrap
+    with ``environ`` (default :func:`sandbox_env`)."""
     argv = ["bwrap", "--die-with-parent", "--unshare-all", "--new-session", "--clearenv"]
     bound: list[str] = []
     for name in _SYSTEM:

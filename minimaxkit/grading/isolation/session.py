@@ -69,11 +69,9 @@ def function_problem(name: str, kind: str | None) -> str:
 
 
 class Session:
-    """The cells of the submission in ``folder`` in a sandboxed child (a scratch copy of the
-    folder, ``course_root`` hidden, ``hidden_files`` masked) whose workers the module
-    ``worker`` makes, under ``rules``. A cell past ``cell_timeout`` is interrupted; one that
-    will not stop, ends the child or breaks the protocol is left out, and the child starts
-    again with the cells before it."""
+    """The cells of the submission in ``folder`` in a sandboxed child whose workers the module
+    ``worker`` makes, under ``rules``. A cell that will not stop within ``cell_timeout``, ends
+    the child or breaks the protocol is left out; a new child runs the cells before it."""
 
     def __init__(self, folder: str | os.PathLike[str], *, worker: str,
                  course_root: Path | None = None, hidden_files: Iterable[Path] = (),

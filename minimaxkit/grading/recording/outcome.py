@@ -24,9 +24,8 @@ OUTPUT_LIMIT = 200_000  # characters a student function may print during one tes
 
 @dataclass(frozen=True)
 class Outcome:
-    """What student code did on one tree: ``status`` "ok" or why it failed ("raised",
-    "timeout", "recursion", "crashed", "memory", "output", "looping", "mutated", "reference",
-    "processes"), said in ``message``; the result, the recorded calls and what it printed."""
+    """What student code did on one tree: ``status`` "ok" or why not ("raised", "timeout",
+    "looping", "mutated", "reference"...), in words in ``message``; result, calls, output."""
 
     status: str
     message: str = ""
