@@ -1,17 +1,8 @@
 """Grading game-tree search: what the code did, not only what it answered.
 
-Student code sees a tree only through :class:`~minimaxkit.student.SearchNode`
-(``is_leaf()``, ``is_max()``, ``children()``, ``static()``, ``estimate()``, ``name``,
-``path``, ``depth``, ``move``), which records every call. The grader runs the student function
-on each test tree in a contained process (:func:`run_contained`), compares the nodes it
-evaluated with the reference traces of the one convention the submission is graded under,
-names the known bug that accounts for what it did, and scores each tree on its own. The
-layers, from the bottom: ``testdata``, ``isolation``, ``recording``, ``verdicts``, ``api``
-(this package's names), ``play`` (assignment 5) and ``autograde`` (nbgrader); see
-``docs/design.md``.
-
-In an nbgrader notebook a test cell is ``grade(fn, "question", points=3)``; see
-``docs/grading.md`` for the whole workflow.
+The names a notebook uses (``grade``, ``node_of``, ``try_on``...), imported on first use. A test
+cell is ``grade(fn, "question", points=3)``; docs/grading.md has the workflow and
+docs/design.md, *Grading in layers*, the layers below.
 
 >>> from minimaxkit import GameTree
 >>> from minimaxkit.grading import reference, run_check
@@ -41,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from .._lazy import attach
 
-if TYPE_CHECKING:  # the names, for type checkers; imported on first use (._lazy)
+if TYPE_CHECKING:  # for type checkers; imported on first use (._lazy)
     from ..student import MissingCall, ReadOnlyTree, Recorder, SearchNode
     from .api.explore import Trial, explore, node_of, test_tree, try_on
     from .api.grade import grade, grade_report, run_check
@@ -55,7 +46,6 @@ if TYPE_CHECKING:  # the names, for type checkers; imported on first use (._lazy
     from .verdicts.references import reference
     from .verdicts.report import GradeReport, TreeVerdict
     from .verdicts.results import Picture, TreeResult
-
 
 __all__ = [
     "SearchNode", "Recorder", "MissingCall", "ReadOnlyTree", "run_contained", "Outcome",

@@ -1,15 +1,7 @@
-"""Trying an assignment the way students will: sample submissions made from code bodies,
-and nbgrader's own API on a course folder.
-
-A *sample submission* is a small Python file in the percent format: each ``# %% <grade_id>``
-line starts the code that replaces that solution cell of the released notebook::
-
-    # %% alphabeta
-    def alphabeta(node, alpha, beta):
-        ...
-
-Its header may say what it should score (``# expect: test_alphabeta=1.5``) and what the
-feedback should say (``# message: no pruning at all``); the round-trip tests read these.
+"""Trying an assignment the way students will: sample submissions (docs/grading.md, *Trying an
+assignment with sample submissions*) put into the released notebook, and nbgrader's own API
+on a course folder. A sample is a percent-format file: ``# %% <grade_id>`` starts a solution
+cell's code; its header says what it should score (``# expect:``) and say (``# message:``).
 
 >>> sample = parse_sample("# expect: t=1 h=2.5\\n# message: oops\\n# %% f\\ndef f():\\n    pass\\n")
 >>> sample.cells, sample.expect, sample.messages
@@ -38,8 +30,7 @@ _CELL = re.compile(r"^# %% (\S+)\s*$", re.M)
 
 @dataclass(frozen=True)
 class Sample:
-    """A sample submission: code per solution cell, expected points per grade cell, and
-    phrases its feedback must contain."""
+    """Code per solution cell, expected points per grade cell, phrases of its feedback."""
 
     cells: dict[str, str]
     expect: dict[str, float] = field(default_factory=dict)
@@ -47,9 +38,8 @@ class Sample:
 
 
 def parse_sample(text: str) -> Sample:
-    """Read a sample submission's text (see the module docstring)."""
-    parts = _CELL.split(text)
-    header, rest = parts[0], parts[1:]
+    """A sample submission's text as a :class:`Sample`."""
+    header, *rest = _CELL.split(text)
     cells = {rest[i]: rest[i + 1].strip("\n") for i in range(0, len(rest), 2)}
     expect: dict[str, float] = {}
     messages: list[str] = []
@@ -64,8 +54,7 @@ def parse_sample(text: str) -> Sample:
 
 
 def solution_cells(source: str | Path) -> dict[str, str]:
-    """The solution cells of a source notebook as they would be answered: the code with the
-    BEGIN/END SOLUTION marker lines removed."""
+    """grade_id -> code of a source notebook's solution cells, without the SOLUTION markers."""
     nb = nbformat.read(str(source), as_version=4)
     out = {}
     for cell in nb.cells:
@@ -78,9 +67,8 @@ def solution_cells(source: str | Path) -> dict[str, str]:
 
 
 def make_submission(released: str | Path, cells: dict[str, str], dest: str | Path) -> Path:
-    """Write a copy of the released notebook with ``cells`` (grade_id -> code) put in its
-    solution cells, at ``dest`` (a notebook path); other files of the assignment (its
-    tests.json) are copied beside it, as a student's folder holds them."""
+    """The released notebook with ``cells`` (grade_id -> code) put in, written at ``dest``
+    with the assignment's other files (its tests.json) beside it."""
     released, dest = Path(released), Path(dest)
     nb = nbformat.read(str(released), as_version=4)
     known = set()
@@ -89,8 +77,7 @@ def make_submission(released: str | Path, cells: dict[str, str], dest: str | Pat
         if gid in cells:
             cell.source = cells[gid]
             known.add(gid)
-    missing = set(cells) - known
-    if missing:
+    if missing := set(cells) - known:
         raise KeyError(f"{released.name} has no solution cell {sorted(missing)}")
     dest.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, str(dest))
@@ -102,10 +89,8 @@ def make_submission(released: str | Path, cells: dict[str, str], dest: str | Pat
 
 def nbgrader_api(root: str | Path) -> Any:
     """nbgrader's ``NbGraderAPI`` on the course at ``root``, configured by its
-    ``nbgrader_config.py`` (as the command line would be, run from ``root``).
-
-    nbgrader makes a new gradebook by running ``alembic``, a command next to this Python;
-    it is put on ``PATH`` when missing (an unactivated virtual environment)."""
+    ``nbgrader_config.py``. nbgrader makes a gradebook with the ``alembic`` command next to
+    this Python: it is put on ``PATH`` when missing (an unactivated virtual environment)."""
     bindir = str(Path(sys.executable).parent)
     if shutil.which("alembic") is None and bindir not in os.environ.get("PATH", ""):
         os.environ["PATH"] = bindir + os.pathsep + os.environ.get("PATH", "")
@@ -116,26 +101,21 @@ def nbgrader_api(root: str | Path) -> Any:
     root = Path(root).resolve()
     config = PyFileConfigLoader("nbgrader_config.py", path=str(root)).load_config()
     config.CourseDirectory.root = str(root)
-    coursedir = CourseDirectory(config=config)
-    return NbGraderAPI(coursedir=coursedir, config=config)
+    return NbGraderAPI(coursedir=CourseDirectory(config=config), config=config)
 
 
 def cell_scores(api: Any, assignment: str, student: str) -> dict[str, float]:
     """grade_id -> points nbgrader gave, for one autograded submission."""
-    out: dict[str, float] = {}
     with api.gradebook as gb:
-        submission = gb.find_submission(assignment, student)
-        for notebook in submission.notebooks:
-            for grade in notebook.grades:
-                out[grade.name] = float(grade.score)
-    return out
+        return {grade.name: float(grade.score)
+                for notebook in gb.find_submission(assignment, student).notebooks
+                for grade in notebook.grades}
 
 
-# ----- a whole trial: generate, submit, autograde, feedback, export ------------------------
 @dataclass
 class TrialRun:
-    """What :func:`trial_run` did: per assignment and student, the points per grade cell and
-    the seconds autograde took; the paths of the feedback pages; the exported CSV."""
+    """What :func:`trial_run` did, per assignment and student: points per grade cell, seconds
+    of autograde, feedback pages; the exported CSV, errors, seconds per phase."""
 
     scores: dict[str, dict[str, dict[str, float]]] = field(default_factory=dict)
     seconds: dict[str, dict[str, float]] = field(default_factory=dict)
@@ -146,8 +126,8 @@ class TrialRun:
 
 
 def prepare_course(repo: str | Path, dest: str | Path) -> Path:
-    """A fresh course folder at ``dest`` holding the repository's ``nbgrader_config.py``
-    and ``solutions/``; returns it."""
+    """A fresh course folder at ``dest``: the repository's ``nbgrader_config.py`` and
+    ``solutions/``."""
     repo, dest = Path(repo), Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
     shutil.copy(repo / "nbgrader_config.py", dest / "nbgrader_config.py")
@@ -162,14 +142,10 @@ Submission = tuple[str, str, dict[str, str] | None]
 def trial_run(root: str | Path, submissions: list[Submission], *,
               lms: Sequence[Submission] = (), feedback: bool = True,
               export: bool = True) -> TrialRun:
-    """Run nbgrader on the course at ``root``: generate every assignment named, write the
-    ``submissions`` (assignment, student, cells; ``cells=None`` submits the released notebook
-    as it is), autograde each, generate feedback and export grades.
-
-    ``lms`` submissions (assignment, LMS file prefix such as ``"lovelaceada_1234_5678"``,
-    cells) arrive as an LMS download would: zipped into ``downloaded/<assignment>/archive/``
-    and collected with ``nbgrader zip_collect``; their student id is the prefix's first part.
-    """
+    """nbgrader on the course at ``root``: generate, submit ``(assignment, student, cells or
+    None for the released notebook)``, autograde, feedback, export. ``lms`` submissions
+    ``(assignment, LMS file prefix, cells)`` come zipped as an LMS download, through
+    ``nbgrader zip_collect``; their student id is the prefix up to its first ``_``."""
     import subprocess
     import zipfile
 
@@ -238,8 +214,8 @@ def trial_run(root: str | Path, submissions: list[Submission], *,
 
 
 def _main(argv: list[str] | None = None) -> int:
-    """``python -m minimaxkit.grading.course SPEC OUT``: run :func:`trial_run` on the course
-    and submissions a JSON spec names; write the :class:`TrialRun` as JSON."""
+    """``python -m minimaxkit.grading.course SPEC OUT``: :func:`trial_run` as a JSON spec says,
+    the :class:`TrialRun` written as JSON."""
     import json
     from dataclasses import asdict
 

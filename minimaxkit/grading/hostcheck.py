@@ -1,5 +1,4 @@
-"""``python -m minimaxkit.grading.hostcheck``: can the sandbox run here
-(:mod:`minimaxkit.grading.isolation.hostcheck`)."""
+"""``python -m minimaxkit.grading.hostcheck``: can the sandbox run here."""
 
 import sys
 

@@ -1,5 +1,5 @@
-"""``python -m minimaxkit.grading.kernel -f CONNECTION_FILE``: the sandboxed kernel, for kernel
-specs installed before it moved to :mod:`minimaxkit.grading.isolation.kernel`."""
+"""``python -m minimaxkit.grading.kernel -f FILE``: the sandboxed kernel, for kernel specs
+installed before it moved to :mod:`.isolation.kernel`."""
 
 import sys
 

@@ -1,12 +1,7 @@
 """Regenerate the stored reference data of every assignment, or check it is current.
 
-    python -m minimaxkit.grading.refresh solutions/           # rewrite what changed
-    python -m minimaxkit.grading.refresh solutions/ --check   # exit 1 if anything is stale
-
-For every ``tests.json`` and ``hidden_tests.json`` under the folder, each tree's
-``reference`` is recomputed from its spec, its question's check and its options with the
-kit's reference searches (:func:`~minimaxkit.grading.verdicts.references.reference`). Seeded
-trees have no stored reference: they are computed when grading.
+``python -m minimaxkit.grading.refresh solutions/ [--check]``: docs/grading.md, *Stored
+reference data*. Seeded trees store none: theirs is computed when grading.
 
 >>> import json, tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -37,10 +32,9 @@ __all__ = ["refreshed", "refresh", "stale", "dump", "main"]
 
 
 def refreshed(data: dict[str, Any], hidden: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A copy of a suite with every fixed tree's reference recomputed; for visible test data
-    with its ``hidden`` test data beside it, each question's ``hidden_trees``: how many
-    hidden and seeded trees it has (so that a student's own run can say what its visible
-    trees are worth; their specs stay hidden)."""
+    """A suite with every fixed tree's reference recomputed and, given its ``hidden`` suite,
+    each question's ``hidden_trees`` (how many; a student's run says what its visible
+    trees are worth)."""
     out = json.loads(json.dumps(data))
     for name, question in out["questions"].items():
         for entry in question.get("trees", []):
@@ -70,13 +64,12 @@ def _suites(folder: Path) -> list[Path]:
 
 
 def stale(folder: str | Path) -> list[Path]:
-    """The suite files under ``folder`` whose stored references differ from the reference
-    searches' output now."""
+    """The suite files under ``folder`` whose stored references are not current."""
     return [p for p in _suites(Path(folder)) if _refreshed(p)[0] != _refreshed(p)[1]]
 
 
 def refresh(folder: str | Path) -> list[Path]:
-    """Rewrite the stale suite files under ``folder``; returns the files rewritten."""
+    """Rewrite the stale suite files under ``folder``; the files rewritten."""
     changed = []
     for path in _suites(Path(folder)):
         data, new = _refreshed(path)
@@ -87,7 +80,7 @@ def refresh(folder: str | Path) -> list[Path]:
 
 
 def dump(data: Any) -> str:
-    """JSON text that people can review: small values on one line, events one per line.
+    """JSON to review: small values on one line, events one per line.
 
     >>> print(dump({"a": [1, 2], "b": [{"event": "leaf", "path": [0, 0]}] * 4}), end="")
     {
@@ -118,7 +111,6 @@ def _dump(value: Any, level: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The command line: refresh (or ``--check``) the suites under a folder."""
     parser = argparse.ArgumentParser(prog="python -m minimaxkit.grading.refresh",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", nargs="?", default="solutions")

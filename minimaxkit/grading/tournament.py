@@ -1,5 +1,4 @@
-"""``python -m minimaxkit.grading.tournament``: the class tournament
-(:mod:`minimaxkit.grading.play.tournament`)."""
+"""``python -m minimaxkit.grading.tournament``: the class tournament (:mod:`.play.tournament`)."""
 
 import sys
 

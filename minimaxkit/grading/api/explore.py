@@ -1,5 +1,5 @@
 """For students trying their code before the tests: a node to call it on, a contained trial
-run that shows what it evaluated, and a look at a tree.
+that shows what it evaluated, a look at a tree.
 
 >>> from minimaxkit.examples import aima_5_2
 >>> def first_leaf(node):
@@ -30,7 +30,7 @@ __all__ = ["node_of", "try_on", "Trial", "explore", "test_tree", "SvgPicture"]
 
 
 def node_of(tree: GameTree) -> SearchNode:
-    """The root of ``tree`` as a :class:`SearchNode`, to call your function on directly.
+    """The root of ``tree`` as a :class:`SearchNode`, to call your function on.
 
     >>> from minimaxkit.examples import aima_5_2
     >>> [c.name for c in node_of(aima_5_2()).children()]
@@ -40,7 +40,7 @@ def node_of(tree: GameTree) -> SearchNode:
 
 
 def test_tree(name: str, *, here: str | Path | None = None) -> GameTree:
-    """The visible test tree called ``name`` in the ``tests.json`` next to the notebook.
+    """The visible test tree ``name`` of the notebook's tests.json.
 
     >>> import json, tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -60,7 +60,7 @@ def test_tree(name: str, *, here: str | Path | None = None) -> GameTree:
 
 
 class Trial:
-    """What :func:`try_on` saw: the returned value, the nodes evaluated and expanded."""
+    """What :func:`try_on` saw: the value returned, the nodes evaluated and expanded."""
 
     def __init__(self, text: str, evaluated: list[str], ok: bool) -> None:
         self.text = text
@@ -76,9 +76,8 @@ class Trial:
 
 def try_on(fn: Callable[..., Any], tree: GameTree, *args: Any,
            timeout: float = TIME_LIMIT) -> Trial:
-    """Run ``fn(root, *args)`` on ``tree`` as the grader does (contained: an endless loop is
-    stopped after ``timeout`` seconds) and say what it returned and what it evaluated.
-    While nbgrader runs the notebook it does nothing: trials are for you, not for grading."""
+    """``fn(root, *args)`` on ``tree``, contained as when graded: what it returned and
+    evaluated. Nothing while nbgrader runs the notebook."""
     if os.environ.get("NBGRADER_EXECUTION"):
         return Trial("(trial runs are skipped while nbgrader runs the notebook)", [], False)
     out = run_contained(lambda rec: describe(fn(rec.root(), *args)), tree, timeout=timeout)
@@ -112,8 +111,7 @@ def _plain(desc: dict[str, Any]) -> str:
 
 
 class SvgPicture:
-    """A picture that shows itself as SVG (and as an ``<img>`` with a text alternative in
-    HTML, so nbconvert's pages keep it), drawn without matplotlib."""
+    """A picture shown as SVG (and as an ``<img>`` with a text alternative, for nbconvert)."""
 
     def __init__(self, svg: str) -> None:
         self.svg = svg
@@ -126,11 +124,8 @@ class SvgPicture:
 
 
 def explore(tree: GameTree, trace: Any = None) -> Any:
-    """Show ``tree`` (and a search ``trace`` on it) to look at: with a trace, the
-    step-through widget of ``minimaxkit.widgets`` where it can be made, else a static
-    picture of the finished search. While nbgrader runs the notebook (autograde, validate)
-    it never makes a widget nor waits for input: it returns the picture (SVG drawn in
-    milliseconds, without matplotlib), which the feedback page shows.
+    """``tree`` (and a ``trace`` on it) to look at: the step-through widget, else a picture,
+    always a picture while nbgrader runs the notebook (its feedback page shows it).
 
     >>> import os
     >>> from minimaxkit import alphabeta

@@ -1,18 +1,7 @@
-"""The notebook's grader: ``grade(fn, question, points=...)`` runs one question's test trees,
-prints a verdict per tree (with a picture of the difference on a mismatch) and returns the
-points earned, which nbgrader reads as the test cell's partial credit.
-
-A question has one test cell. In the student's copy it grades the visible trees; when
-nbgrader autogrades, the trusted grader (:mod:`~minimaxkit.grading.autograde`) grades the
-hidden trees as well, and the points are shared among all::
-
-    from minimaxkit.grading import grade
-    # your visible trees now; when your work is graded, its hidden trees are added
-    grade("alphabeta", "alphabeta", points=7)
-
-The function is named by a string and looked up in the notebook, so that a missing or
-renamed function costs the points with a message, not a traceback (which would quote the
-cell, hidden lines included); a function object works as well.
+"""The notebook's grader, ``grade("alphabeta", "alphabeta", points=7)`` in a test cell: it
+grades one question's trees (with the hidden ones when the trusted grader calls it), prints a
+verdict per tree and returns the points (docs/grading.md, *A test cell*). The function is
+named by a string, so a missing one costs the points with a message, not a traceback.
 """
 
 from __future__ import annotations
@@ -30,8 +19,7 @@ from typing import Any
 from ...tree import GameTree
 from ..isolation.session import function_problem
 from ..recording.outcome import Outcome
-from ..recording.runners import TIME_LIMIT, Runner
-from ..recording.tasks import run_tree
+from ..recording.runners import TIME_LIMIT, Runner, run_tree
 from ..testdata.places import student_id
 from ..testdata.suites import SuiteError, load_hidden, load_visible, salt_for
 from ..testdata.trees import build_tree, seed_for
@@ -66,8 +54,7 @@ def _resolve(fn: Callable[..., Any] | str, names: dict[str, Any]) -> Callable[..
 
 def _suite(report: GradeReport, folder: Path, question: str
            ) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], str]:
-    """The visible suite, the one graded (with the hidden trees or not), the question's spec
-    and the assignment; :class:`SuiteError` when the test data is missing."""
+    """The visible suite, the one graded, the question's spec and the assignment."""
     visible = load_visible(folder)
     assignment = str(visible.get("assignment", folder.name))
     try:
@@ -110,18 +97,11 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
                  names: dict[str, Any] | None = None, runner: Runner | None = None,
                  student: str | None = None, program: dict[str, str] | None = None
                  ) -> GradeReport:
-    """Grade ``fn`` on every tree of ``question`` and return the :class:`GradeReport`.
-
-    ``here`` is the notebook's folder (default: the working directory, where Jupyter and
-    nbgrader run a notebook); ``hidden`` adds the hidden trees (the seeded ones included) to
-    the visible ones. ``timeout`` is the time limit per tree; once the function has run out
-    of time on one tree, it gets :data:`AFTER_TIMEOUT` seconds on the others. ``conventions``
-    fixes the accepted alpha-beta conventions (else the question's ``"conventions"``, else
-    all four); every alpha-beta tree is graded under the one convention chosen for the
-    submission (:mod:`~minimaxkit.grading.verdicts.diagnosis`). ``names`` are the notebook's
-    names (``fn`` is looked up there), ``runner`` runs the function (default: forked here),
-    ``student`` is whose seeded trees to grade (default: :func:`student_id`) and ``program``
-    the notebook's functions' sources by name (default: read from ``fn``'s globals).
+    """Grade ``fn`` (looked up in ``names``) on the trees of ``question`` in ``here`` (default:
+    the working directory), the hidden and ``student``'s seeded ones too if ``hidden``; past
+    ``timeout`` on one tree, :data:`AFTER_TIMEOUT` on the others. ``conventions`` are the
+    accepted ones (else the question's, else all four); ``runner`` runs the function (default:
+    forked here); ``program`` is the notebook's sources (default: ``fn``'s globals).
 
     >>> import json, tempfile
     >>> from minimaxkit.grading import build_tree, reference
@@ -213,11 +193,8 @@ def _fault() -> TreeResult:
 def run_check(check: str, fn: Callable[..., Any], tree: GameTree, ref: dict[str, Any], *,
               options: dict[str, Any] | None = None, conventions: tuple[str, ...] | None = None,
               timeout: float = TIME_LIMIT) -> TreeResult:
-    """Grade ``fn`` on ``tree`` alone for ``check`` against the reference data ``ref`` (see
-    :func:`~minimaxkit.grading.verdicts.references.reference`). ``conventions`` restricts the
-    accepted alpha-beta conventions (default: all four); the one graded under is chosen as
-    for a whole submission from this tree and ``fn``'s source, and the likely bug named from
-    this tree.
+    """Grade ``fn`` on ``tree`` alone for ``check`` against the reference data ``ref``, the
+    convention and the likely bug chosen from this tree (and ``fn``'s source).
 
     >>> from minimaxkit.examples import aima_5_2
     >>> from minimaxkit.grading import reference
@@ -251,15 +228,10 @@ def run_check(check: str, fn: Callable[..., Any], tree: GameTree, ref: dict[str,
 def grade(fn: Callable[..., Any] | str, question: str, *, points: float,
           hidden: bool = False, here: str | Path | None = None,
           conventions: tuple[str, ...] | None = None, timeout: float = TIME_LIMIT) -> float:
-    """Grade ``fn`` (a function, or the name of one in the notebook) on the trees of
-    ``question``, print the verdicts (and show pictures of mismatches) and return the points
-    earned: nbgrader takes a number as a test cell's last value for partial credit.
-
-    Nothing the student function does can stop the other trees from being graded, and no
-    warning reaches stderr (which nbgrader would count as a failed test). Under ``nbgrader
-    validate`` (the Validate button), a cell whose visible trees are not all right writes a
-    short verdict to stderr, which is what the Validate dialog shows; one whose visible
-    trees are all right returns the cell's full points, so Validate says "Success"."""
+    """Grade ``fn`` (or the notebook's function of that name) on the trees of ``question``,
+    show the verdicts and return the points (nbgrader's partial credit). No warning reaches
+    stderr, which nbgrader would count as a failed test, except the short verdict of a cell
+    not all right under ``nbgrader validate``, which its dialog shows."""
     caller = sys._getframe(1).f_globals
     sink = io.StringIO()
     with contextlib.redirect_stderr(sink), warnings.catch_warnings():
@@ -267,8 +239,7 @@ def grade(fn: Callable[..., Any] | str, question: str, *, points: float,
         report = grade_report(fn, question, points=points, hidden=hidden, here=here,
                               conventions=conventions, timeout=timeout, names=caller)
         show(report)
-    noise = sink.getvalue().strip()
-    if noise:
+    if noise := sink.getvalue().strip():
         print("(grader messages: " + noise[-300:] + ")")
     if os.environ.get("NBGRADER_EXECUTION") == "validate" and not report.hidden:
         # nbgrader's Validate dialog shows a failing test cell's stderr (and otherwise only

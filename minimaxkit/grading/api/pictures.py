@@ -1,12 +1,6 @@
-"""The picture of a mismatch: the tree with the reference's search, the leaves evaluated
-that should have been cut (``extra``), the leaves cut that should have been evaluated
-(``missing``) and the node where the searches part (``diverge``) marked.
-
-nbgrader's feedback is HTML that keeps images but not widgets, so the picture is a static
-SVG in the cell's output (nbconvert embeds it as an image). It is drawn by
-:func:`minimaxkit.draw.svg.tree_svg_text`, which needs no matplotlib: importing matplotlib
-and drawing with it would cost a failing submission about a second. If drawing fails,
-grading goes on with text only.
+"""The picture of a mismatch, the reference's search with ``extra``, ``missing`` and
+``diverge`` marked, as SVG in the cell's output: nbgrader's feedback keeps images, not
+widgets, and SVG needs no matplotlib (docs/grading.md, *How grading works*).
 
 >>> from minimaxkit import alphabeta
 >>> from minimaxkit.examples import tree_002
@@ -24,12 +18,11 @@ from typing import Any
 
 __all__ = ["picture_svg", "display_svg", "svg_bundle", "parts", "show", "MAX_PICTURES"]
 
-MAX_PICTURES = 1  # pictures per test cell: the first mismatch is enough to see it, and cheap
+MAX_PICTURES = 1  # per test cell: the first mismatch is enough to see, and cheap
 
 
 def picture_svg(picture: Any) -> str | None:
-    """SVG text of a :class:`~minimaxkit.grading.verdicts.results.Picture`, or None if it
-    cannot be drawn."""
+    """SVG of a :class:`~minimaxkit.grading.verdicts.results.Picture`, or None."""
     try:
         from ...draw.svg import tree_svg_text
 
@@ -40,7 +33,7 @@ def picture_svg(picture: Any) -> str | None:
 
 
 def display_svg(svg: str) -> bool:
-    """Show SVG text in the notebook's output; False outside IPython."""
+    """Show SVG in the notebook; False outside IPython."""
     try:
         from IPython import get_ipython
         from IPython.display import display
@@ -53,9 +46,8 @@ def display_svg(svg: str) -> bool:
 
 
 def svg_bundle(svg: str) -> dict[str, str]:
-    """The display bundle of a picture: the SVG, and as HTML an ``<img>`` of it whose
-    ``alt`` is the picture's ``aria-label`` (nbconvert, so nbgrader's feedback, prefers the
-    HTML; its bare SVG image would have no text alternative).
+    """A picture's display bundle: the SVG, and an ``<img>`` of it whose ``alt`` is its
+    ``aria-label`` (nbconvert prefers the HTML: a bare SVG image has no text alternative).
 
     >>> from minimaxkit.examples import tree_002
     >>> from minimaxkit.draw.svg import tree_svg_text
@@ -76,8 +68,8 @@ def svg_bundle(svg: str) -> dict[str, str]:
 
 
 def parts(report: Any, extra: list[str] = ()) -> list[tuple[str, str]]:  # type: ignore[assignment]
-    """A report as it is shown: ``("text", lines)`` and ``("svg", picture)`` in order, the
-    ``extra`` lines after its head, the first picture right after the tree it shows."""
+    """A report as shown: ``("text", lines)`` and ``("svg", picture)``, ``extra`` lines after
+    its head, the picture after the tree it shows."""
     top = report.top()
     head = len(report.head()) + 1  # the head and its rule
     text = top[:head] + list(extra) + top[head:]
@@ -98,7 +90,7 @@ def parts(report: Any, extra: list[str] = ()) -> list[tuple[str, str]]:  # type:
 
 
 def show(report: Any) -> None:
-    """Print a report in the notebook, its picture displayed where it belongs."""
+    """Print a report, its picture where it belongs."""
     for kind, content in parts(report):
         if kind == "text":
             print(content)

@@ -1,16 +1,8 @@
-"""nbgrader preprocessors for grading that the submission cannot forge.
-
-``nbgrader_config.py`` puts two of them in ``Autograde.autograde_preprocessors``:
-
-* :class:`SandboxedExecute` runs the notebook as nbgrader's ``Execute`` does, but in the
-  kernel spec ``minimaxkit-sandbox`` (:mod:`~minimaxkit.grading.isolation.kernel`: IPython
-  inside bubblewrap, the course folder hidden except the submission's own folder, no network,
-  limits, every process killed with the kernel); a kernel that dies (``os._exit``, out of
-  memory) costs the cells after it, not the whole submission.
-* :class:`TrustedGrade` grades again, outside the kernel (:mod:`.trusted`, started by
-  :class:`SandboxedExecute` so both run at once); its verdicts replace the test cells'
-  outputs, and its points are what nbgrader records (the cell's last value, nbgrader's
-  partial credit).
+"""The nbgrader preprocessors that ``nbgrader_config.py`` names, for grades a submission cannot
+forge (docs/grading.md, *Untrusted code*): :class:`SandboxedExecute` runs the notebook in the
+sandboxed kernel, with a limit on every wait (a kernel whose code broke its own connection
+cannot hold nbgrader up); :class:`TrustedGrade` grades outside it (:mod:`.trusted`), and its
+verdicts and points replace the test cells'.
 """
 
 from __future__ import annotations
@@ -27,12 +19,14 @@ from traitlets import Bool, Unicode
 from ..isolation import bwrap
 from ..isolation.kernel import KERNEL_NAME, KERNELSPEC_DIR
 from ..isolation.session import EXEC_TIMEOUT
-from .clients import bounded_client, kernel_manager
 from .trusted import Grading
 
-__all__ = ["SandboxedExecute", "TrustedGrade", "TIMEOUT_ERROR"]
+__all__ = ["SandboxedExecute", "TrustedGrade", "TIMEOUT_ERROR", "bounded_client",
+           "kernel_manager", "SEND_WAIT", "HB_STOP"]
 
 _GRADING = "minimaxkit_trusted_grading"
+SEND_WAIT = 2.0  # seconds a message to the kernel's control socket may wait
+HB_STOP = 5.0  # seconds the heartbeat thread gets to stop
 
 TIMEOUT_ERROR = {
     "ename": "CellTimeoutError", "evalue": "",
@@ -40,10 +34,59 @@ TIMEOUT_ERROR = {
                   "interrupted; the notebook went on with the next cell"]}
 
 
+def bounded_client() -> type:
+    """The async kernel client whose heartbeat thread stops within :data:`HB_STOP` seconds:
+    jupyter_client joins it without a limit, and a kernel whose code wrote into its own
+    sockets leaves it blocked, so nbgrader would wait forever after the notebook."""
+    from jupyter_client.asynchronous import AsyncKernelClient
+    from jupyter_client.channels import HBChannel
+    from traitlets import Type
+
+    class BoundedHB(HBChannel):  # type: ignore[misc]
+        def stop(self) -> None:
+            self._running = False
+            self._exit.set()
+            self.join(timeout=HB_STOP)
+            if not self.is_alive():
+                self.close()
+
+    class Client(AsyncKernelClient):  # type: ignore[misc]
+        hb_channel_class = Type(BoundedHB)
+
+    return Client
+
+
+def kernel_manager() -> type:
+    """The async kernel manager whose control messages give up after :data:`SEND_WAIT`
+    seconds (a socket whose peer is gone would block the interrupt, and nbgrader, forever);
+    an interrupt that cannot be sent stops the kernel instead."""
+    import zmq
+    from jupyter_client.manager import AsyncKernelManager
+
+    class Manager(AsyncKernelManager):  # type: ignore[misc]
+        def _connect_control_socket(self) -> None:
+            if self._control_socket is None:
+                super()._connect_control_socket()
+                socket: Any = self._control_socket
+                socket.sndtimeo = int(SEND_WAIT * 1000)
+                socket.linger = 0
+
+        async def _async_interrupt_kernel(self) -> None:
+            try:
+                await super()._async_interrupt_kernel()
+            except zmq.Again:
+                self.log.warning("minimaxkit: the kernel does not take messages any more; "
+                                 "it is stopped")
+                await self._async_kill_kernel()
+
+        interrupt_kernel = _async_interrupt_kernel
+
+    return Manager
+
+
 class SandboxedExecute(Execute):
-    """nbgrader's ``Execute`` in the ``minimaxkit-sandbox`` kernel (see :mod:`.kernel`). A
-    cell that runs past ``timeout`` is interrupted and the notebook goes on; a kernel that
-    does not answer the interrupt is stopped, and the cells after it are marked not run."""
+    """nbgrader's ``Execute`` in the ``minimaxkit-sandbox`` kernel; a cell past ``timeout`` is
+    interrupted, a kernel that does not answer or dies costs the cells after it."""
 
     kernel_name = Unicode(KERNEL_NAME, help="kernel spec for autograde").tag(config=True)
     trusted_grade = Bool(True, help="start TrustedGrade's grading while the kernel runs "
@@ -102,26 +145,25 @@ class SandboxedExecute(Execute):
             self._stop_kernel()
             self._dead = (f"an earlier cell ran longer than {self.timeout} s and the kernel "
                           "did not answer when it was interrupted, so it was stopped")
-            cell.outputs = [_error("CellTimeoutError", f"this cell ran longer than "
-                                   f"{self.timeout} s and did not stop when interrupted: the "
-                                   "kernel was stopped")]
-            return cell, self.resources
+            error = _error("CellTimeoutError", f"this cell ran longer than "
+                           f"{self.timeout} s and did not stop when interrupted: the "
+                           "kernel was stopped")
         except DeadKernelError:
             self._dead = ("the kernel died in an earlier cell (did the code end the process, "
                           "e.g. os._exit or sys.exit from a thread, or run out of memory?)")
-            cell.outputs = [_error("KernelDied", "the kernel died while running this cell "
-                                   "(did it end the process or run out of memory?)")]
-            return cell, self.resources
+            error = _error("KernelDied", "the kernel died while running this cell "
+                           "(did it end the process or run out of memory?)")
         except Exception as err:  # the kernel's messages broke: its code wrote into them
             self.log.warning("minimaxkit: the kernel's connection broke in cell %d: %r",
                              index, err)
             self._stop_kernel()
             self._dead = ("the kernel's connection to the grader broke in an earlier cell "
                           "(did the code write to or close the kernel's own files?)")
-            cell.outputs = [_error("KernelBroken", "the notebook's code interfered with the "
-                                   "kernel while running this cell: its connection to the "
-                                   "grader broke, and the kernel was stopped")]
-            return cell, self.resources
+            error = _error("KernelBroken", "the notebook's code interfered with the "
+                           "kernel while running this cell: its connection to the "
+                           "grader broke, and the kernel was stopped")
+        cell.outputs = [error]
+        return cell, self.resources
 
     def _stop_kernel(self) -> None:
         try:
@@ -139,9 +181,8 @@ def _error(name: str, text: str) -> NotebookNode:
 
 
 class TrustedGrade(NbGraderPreprocessor):
-    """Grade every ``grade(...)`` test cell outside the kernel (see the module docstring).
-    :class:`SandboxedExecute` starts the grading while the kernel runs the notebook; this
-    step waits for it (or grades now, after another ``Execute``) and writes the verdicts."""
+    """Grade every ``grade(...)`` test cell outside the kernel: wait for the grading
+    :class:`SandboxedExecute` started (or grade now, after another ``Execute``), write it."""
 
     enabled = Bool(True, help="grade test cells outside the kernel").tag(config=True)
 

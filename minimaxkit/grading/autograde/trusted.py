@@ -1,9 +1,7 @@
-"""The trusted grading of one notebook: in nbgrader's own process, while the sandboxed kernel
-runs the notebook, the notebook's code cells run again in a fresh sandboxed child
-(:class:`~minimaxkit.grading.isolation.session.Session`) and every ``grade(...)`` test cell,
-read from the cell as nbgrader restored it from the gradebook, is graded through it with the
-course's test data, hidden and seeded trees included. Its verdicts become the test cells'
-outputs, and their points what nbgrader records.
+"""The trusted grading of one notebook, in nbgrader's process while the kernel runs it: the code
+cells run again in a sandboxed child (:class:`~..isolation.session.Session`) and each test
+cell's ``grade(...)``, read from the cell nbgrader restored, is graded through it with the
+course's test data; its verdicts and points become the test cells' outputs.
 """
 
 from __future__ import annotations
@@ -31,39 +29,34 @@ __all__ = ["Grading", "outputs", "kernel_note"]
 
 
 def outputs(chunks: list[tuple[str, str]], earned: float) -> list[NotebookNode]:
-    """A test cell's outputs: the verdict's text and pictures (``("text"|"svg"|"html",
-    content)`` in order), then the points as the cell's value (nbgrader's partial credit)."""
+    """A test cell's outputs: ``("text"|"svg"|"html", content)`` in order, then the points as
+    its value (nbgrader's partial credit)."""
     out: list[dict[str, Any]] = []
     for kind, content in chunks:
         if kind == "text":
             out.append({"output_type": "stream", "name": "stdout", "text": content + "\n"})
-        elif kind == "svg":
-            out.append({"output_type": "display_data", "metadata": {},
-                        "data": svg_bundle(content)})
         else:
-            out.append({"output_type": "display_data", "metadata": {},
-                        "data": {"text/html": content, "text/plain": "(the games, move by move)"}})
+            data = svg_bundle(content) if kind == "svg" else \
+                {"text/html": content, "text/plain": "(the games, move by move)"}
+            out.append({"output_type": "display_data", "metadata": {}, "data": data})
     out.append({"output_type": "execute_result", "execution_count": None, "metadata": {},
                 "data": {"text/plain": repr(earned)}})
     return [from_dict(o) for o in out]
 
 
 def _visible_share(report: GradeReport, folder: Path) -> float | None:
-    """The points of the visible trees in the trusted verdict, as the notebook's own
-    ``grade(...)`` counts them there (a point a tree, see :attr:`GradeReport.per_tree`)."""
+    """The trusted points of the visible trees, as the notebook's own ``grade(...)`` counts."""
     try:
         names = {t["name"] for t in load_visible(folder)["questions"][report.question]["trees"]}
     except (SuiteError, KeyError, TypeError):
         return None
     seen = [t for t in report.trees if t.name in names]
-    if not seen:
-        return None
-    return GradeReport(report.question, report.points, seen, in_all=len(report.trees)).earned
+    return GradeReport(report.question, report.points, seen,
+                       in_all=len(report.trees)).earned if seen else None
 
 
 def kernel_note(report: GradeReport, printed: str, folder: Path) -> str:
-    """Where what the notebook's own ``grade(...)`` printed differs from the trusted verdict
-    (``folder`` holds the visible test data)."""
+    """Where the notebook's own ``grade(...)`` printed other than the trusted verdict."""
     claim = re.search(rf"^{re.escape(report.question)}: ([\d./]+) of ([\d./]+) points(.*)$",
                       printed, re.M)
     if claim is None:
@@ -90,9 +83,8 @@ def kernel_note(report: GradeReport, printed: str, folder: Path) -> str:
 
 
 class Grading:
-    """The trusted grading of notebook ``nb`` (nbgrader's ``resources`` say whose and
-    where), run in a thread while the kernel runs it: the cells' sources are read first;
-    running the notebook changes only their outputs."""
+    """The trusted grading of ``nb`` (``resources`` say whose and where), in a thread while
+    the kernel runs it; the sources are read first (running changes only outputs)."""
 
     def __init__(self, nb: NotebookNode, resources: dict[str, Any], *,
                  cell_timeout: float = EXEC_TIMEOUT) -> None:
@@ -127,21 +119,18 @@ class Grading:
         self.thread: threading.Thread | None = None
 
     def start(self) -> None:
-        """Grade in a thread (see :meth:`wait`)."""
         self.session.start()
         self.thread = threading.Thread(target=self.run, name="minimaxkit-trusted", daemon=True)
         self.thread.start()
 
     def budget(self) -> float:
-        """Seconds the whole grading may take: every cell its time limit, every test its
-        own, and a margin; every wait inside has its own limit, this one stands behind them."""
+        """Seconds the whole grading may take, behind every wait's own limit."""
         cells = sum(1 for _, step in self.plan if isinstance(step, str))
         tests = len(self.plan) - cells
         return (cells + 2) * (self.session.cell_timeout + CELL_GRACE) + tests * 120.0 + 60.0
 
     def wait(self) -> list[int]:
-        """The indices of the test cells graded, once grading is done (or its budget is
-        spent: the child is stopped, and the cells not graded by then get no verdict)."""
+        """The test cells graded, once done or out of budget (the child is then stopped)."""
         if self.thread is None:
             self.run()
         else:
@@ -153,7 +142,7 @@ class Grading:
         return sorted(self.verdicts)
 
     def unfinished(self) -> list[int]:
-        """The test cells that got no verdict (the grading failed or ran out of time)."""
+        """The test cells that got no verdict."""
         return [i for i, step in self.plan if not isinstance(step, str) and
                 i not in self.verdicts]
 
@@ -190,8 +179,8 @@ class Grading:
         return report, self._notes()
 
     def cell_outputs(self, index: int, printed: str) -> list[NotebookNode]:
-        """Test cell ``index``'s outputs from its verdict; ``printed`` is what the cell
-        printed in the kernel (where it differs from the verdict, the verdict says so)."""
+        """Test cell ``index``'s outputs; where what it ``printed`` in the kernel differs, the
+        verdict says so."""
         report, notes = self.verdicts[index]
         if not isinstance(report, GradeReport):  # assignment 5
             return outputs(report.parts(notes), report.earned)

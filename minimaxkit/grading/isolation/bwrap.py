@@ -1,35 +1,8 @@
-"""The sandbox that student code runs in while it is graded: bubblewrap (``bwrap``).
-
-:func:`sandbox_argv` wraps a command so that it runs with
-
-* **an allow-listed file system**: the sandbox's root is empty; the operating system's
-  programs and libraries (``/usr`` and the merged ``/bin``, ``/lib``...), a few files of
-  ``/etc`` that programs need (:data:`ETC_FILES`), the Python that runs the kit (its
-  prefixes and site folders) and the kit's own code come in read-only. Nothing else of the
-  machine is there: no home directory, no ``/root``, ``/var``, ``/srv``, ``/mnt`` or
-  ``/run``, no other course, no SSH key, no Jupyter runtime file;
-* the course folder (the one holding ``nbgrader_config.py``) an empty read-only folder, so
-  ``solutions/``, ``gradebook.db``, ``submitted/``, other students' folders and the released
-  assignments are out of sight and writing there fails (``EROFS``);
-* the submission's folder a **scratch copy** in a size-capped tmpfs at the same path
-  (:data:`SCRATCH_LIMIT`): its regular files are copied in inside the sandbox
-  (:mod:`.enter`; links, FIFOs and devices are not), and nothing the code writes there,
-  symlinks and huge files included, reaches the course;
-* ``/tmp`` an empty size-capped tmpfs, ``/dev`` minimal, ``/proc`` of its own;
-* no network (``--unshare-all``: new network, PID, IPC, UTS and user namespaces), a new
-  session (no terminal to type into), and a PID namespace: when the command ends, every
-  process it started is killed;
-* **a minimal environment** (:func:`sandbox_env`): bwrap itself is started with it, so
-  neither ``os.environ`` nor ``/proc/1/environ`` (bwrap is PID 1 inside) holds anything of
-  the instructor's (a hub's API token, the course's secret).
-
-:func:`limit_resources` caps memory, processes, file size and core dumps; it is called
-before the sandbox is entered and the limits pass to everything inside.
-
-Where ``bwrap`` is missing (another OS, a container without user namespaces),
-:func:`available` is False and callers run the command unwrapped, with the limits, after a
-clear warning: grades are still computed outside the student's kernel, but the file system
-and the network are not hidden.
+"""The sandbox student code runs in while it is graded: bubblewrap (``bwrap``), with an
+allow-listed file system, the course folder empty and read-only, the submission's folder a
+scratch copy, no network, a PID namespace and an allow-listed environment; resource limits
+(docs/grading.md, *Untrusted code*). Where bwrap cannot run, :func:`available` is False and
+callers run the command unwrapped, with the limits, after :data:`WARNING`.
 
 >>> argv = sandbox_argv(["python", "-c", "pass"], workdir="/tmp/x", course_root=None)
 >>> argv[:3], argv[-4:]
@@ -64,8 +37,8 @@ SCRATCH_LIMIT = 96 << 20  # bytes: the submission's scratch folder, all files to
 TMP_LIMIT = 64 << 20  # bytes: the sandbox's /tmp
 #: the read-only view of the submission's own folder that the scratch copy is made from
 SUBMISSION_MOUNT = "/run/minimaxkit/submission"
-#: what of /etc comes into the sandbox: the dynamic linker's cache, time zone, users and
-#: groups (names only: programs ask who they are), fonts and the alternatives' links
+#: what of /etc comes in: the linker's cache, time zone, users and groups (programs ask
+#: who they are), fonts, the alternatives' links
 ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "passwd", "group",
              "nsswitch.conf", "fonts", "alternatives", "mime.types")
 _SYSTEM = ("usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32")
@@ -79,14 +52,12 @@ WARNING = ("minimaxkit: bubblewrap (bwrap) is not available: student code runs W
 REQUIRE_ENV = "MINIMAXKIT_REQUIRE_SANDBOX"
 
 
-
 class SandboxUnavailable(RuntimeError):
     """``MINIMAXKIT_REQUIRE_SANDBOX=1`` and bubblewrap cannot run here."""
 
 
 def probe(exe: str) -> tuple[bool, str]:
-    """Run ``exe`` (bubblewrap) the way the sandbox does, making every namespace; whether it
-    worked and what it said."""
+    """Run bubblewrap ``exe`` making every namespace: whether it worked, what it said."""
     try:
         done = subprocess.run([exe, "--die-with-parent", "--unshare-all", "--ro-bind", "/", "/",
                                "--dev", "/dev", "--proc", "/proc", "true"],
@@ -97,9 +68,8 @@ def probe(exe: str) -> tuple[bool, str]:
 
 
 def available() -> bool:
-    """True when ``bwrap`` is installed and can make its namespaces here (checked once per
-    process). With ``MINIMAXKIT_REQUIRE_SANDBOX=1`` in the environment, raise
-    :class:`SandboxUnavailable` (saying why) instead of returning False."""
+    """True when ``bwrap`` can make its namespaces here (checked once per process); with
+    ``MINIMAXKIT_REQUIRE_SANDBOX=1``, :class:`SandboxUnavailable` instead of False."""
     ok, why = _here()
     if not ok and os.environ.get(REQUIRE_ENV) == "1":
         raise SandboxUnavailable(f"{REQUIRE_ENV}=1 and the sandbox cannot run here "
@@ -126,10 +96,8 @@ def kit_folder() -> Path:
 
 def python_paths() -> list[str]:
     """The folders the sandboxed Python needs, read-only: the kit, the interpreter's
-    prefixes and its folder, and the ``sys.path`` entries that are package folders
-    (``site-packages``, ``dist-packages``, the standard library). A folder that merely
-    holds the kit (the repository a development install runs from, a ``PYTHONPATH``
-    checkout) is not among them: the kit's own folder is enough, the rest stays out.
+    prefixes and folder, the package folders of ``sys.path``; never a folder that merely
+    holds the kit (a development checkout).
 
     >>> str(kit_folder()) in python_paths() and str(kit_folder().parent) not in python_paths()
     True
@@ -143,33 +111,23 @@ def python_paths() -> list[str]:
             path = path.resolve()
         except OSError:
             return
-        if path == Path("/") or not path.exists() or str(path) in out:
-            return
-        if any(p == path or p in path.parents for p in map(Path, out)):
-            return
-        out.append(str(path))
+        if path != Path("/") and path.exists() and \
+                not any(p == path or p in path.parents for p in map(Path, out)):
+            out.append(str(path))
 
-    add(kit)
-    for prefix in sorted(prefixes):
-        add(prefix)
-    add(Path(sys.executable).parent)
-    add(Path(os.path.realpath(sys.executable)).parent)
-    for entry in sys.path:
-        if not entry:
-            continue
-        path = Path(entry)
+    for path in (kit, *sorted(prefixes), Path(sys.executable).parent,
+                 Path(os.path.realpath(sys.executable)).parent):
+        add(path)
+    for path in map(Path, filter(None, sys.path)):
         if path.name in ("site-packages", "dist-packages") or path.suffix == ".zip" or \
                 any(p in path.parents for p in prefixes):
             add(path)
-    # drop what another entry already holds
-    keep = [p for p in out if not any(Path(q) in Path(p).parents for q in out)]
-    return keep
+    return [p for p in out if not any(Path(q) in Path(p).parents for q in out)]
 
 
 def _pythonpath() -> str:
-    """``PYTHONPATH`` inside: the kit's parent (so ``import minimaxkit`` finds the kit even
-    when it is a checkout on ``PYTHONPATH``) and the bound package folders outside the
-    prefixes (a user site, for one)."""
+    """``PYTHONPATH`` inside: the kit's parent (a checkout on ``PYTHONPATH``) and the bound
+    package folders outside the prefixes (a user site)."""
     prefixes = [Path(p).resolve() for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)]
     parts = [str(kit_folder().parent)]
     for entry in python_paths():
@@ -181,10 +139,7 @@ def _pythonpath() -> str:
 
 
 def sandbox_env(environ: Mapping[str, str] | None = None, **extra: str) -> dict[str, str]:
-    """The environment bwrap is started with, and all the sandbox sees: an allow-list
-    (``PATH``, the locale, ``HOME`` and the tools' folders in the sandbox's ``/tmp``,
-    ``NBGRADER_EXECUTION``), never the instructor's other variables; ``extra`` adds to it.
-    """
+    """The environment bwrap starts with, all the sandbox sees: an allow-list, plus ``extra``."""
     src = os.environ if environ is None else environ
     env = {"PATH": os.pathsep.join(dict.fromkeys(
                [os.path.dirname(sys.executable), "/usr/local/bin", "/usr/bin", "/bin"])),
@@ -202,11 +157,14 @@ def sandbox_env(environ: Mapping[str, str] | None = None, **extra: str) -> dict[
 
 
 def plain_env(**extra: str) -> dict[str, str]:
-    """The environment of student code run without the sandbox: this process's, without the
-    course's secrets (:data:`~..testdata.places.SECRET_ENV`), marked unsandboxed."""
-    env = {k: v for k, v in os.environ.items() if k not in SECRET_ENV}
-    env.update(MINIMAXKIT_SANDBOXED="0", PYTHONDONTWRITEBYTECODE="1", **extra)
-    return env
+    """Student code's environment without the sandbox: this one's without the course's
+    secrets (``SECRET_ENV``), marked unsandboxed unless ``extra`` says otherwise.
+
+    >>> plain_env(MINIMAXKIT_SANDBOXED="1")["MINIMAXKIT_SANDBOXED"]  # a child under the rules
+    '1'
+    """
+    return {**{k: v for k, v in os.environ.items() if k not in SECRET_ENV},
+            "MINIMAXKIT_SANDBOXED": "0", "PYTHONDONTWRITEBYTECODE": "1", **extra}
 
 
 def _under(path: Path, folders: Iterable[str]) -> bool:
@@ -220,19 +178,10 @@ def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
                  hidden_files: Iterable[str | os.PathLike[str]] = (),
                  masks: Iterable[tuple[str, str]] = (),
                  environ: Mapping[str, str] | None = None) -> list[str]:
-    """``cmd`` wrapped in bubblewrap as described in the module docstring.
-
-    ``workdir`` is the working directory inside. With ``scratch``, it is a size-capped
-    tmpfs into which :mod:`.enter` copies the regular files of the real ``workdir``
-    (mounted read-only at :data:`SUBMISSION_MOUNT`) before running ``cmd``; without it,
-    ``workdir`` must be one of the ``writable`` folders, which are bound read-write at their
-    own path (a kernel's connection folder). ``hidden_files`` (a secrets file) are masked
-    by an empty file wherever a bound folder would show them; inside the course folder or
-    anywhere else they are out of sight already. ``masks`` are ``(file, path)`` pairs: each
-    existing ``path`` inside shows ``file`` instead (read-only). ``environ`` (default
-    :func:`sandbox_env`) is set inside with ``--clearenv``; start bwrap itself with the same
-    environment.
-    """
+    """``cmd`` in bubblewrap, in ``workdir``: with ``scratch`` a tmpfs that :mod:`.enter` fills
+    from the real one, else one of the ``writable`` folders. ``hidden_files`` are masked by an
+    empty file; each ``(file, path)`` of ``masks`` shows ``file`` at ``path``. Start bwrap
+    with ``environ`` (default :func:`sandbox_env`)."""
     argv = ["bwrap", "--die-with-parent", "--unshare-all", "--new-session", "--clearenv"]
     bound: list[str] = []
     for name in _SYSTEM:
@@ -268,8 +217,7 @@ def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
         if Path(dest).exists():
             argv += ["--ro-bind", str(src), str(dest)]
     argv += ["--remount-ro", "/"]
-    for key, value in sorted(sandbox_env(environ).items() if environ is None
-                             else environ.items()):
+    for key, value in sorted((sandbox_env() if environ is None else environ).items()):
         argv += ["--setenv", key, value]
     argv += ["--chdir", str(work), "--"]
     if scratch:  # run by its path, isolated and without site: it needs only the stdlib,
@@ -281,8 +229,8 @@ def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
 
 def limit_resources(memory: int = MEMORY_LIMIT, files: int = FILE_LIMIT,
                     processes: int = PROCESS_LIMIT) -> None:
-    """Cap this process (and what it starts): data size, file size, processes, no core
-    dumps. Limits never rise above what they already are."""
+    """Cap this process and its children (data, file size, processes, no core dumps); never
+    above the limits already set."""
     try:
         import resource
     except ImportError:  # pragma: no cover - Windows

@@ -1,14 +1,8 @@
-"""The sandboxed child: it runs a notebook's cells in a real IPython shell and, per test,
-forks a worker that answers the parent's requests under the :class:`~.rules.Rules`.
-
-``python -m minimaxkit.grading.isolation.child WORKER RULES`` (started by
-:class:`~.session.Session`, in the sandbox): ``WORKER`` names a module of the kit whose
-``Handler(namespace, ask)`` answers a worker's requests (``handle(msg)`` returns the reply's
-kind and payload; ``ask(value)`` puts a question to the parent and returns its answer) and
-says what it noted (``notes()``); ``RULES`` is the rules' JSON. Nothing here is trusted:
-the parent checks every message (:mod:`.protocol`). The channel is a copy of the child's
-stdin and stdout made before any student code runs; descriptors 0, 1 and 2 then point at
-``/dev/null``.
+"""The sandboxed child, ``python -m minimaxkit.grading.isolation.child WORKER RULES``: it runs a
+notebook's cells in a real IPython shell and forks a worker per test, under the rules. The
+module ``WORKER`` has a ``Handler(namespace, ask)`` whose ``handle(msg)`` gives a reply's kind
+and payload (``ask(value)`` asks the parent) and ``notes()`` what it noted. The channel is a
+copy of stdin and stdout made before any student code runs (0, 1, 2 then go to /dev/null).
 """
 
 from __future__ import annotations
@@ -37,13 +31,12 @@ __all__ = ["serve", "main"]
 
 
 class _CellTimeout(BaseException):
-    """Raised in a cell that runs past its time (a timer signal), as an interrupt would."""
+    """Raised by a timer in a cell that runs past its time, as an interrupt would."""
 
 
 def _shell() -> Any:
-    """A real IPython shell, so that cells run as in the student's kernel: magics
-    (``%%time``, ``%run``, ``%matplotlib``), ``!`` commands, ``display``, ``get_ipython()``.
-    No history file, no colours; ``!`` commands run without a terminal."""
+    """A real IPython shell, so that magics, ``!`` commands and ``display`` work as in the
+    kernel; no history, no colours, no terminal."""
     from IPython.core.interactiveshell import InteractiveShell
     from traitlets.config import Config
 
@@ -63,9 +56,8 @@ def _shell() -> Any:
 
 
 def _run_cell(shell: Any, src: str, label: str, timeout: float) -> tuple[list[str], bool]:
-    """Run one cell as the kernel would; a failing cell is noted and the notebook goes on, as
-    nbgrader runs every cell. A cell still running after ``timeout`` seconds is interrupted,
-    as nbgrader interrupts it. The problems, and whether it was interrupted."""
+    """Run one cell as nbgrader's kernel would (a failure is noted and the notebook goes on;
+    past ``timeout`` it is interrupted): its problems, and whether it was interrupted."""
     def expired(signum: int, frame: Any) -> None:
         raise _CellTimeout(f"ran longer than {timeout:g} s")
 
@@ -93,7 +85,7 @@ def _run_cell(shell: Any, src: str, label: str, timeout: float) -> tuple[list[st
 
 
 def _names(shell: Any) -> dict[str, str]:
-    """The notebook's own names (not IPython's ``In``, ``Out``, ``exit``...)."""
+    """The notebook's own names (not IPython's ``In``, ``Out``...), each "callable" or a type."""
     hidden = set(shell.user_ns_hidden)
     return {k: "callable" if callable(v) else type(v).__name__
             for k, v in list(shell.user_ns.items())
@@ -159,8 +151,7 @@ def serve(worker: str, rules: Rules) -> int:  # pragma: no cover - runs in the c
             problems, interrupted = _run_cell(shell, str(msg.get("cell", "")),
                                               str(msg.get("label", "a cell")),
                                               float(msg.get("timeout", 60.0)))
-            left = kill_others() if other_processes() else 0
-            if left:
+            if left := (kill_others() if other_processes() else 0):
                 problems.append(f"the notebook's cells started {left} process(es) that were "
                                 "still running; they were stopped")
             channel.send("done", {"problems": problems, "names": _names(shell),

@@ -1,13 +1,7 @@
-"""Inside the sandbox: copy the submission into its scratch folder, then run the command.
-
-``python -I -S .../minimaxkit/grading/_enter.py SRC DEST -- CMD...`` (the last step of
-:func:`~minimaxkit.grading.bwrap.sandbox_argv` with ``scratch=True``) copies the regular
-files and folders of ``SRC`` (the submission's folder, mounted read-only) into ``DEST`` (a
-size-capped tmpfs at the submission's own path), never following a link and skipping
-FIFOs, sockets and devices, at most :data:`MAX_FILES` files; then it replaces itself with
-``CMD``. It runs in the sandbox, so whatever the folder holds can only point at what the
-sandbox shows. It imports nothing but the standard library, so that it can run by its path
-without the kit's packages (a kernel's start waits for it).
+"""Inside the sandbox: ``python -I -S enter.py SRC DEST -- CMD...`` copies the regular files of
+the submission's folder into its scratch folder (no link followed, no special file, at most
+:data:`MAX_FILES`), then becomes ``CMD``. Standard library only: it runs by its path, without
+the kit's packages (every kernel's start waits for it).
 
 >>> import tempfile, pathlib
 >>> src, dest = (pathlib.Path(tempfile.mkdtemp()) for _ in range(2))
@@ -33,8 +27,7 @@ MAX_FILES = 2_000
 
 
 def copy_regular(src: Path, dest: Path) -> list[str]:
-    """Copy the regular files and folders below ``src`` into ``dest``; what was left out
-    and why (links, special files, files that did not fit)."""
+    """Copy the regular files and folders below ``src`` into ``dest``; what was left out, why."""
     notes: list[str] = []
     count = 0
     for folder, dirs, files in os.walk(src, followlinks=False):
@@ -68,7 +61,6 @@ def copy_regular(src: Path, dest: Path) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``SRC DEST -- CMD...``: copy, then exec ``CMD`` (does not return)."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) < 4 or args[2] != "--":
         print("usage: python _enter.py SRC DEST -- CMD...", file=sys.stderr)

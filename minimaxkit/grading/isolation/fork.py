@@ -1,11 +1,7 @@
-"""Untrusted code run in a forked copy of this process, with a hard time limit: what the
-student's own runs (and the Validate button) use, where there is no sandboxed child.
-
-:func:`run_forked` forks, puts the copy under the :class:`~.rules.Rules`, runs the function
-there and reads back its JSON report through a pipe, so an endless loop is killed at the time
-limit, a crash or a memory hog ends only the copy, and whatever the function changes stays in
-the copy. Where ``os.fork`` is missing (Windows) it runs in-process with the same rules but
-without a hard time limit.
+"""Untrusted code in a forked copy of this process under the :class:`~.rules.Rules`, its JSON
+report read back through a pipe: an endless loop is killed at the time limit, and a crash, a
+memory hog or a change ends with the copy. The student's own runs use it (no sandboxed child
+there); without ``os.fork`` (Windows) it runs here, without a hard time limit.
 
 >>> run_forked(lambda: 6 * 7, timeout=5)["value"]
 42
@@ -26,19 +22,18 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from .rules import Rules, enter, failure
+from .rules import Rules, enter, failure, kill_group
 
 __all__ = ["run_forked", "crash_message"]
 
 
 def run_forked(fn: Callable[[], Any], *, timeout: float,
                rules: Rules | None = None) -> dict[str, Any]:
-    """``fn()`` in a forked copy under ``rules``: ``{"status": "ok", "value": ...}`` or
-    ``{"status": why, "message": ...}``, with ``flags`` (the rules it broke) and ``printed``.
-    ``fn`` must return JSON data."""
+    """``fn()`` (returning JSON data) in a forked copy: ``{"status": "ok", "value": ...}`` or
+    ``{"status": why, "message": ...}``, with ``flags`` (rules broken) and ``printed``."""
     rules = rules or Rules()
-    if not hasattr(os, "fork"):  # pragma: no cover - Windows
-        return _here(fn, rules, timeout)
+    if not hasattr(os, "fork"):  # pragma: no cover - Windows: no hard time limit
+        return _run(fn, rules, timeout, forked=False)
     read_fd, write_fd = os.pipe()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # 3.12+: "process is multi-threaded, fork() may..."
@@ -49,30 +44,19 @@ def run_forked(fn: Callable[[], Any], *, timeout: float,
     os.close(write_fd)
     chunks: list[bytes] = []
     deadline = time.monotonic() + timeout
-    timed_out = finished = False
+    finished = False
     try:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                timed_out = True
-                break
-            ready, _, _ = select.select([read_fd], [], [], left)
-            if ready:
+        while not finished and (left := deadline - time.monotonic()) > 0:
+            if select.select([read_fd], [], [], left)[0]:
                 chunk = os.read(read_fd, 1 << 16)
-                if not chunk:
-                    finished = True
-                    break
                 chunks.append(chunk)
+                finished = not chunk
     finally:  # also when the kernel is interrupted: never leave the copy running
         os.close(read_fd)
         if not finished:
-            for kill, target in ((os.killpg, pid), (os.kill, pid)):
-                try:
-                    kill(target, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
+            kill_group(pid)
         _, status = os.waitpid(pid, 0)
-    if timed_out:
+    if not finished:
         return {"status": "timeout", "message": f"did not finish within {timeout:g} s"}
     try:
         return dict(json.loads(b"".join(chunks)))
@@ -123,9 +107,3 @@ def _copy(fn: Callable[[], Any], rules: Rules, timeout: float,
         code = 3
     finally:
         os._exit(code)
-
-
-def _here(fn: Callable[[], Any], rules: Rules,
-          timeout: float) -> dict[str, Any]:  # pragma: no cover - Windows
-    """Without ``fork``: the rules in this process, undone after; no time limit."""
-    return _run(fn, rules, timeout, forked=False)

@@ -1,19 +1,6 @@
-"""Can the autograde sandbox run here, for this user? And if not, what must the host allow?
-
-``python -m minimaxkit.grading.hostcheck`` runs bubblewrap the way autograde does, as the
-user who runs it (run it as the instructor, not as root: bubblewrap then needs the kernel to
-let ordinary users make user namespaces), and prints one line per finding. It exits 0 when
-the sandbox works and 1 when it does not, naming the setting that stops it:
-
-* bubblewrap missing: ``apt-get install bubblewrap``;
-* ``user.max_user_namespaces`` is 0: ``sysctl -w user.max_user_namespaces=15000``;
-* ``kernel.unprivileged_userns_clone`` is 0 (older Debian kernels):
-  ``sysctl -w kernel.unprivileged_userns_clone=1``;
-* ``kernel.apparmor_restrict_unprivileged_userns`` is 1 (Ubuntu 23.10 and later): an
-  AppArmor profile that grants ``userns`` to ``/usr/bin/bwrap``, or the setting set to 0;
-* in a container (Docker, Kubernetes) without the right to make namespaces: the pod's
-  seccomp profile and capabilities must allow ``unshare`` and ``clone`` with
-  ``CLONE_NEWUSER`` (docs/hub.md, "Beyond one machine").
+"""``python -m minimaxkit.grading.hostcheck``: can the autograde sandbox run here, for the user
+who runs it (the instructor, not root), and if not, which setting stops it (:data:`SYSCTLS`,
+or a container's seccomp profile: docs/hub.md, *Beyond one machine*). Exits 0 when it works.
 
 >>> lines, ok = diagnose()
 >>> isinstance(ok, bool) and all(isinstance(line, str) for line in lines)
@@ -31,8 +18,7 @@ from . import bwrap
 
 __all__ = ["diagnose", "main", "SYSCTLS"]
 
-#: kernel settings that decide whether an ordinary user may make user namespaces:
-#: (file under /proc/sys, the value that forbids it, what to do)
+#: settings that let ordinary users make user namespaces: (/proc/sys file, bad value, fix)
 SYSCTLS: tuple[tuple[str, str, str], ...] = (
     ("user/max_user_namespaces", "0", "sysctl -w user.max_user_namespaces=15000"),
     ("kernel/unprivileged_userns_clone", "0", "sysctl -w kernel.unprivileged_userns_clone=1"),
@@ -43,7 +29,7 @@ SYSCTLS: tuple[tuple[str, str, str], ...] = (
 
 
 def diagnose() -> tuple[list[str], bool]:
-    """Findings (one line each) and whether the sandbox works for the calling user."""
+    """Findings, one line each, and whether the sandbox works for the calling user."""
     lines = [f"user: uid {os.getuid()}" + (" (root)" if os.getuid() == 0 else "")]
     exe = shutil.which("bwrap")
     if exe is None:
@@ -74,7 +60,6 @@ def diagnose() -> tuple[list[str], bool]:
 
 
 def main() -> int:
-    """Print the findings; exit 0 when the sandbox works, 1 when it does not."""
     lines, ok = diagnose()
     for line in lines:
         print(line)

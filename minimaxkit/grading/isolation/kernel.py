@@ -1,21 +1,9 @@
-"""The autograde kernel: IPython in the bubblewrap sandbox (:mod:`.bwrap`).
-
-``python -m minimaxkit.grading.isolation.kernel -f CONNECTION_FILE`` is the ``argv`` of the kernel
-spec ``minimaxkit-sandbox`` (``kernelspec/`` here), which nbgrader's autograde starts
-(:class:`~minimaxkit.grading.autograde.preprocessors.SandboxedExecute`). It
-sets the resource limits and replaces itself with ``bwrap ... python -m ipykernel_launcher``:
-the notebook's folder (the kernel's working directory, ``autograded/<student>/<assignment>``)
-is a scratch copy in a size-capped tmpfs (nothing the notebook writes reaches the course),
-the rest of the course and of the machine is hidden, the environment is a short allow-list,
-there is no network, and when the kernel ends its PID namespace ends with it, taking every
-process the notebook started. The kernel spec asks for interrupts as messages
-(``interrupt_mode: message``): bwrap starts the kernel in a session of its own, where a
-signal to nbgrader's process group would not reach it.
-
-The kernel talks to nbgrader through Unix sockets next to the connection file
-(``transport = "ipc"``), since the sandbox has no network: that folder is bound in too.
-Without bubblewrap it prints :data:`.bwrap.WARNING` on stderr (nbgrader's
-log) and runs the kernel with the limits only.
+"""The autograde kernel: ``python -m minimaxkit.grading.isolation.kernel -f CONNECTION_FILE``,
+the kernel spec ``minimaxkit-sandbox`` (``kernelspec/``), sets the limits and becomes IPython
+in bubblewrap, the notebook's folder a scratch copy. It talks to nbgrader over Unix sockets
+next to the connection file (no network inside: that folder is bound in) and takes interrupts
+as messages (bwrap's own session is out of reach of nbgrader's signals). Without bwrap it
+warns on stderr and runs with the limits only.
 """
 
 from __future__ import annotations
@@ -34,8 +22,8 @@ KERNEL_NAME = "minimaxkit-sandbox"
 
 
 def kernel_argv(connection_file: str, workdir: str | os.PathLike[str]) -> list[str]:
-    """The command that runs IPython's kernel for ``connection_file`` in the sandbox,
-    with ``workdir`` (the notebook's folder) writable; unwrapped when bwrap is missing."""
+    """IPython's kernel for ``connection_file`` in the sandbox, working in a scratch copy of
+    ``workdir``; unwrapped when bwrap is missing."""
     cmd = [sys.executable, "-m", "ipykernel_launcher", "-f", connection_file]
     if not available():
         return cmd
@@ -47,7 +35,6 @@ def kernel_argv(connection_file: str, workdir: str | os.PathLike[str]) -> list[s
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Start the sandboxed kernel (``-f CONNECTION_FILE``); does not return."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 2 or args[0] != "-f":
         print("usage: python -m minimaxkit.grading.isolation.kernel -f CONNECTION_FILE",
@@ -57,10 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     if cmd[0] != "bwrap":
         print(WARNING, file=sys.stderr, flush=True)
     limit_resources()
-    if cmd[0] == "bwrap":  # bwrap itself starts with the allow-list: /proc/1/environ
-        env = sandbox_env()
-    else:
-        env = plain_env()
+    # bwrap itself starts with the allow-list: it is /proc/1/environ inside
+    env = sandbox_env() if cmd[0] == "bwrap" else plain_env()
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)  # ipykernel's banner ("To connect another client...") is noise here
     os.execvpe(cmd[0], cmd, env)

@@ -1,6 +1,5 @@
-"""The channel between the grader and its sandboxed child, and its one schema.
-
-One JSON object per line each way, with exactly one key: the message's kind.
+"""The channel between the grader and its sandboxed child, and its one schema: one JSON object
+per line each way, with exactly one key, the message's kind.
 
 =============================================  ==============================================
 parent → child                                 child → parent
@@ -20,10 +19,9 @@ module's business)                             ``{"iterator": {}}``, ``{"item": 
                                                a report
 =============================================  ==============================================
 
-A VALUE is JSON of at most :data:`MAX_DEPTH` levels; a line is at most :data:`MAX_LINE`
-bytes. The parent trusts nothing it reads: :func:`read` checks every message from the child,
-and a message that breaks the schema raises :class:`ProtocolError`, which the parent counts
-as the child's (the submission's) failure, never its own.
+A VALUE is JSON of at most :data:`MAX_DEPTH` levels, a line at most :data:`MAX_LINE` bytes.
+:func:`read` checks every message from the child; one that breaks the schema is a
+:class:`ProtocolError`, the child's (the submission's) failure.
 
 >>> read(b'{"done": {"problems": [], "names": {"f": "callable"}, "interrupted": false}}',
 ...      ("done",))
@@ -97,8 +95,8 @@ _SCHEMA: dict[str, Callable[[Any], bool]] = {
 
 
 def read(line: bytes, expected: Collection[str]) -> tuple[str, Any]:
-    """The kind and payload of one message from the child, checked against the schema and
-    against the kinds ``expected`` at this point of the conversation."""
+    """Kind and payload of a message from the child, checked against the schema and the kinds
+    ``expected`` at this point."""
     if len(line) > MAX_LINE:
         raise ProtocolError(f"a message of more than {MAX_LINE >> 20} MB")
     try:
@@ -116,8 +114,7 @@ def read(line: bytes, expected: Collection[str]) -> tuple[str, Any]:
 
 
 class Channel:
-    """One end of the channel in the child: JSON lines over a pair of descriptors (the
-    parent's side reads with :func:`read`)."""
+    """The child's end: JSON lines over a pair of descriptors."""
 
     def __init__(self, rfd: int, wfd: int) -> None:
         self.rfd, self.wfd, self.buf = rfd, wfd, b""

@@ -1,12 +1,8 @@
-"""What student code may not do while it is graded, in one place, and what it is told.
-
-A worker (a forked process that runs one test) starts with :func:`enter`: output captured
-and capped, ``input()`` refused, CPU time and memory capped, a deep recursion allowed, every
-source of randomness fixed (so a submission plays the same on every run), and, as the
-:class:`Rules` say, the kit's own searches and the test data files refused. What it did
-against a rule is noted in ``flags``; :func:`failure` words an exception for the student.
-In the sandbox the kit's search modules are also *replaced* by :data:`SEARCH_STUB`
-(:func:`search_masks`), so that no reload or copy of them can search.
+"""What student code may not do while it is graded, and what it is told. A worker (a process
+forked for one test) starts with :func:`enter`: output captured and capped, no ``input()``,
+CPU time and memory capped, randomness fixed, and as the :class:`Rules` say, the kit's
+searches and the test data refused (noted in ``flags``). In the sandbox the search modules are
+also replaced by :data:`SEARCH_STUB` (:func:`search_masks`), so no reload or copy can search.
 
 >>> failure(ZeroDivisionError("division by zero"))["status"]
 'raised'
@@ -16,6 +12,7 @@ In the sandbox the kit's search modules are also *replaced* by :data:`SEARCH_STU
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import io
 import json
@@ -33,8 +30,8 @@ from ..testdata.places import HIDDEN_TESTS, TESTS
 from .bwrap import kit_folder
 
 __all__ = ["KIT_SEARCHES", "Rules", "Refused", "CappedStream", "enter", "failure", "safe_repr",
-           "safe_str", "student_frames", "other_processes", "kill_others", "search_masks",
-           "SEARCH_STUB"]
+           "safe_str", "student_frames", "other_processes", "kill_others", "kill_group",
+           "search_masks", "SEARCH_STUB"]
 
 #: the modules that hold the kit's searches (every other search of the kit calls them)
 KIT_SEARCHES = ("minimaxkit.search", "minimaxkit.deepening")
@@ -63,9 +60,8 @@ def __getattr__(name):
 
 @dataclass(frozen=True)
 class Rules:
-    """The rules of one child: ``output_limit`` characters of output per test (past it the
-    test stops with ``stop_output``, else the rest is dropped); the kit's searches and the
-    test data files refused or not."""
+    """One child's rules: characters of output per test (past them, stop the test or drop the
+    rest), the kit's searches and the test data refused or not."""
 
     output_limit: int = 200_000
     stop_output: bool = True
@@ -81,13 +77,13 @@ class Rules:
 
 
 class Refused(BaseException):
-    """A rule was broken (a BaseException, so ``except Exception`` in student code misses
-    it); the rule is noted in the worker's flags."""
+    """A rule was broken (noted in the flags); a BaseException, which ``except Exception`` in
+    student code does not catch."""
 
 
 class CappedStream(io.TextIOBase):
-    """Output kept up to a point: at most ``keep`` characters are kept to show; past
-    ``limit`` in all, :class:`Refused` (``stop``) or nothing more is taken."""
+    """Output: ``keep`` characters kept to show; past ``limit`` in all, :class:`Refused`
+    (``stop``) or nothing more taken."""
 
     def __init__(self, limit: int, flags: dict[str, Any], *, stop: bool = True,
                  keep: int = 2_000) -> None:
@@ -121,7 +117,7 @@ def safe_repr(value: Any, limit: int = 80) -> str:
         text = repr(value)
     except Exception as err:  # a student object whose repr fails
         text = f"<{type(value).__name__} whose repr raised {type(err).__name__}>"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return _short(text, limit)
 
 
 def safe_str(err: BaseException, limit: int = 300) -> str:
@@ -130,22 +126,23 @@ def safe_str(err: BaseException, limit: int = 300) -> str:
         text = str(err)
     except Exception:
         text = "(message unavailable)"
+    return _short(text, limit)
+
+
+def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def student_frames(tb: Any) -> str:
-    """The last three frames of a traceback that are not the kit's: the student's lines."""
+    """The student's lines: the last three frames of a traceback outside the kit."""
     kit = str(kit_folder())
-    frames = [f for f in traceback.extract_tb(tb) if not f.filename.startswith(kit)]
-    lines = []
-    for f in frames[-3:]:
-        where = f"line {f.lineno}, in {f.name}"
-        lines.append(f"    {where}: {f.line.strip()}" if f.line else f"    {where}")
-    return "\n".join(lines)
+    frames = [f for f in traceback.extract_tb(tb) if not f.filename.startswith(kit)][-3:]
+    return "\n".join(f"    line {f.lineno}, in {f.name}" + (f": {f.line.strip()}" if f.line else "")
+                     for f in frames)
 
 
 def failure(err: BaseException) -> dict[str, str]:
-    """A failure of student code in words: its status and message."""
+    """Student code's failure in words: its status and message."""
     if isinstance(err, Refused):
         return {"status": "flagged", "message": ""}
     if isinstance(err, RecursionError):
@@ -160,9 +157,9 @@ def failure(err: BaseException) -> dict[str, str]:
 
 def enter(rules: Rules, flags: dict[str, Any], timeout: float, *,
           forked: bool = True) -> tuple[CappedStream, Callable[[], None]]:
-    """Put this worker under the rules: its output goes to the stream returned; the function
-    returned undoes what can be undone (for a run in the caller's own process, ``forked``
-    False, which also leaves the limits and the random state alone)."""
+    """Put this worker under the rules: output goes to the stream returned, and the function
+    returned undoes what it can (``forked`` False, a run in the caller's process, also
+    leaves the limits and the random state alone)."""
     import builtins
 
     stream = CappedStream(rules.output_limit, flags, stop=rules.stop_output)
@@ -199,7 +196,7 @@ def enter(rules: Rules, flags: dict[str, Any], timeout: float, *,
 
 
 def _limit(timeout: float) -> None:
-    try:
+    with contextlib.suppress(ImportError, OSError, ValueError):
         import resource
 
         cpu = int(timeout) + 2
@@ -208,27 +205,22 @@ def _limit(timeout: float) -> None:
             vm = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
         cap = vm + (2 << 30)
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    except (ImportError, OSError, ValueError):
-        pass
 
 
 def _fix_randomness() -> None:
-    """Every test starts from one random state (``PYTHONHASHSEED`` is fixed for the whole
-    child): a function that uses random numbers gives the same results on every run."""
+    """One random state for every test (``PYTHONHASHSEED`` is fixed for the child): a
+    function that uses random numbers gives the same results on every run."""
     import random
 
     random.seed(0)
     numpy = sys.modules.get("numpy")
     if numpy is not None:
-        try:
+        with contextlib.suppress(Exception):  # a student's replacement of numpy.random
             numpy.random.seed(0)
-        except Exception:  # a student's replacement of numpy.random
-            pass
 
 
 def _guard_open(flags: dict[str, Any]) -> Callable[[], None]:
-    """``open`` refuses the test data files, whose stored traces would answer the tests;
-    returns the undo."""
+    """``open`` refuses the test data files (their stored traces answer the tests); the undo."""
     import builtins
 
     original = builtins.open
@@ -248,8 +240,8 @@ def _guard_open(flags: dict[str, Any]) -> Callable[[], None]:
 
 
 def search_masks(folder: Path) -> list[tuple[str, str]]:
-    """``(stub, module file)`` pairs that replace the kit's search modules and their compiled
-    copies by :data:`SEARCH_STUB` in the sandbox (the stub is written into ``folder``)."""
+    """``(stub, module file)`` masks that replace the kit's search modules and their compiled
+    copies by :data:`SEARCH_STUB` (written into ``folder``)."""
     stub = folder / "refused.py"
     stub.write_text(SEARCH_STUB)
     out = []
@@ -265,8 +257,8 @@ def search_masks(folder: Path) -> list[tuple[str, str]]:
 
 
 def other_processes() -> list[int]:
-    """Processes in this sandbox's PID namespace other than its init, the child and this
-    one: what student code started and left running. Empty outside a PID namespace."""
+    """What student code started and left running: the processes of this PID namespace other
+    than its init, the child and this one (none outside a PID namespace)."""
     if os.environ.get("MINIMAXKIT_PIDNS") != "1":
         return []
     mine = {1, os.getpid(), os.getppid()}
@@ -283,19 +275,23 @@ def other_processes() -> list[int]:
     return out
 
 
+def kill_group(pid: int) -> None:
+    """SIGKILL the process group ``pid`` leads, and ``pid`` itself."""
+    for kill in (os.killpg, os.kill):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            kill(pid, signal.SIGKILL)
+
+
 def kill_others(found: Callable[[], list[int]] = other_processes) -> int:
-    """Kill the processes :func:`other_processes` finds (again while a fork loop goes on
-    making more); how many there were."""
+    """Kill what :func:`other_processes` finds, again while a fork loop makes more; how many."""
     killed: set[int] = set()
     for _ in range(50):
         pids = found()
         if not pids:
             break
         for pid in pids:
-            try:
+            with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
         killed.update(pids)
         time.sleep(0.002)
     for _ in range(100):

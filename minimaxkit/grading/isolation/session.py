@@ -1,20 +1,16 @@
-"""A submission's cells running in a sandboxed child, seen from the trusted side.
-
-A :class:`Session` starts :mod:`.child` in bubblewrap (:mod:`.bwrap`; unwrapped, with the
-limits, where bubblewrap cannot run) in a scratch copy of the submission's folder, runs the
-notebook's cells there one by one, and opens a :class:`Worker` per test: a process forked from
-the child that answers requests (``call``: what they mean is the worker module's business).
-Every message read is checked (:mod:`.protocol`); a malformed one, a child that ends, or one
-that does not answer in time is the submission's failure (:class:`ChildFailed`): the child is
-stopped, and the next use starts a fresh one that runs the cells again.
+"""A submission's cells in a sandboxed child (:mod:`.child`), seen from the trusted side: a
+:class:`Session` runs the cells one by one and opens a :class:`Worker` per test. A malformed
+message, a child that ends or does not answer in time is the submission's failure
+(:class:`ChildFailed`): the child is stopped, and a fresh one runs the cells again.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import select
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -26,7 +22,7 @@ from typing import Any
 from . import bwrap
 from .enter import copy_regular
 from .protocol import ProtocolError, read
-from .rules import Rules, search_masks
+from .rules import Rules, kill_group, search_masks
 
 __all__ = ["Session", "Worker", "ChildFailed", "cell_label", "function_problem", "EXEC_TIMEOUT",
            "CELL_GRACE", "INTERFERED"]
@@ -39,8 +35,8 @@ _FINAL = ("return", "iterator", "item", "stop", "raised", "crashed")
 
 
 class ChildFailed(Exception):
-    """The child did not answer as the protocol says: ``status`` is ``"timeout"``,
-    ``"crashed"`` (it ended) or ``"protocol"`` (a message broke the schema)."""
+    """The child broke the protocol: ``status`` is ``"timeout"``, ``"crashed"`` (it ended) or
+    ``"protocol"`` (a message broke the schema)."""
 
     def __init__(self, status: str, message: str = "") -> None:
         super().__init__(message or status)
@@ -59,8 +55,8 @@ def cell_label(src: str) -> str:
 
 
 def function_problem(name: str, kind: str | None) -> str:
-    """Why the notebook's name ``name`` (of ``kind``: ``"callable"``, a type's name, or None
-    when undefined) cannot be graded as a function; "" when it can.
+    """Why ``name`` (``kind``: "callable", a type's name, None if undefined) cannot be graded
+    as a function; "" when it can.
 
     >>> function_problem("alphabeta", None)
     "no function named 'alphabeta' is defined: did you rename it or skip its cell?"
@@ -73,14 +69,9 @@ def function_problem(name: str, kind: str | None) -> str:
 
 
 class Session:
-    """The cells of the submission in ``folder`` running in a sandboxed child whose workers
-    are made by the module ``worker`` (see :mod:`.child`) under ``rules``.
-
-    The child works in a scratch copy of ``folder``; ``course_root`` is hidden and
-    ``hidden_files`` (a secrets file) masked. Each cell runs with ``cell_timeout`` seconds
-    (nbgrader's ``Execute.timeout``): a cell still running then is interrupted and the notebook
-    goes on; one that will not stop, ends the child or breaks the protocol is left out, and the
-    child starts again with the cells before it."""
+    """The cells of the submission in ``folder`` in a sandboxed child whose workers the module
+    ``worker`` makes, under ``rules``. A cell that will not stop within ``cell_timeout``, ends
+    the child or breaks the protocol is left out; a new child runs the cells before it."""
 
     def __init__(self, folder: str | os.PathLike[str], *, worker: str,
                  course_root: Path | None = None, hidden_files: Iterable[Path] = (),
@@ -98,13 +89,10 @@ class Session:
         self._scratch: str | None = None
         self._restarts = 0
 
-    # ----- the child's life --------------------------------------------------------------
     def start(self) -> None:
-        """Start the child now (it loads Python and the kit) rather than at the first cell."""
-        if self.proc is None:
-            self._start()
-
-    def _start(self) -> None:
+        """Start the child (if it is not running) and replay the cells run so far."""
+        if self.proc is not None:
+            return
         cmd = [sys.executable, "-m", "minimaxkit.grading.isolation.child", self.worker_module,
                self.rules.to_json()]
         self.sandboxed = bwrap.available()
@@ -133,14 +121,9 @@ class Session:
                 break
 
     def close(self) -> None:
-        """End the child and everything it started; remove its scratch folder."""
+        """End the child and all it started; remove its scratch folder."""
         if self.proc is not None:
-            for kill in (lambda: os.killpg(self.proc.pid, signal.SIGKILL),  # type: ignore[union-attr]
-                         lambda: self.proc.kill()):  # type: ignore[union-attr]
-                try:
-                    kill()
-                except (ProcessLookupError, PermissionError):
-                    pass
+            kill_group(self.proc.pid)
             self.proc.wait()
             for stream in (self.proc.stdin, self.proc.stdout):
                 if stream is not None:
@@ -156,11 +139,8 @@ class Session:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # ----- the channel -------------------------------------------------------------------
     def send(self, msg: dict[str, Any]) -> None:
         assert self.proc is not None and self.proc.stdin is not None
-        import json
-
         try:
             self.proc.stdin.write(json.dumps(msg).encode() + b"\n")
             self.proc.stdin.flush()
@@ -191,10 +171,8 @@ class Session:
             raise ChildFailed("protocol", f"{INTERFERED} (it wrote {err} to the grader's "
                                           "channel)") from None
 
-    # ----- cells -------------------------------------------------------------------------
     def run_cell(self, src: str, label: str = "") -> None:
-        """Run one cell in the child, after those run before; ``label`` names it in
-        messages (default: its first line)."""
+        """Run one cell in the child; ``label`` names it in messages (default: its first line)."""
         if self._restarts > MAX_RESTARTS:
             if "too often" not in "".join(self.problems):
                 self.problems.append("the notebook's cells stopped the grading process too "
@@ -203,8 +181,7 @@ class Session:
         self._exec(label or cell_label(src), src)
 
     def _exec(self, label: str, src: str, *, replaying: bool = False) -> bool:
-        if self.proc is None:
-            self._start()
+        self.start()
         deadline = time.monotonic() + self.cell_timeout + CELL_GRACE
         self.send({"op": "exec", "cell": src, "label": label, "timeout": self.cell_timeout})
         try:
@@ -232,11 +209,9 @@ class Session:
         self.names = dict(done["names"])
         return True
 
-    # ----- tests -------------------------------------------------------------------------
     def worker(self, timeout: float) -> Worker:
         """A worker for one test of at most ``timeout`` seconds (use it in a ``with``)."""
-        if self.proc is None:
-            self._start()
+        self.start()
         return Worker(self, time.monotonic() + timeout, timeout)
 
 
@@ -262,9 +237,8 @@ class Worker:
 
     def request(self, msg: dict[str, Any], answer: Callable[[Any], Any] | None = None, *,
                 timeout: float | None = None) -> tuple[str, Any]:
-        """Send ``msg``; answer the worker's questions with ``answer`` (which raises
-        :class:`~.protocol.ProtocolError` for a malformed one) until its reply, returned as
-        its kind and payload; within ``timeout`` seconds (and the worker's deadline)."""
+        """Send ``msg`` and answer the worker's questions with ``answer`` (which raises
+        ``ProtocolError`` for a malformed one) until its reply, within ``timeout`` seconds."""
         session = self.session
         deadline = self.deadline if timeout is None else \
             min(self.deadline, time.monotonic() + timeout)
@@ -285,7 +259,7 @@ class Worker:
         return self._guard(step)
 
     def end(self) -> dict[str, Any]:
-        """End the worker; what it noted (its flags, what was printed, its notes)."""
+        """End the worker; what it noted (flags, printed, notes)."""
         if self.ended is None:
             self.session.send({"op": "end"})
             self.ended = self._guard(lambda: self.session.recv(("ended", "crashed"),
@@ -298,7 +272,5 @@ class Worker:
 
     def __exit__(self, *exc: object) -> None:
         if self.ended is None and self.session.proc is not None:
-            try:
+            with contextlib.suppress(ChildFailed):
                 self.end()
-            except ChildFailed:
-                pass

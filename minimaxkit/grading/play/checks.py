@@ -1,6 +1,5 @@
-"""Assignment 5's two checks of a student's evaluation: correctness (exact on finished games,
-in range on boards in play, the same on a mirrored board and when asked again, fast enough)
-and play (the kit's search with it plays a ladder of reference players, both colours).
+"""Assignment 5's checks of an evaluation: correctness (exact on finished games, in range in
+play, symmetric, pure, fast) and play (against a ladder of reference players, both colours).
 
 >>> from minimaxkit.grading.play.evaluators import LocalEvaluator
 >>> spec = {"seed": 3, "finished": 4, "in_play": 6, "limit_ms": 50}
@@ -40,21 +39,18 @@ __all__ = ["correctness_boards", "check_correctness", "check_play", "wrong_move"
 
 ANALYSIS_BUDGET = 1000  # nodes per position when looking for the move that lost
 MAX_SHOWN = 2  # lost games shown per feedback
-PLAY_CAP = 300.0  # seconds all of a submission's games may take: a backstop for a function
-# just under the per-board limit; the trusted grading's budget for the notebook stays above it
+PLAY_CAP = 300.0  # seconds for all of a submission's games: a backstop for a function just
+# under the per-board limit; the trusted grading's budget for the notebook stays above it
 
 
 def forfeited(x: str, o: str, opening: str, side: str, why: str) -> GameRecord:
-    """The record of a game not played: the player on ``side`` forfeits it, ``why``."""
+    """A game not played: the player on ``side`` forfeits it, ``why``."""
     return GameRecord(x, o, opening, opening, (), "O" if side == "X" else "X", side, why)
 
 
-# ----- correctness ------------------------------------------------------------------------
 def correctness_boards(spec: dict[str, Any]) -> list[tuple[str, str]]:
-    """``(moves, kind)`` for the boards of the correctness check, from random games seeded
-    by ``spec["seed"]``: ``spec["finished"]`` finished games (kind ``'X'``, ``'O'`` or
-    ``'draw'``; the first draw found, every other game avoiding wins), ``spec["in_play"]``
-    positions of games in play (kind ``'play'``).
+    """``(moves, kind)`` of the correctness boards, from random games seeded by ``seed``:
+    ``finished`` games (X, O or a draw: every other game avoids wins) and ``in_play`` ones.
 
     >>> [k for _, k in correctness_boards({"seed": 1, "finished": 3, "in_play": 2})]
     ['draw', 'O', 'X', 'play', 'play']
@@ -93,8 +89,7 @@ def _same(a: float, b: float) -> bool:
 
 def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
                       visible: bool = False) -> EvaluationReport:
-    """The five correctness items on the boards of :func:`correctness_boards` (a fifth of
-    them in a student's own runs, ``visible``)."""
+    """The five correctness items (on a fifth of the boards if ``visible``)."""
     boards = correctness_boards(spec)
     if visible:
         boards = boards[::5]
@@ -178,7 +173,6 @@ _LABELS = ["finished games valued exactly", "boards in play get a number",
            "a mirrored board gets the same value", "pure", "fast enough"]
 
 
-# ----- play -------------------------------------------------------------------------------
 def _opponent(name: str, budget: int) -> Player:
     if name == "random":
         return random_player()
@@ -191,8 +185,7 @@ def _opponent(name: str, budget: int) -> Player:
 
 def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
                visible: bool = False, too_slow: bool = False) -> EvaluationReport:
-    """Play the ladder of ``spec``: ``node_budget``, ``openings`` (``visible_openings`` in
-    a student's own runs), ``ladder`` of ``{"name", "margin"}``; one item per rung."""
+    """One item per rung of ``spec``'s ladder, played with its budget and openings."""
     budget = int(spec["node_budget"])
     openings = spec["visible_openings" if visible else "openings"]
     you = Player("you", lambda states: values(ev, states), budget)
@@ -235,10 +228,8 @@ def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
 
 
 def wrong_move(game: GameRecord, name: str = "you") -> tuple[int, str] | None:
-    """The ply of ``name``'s move where the evaluation went wrong in a lost game, and why:
-    the first of its moves after which a deeper search (the kit's evaluation,
-    :data:`ANALYSIS_BUDGET` nodes) finds a forced loss it did not see before; else the
-    move whose position it judges dropped most."""
+    """The ply of ``name``'s move that lost, and why: the first after which the kit's search
+    finds a forced loss, else the one it judges costliest."""
     side = "X" if game.x == name else "O"
     sign = 1 if side == "X" else -1
     ref = kit_player(ANALYSIS_BUDGET)

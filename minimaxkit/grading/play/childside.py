@@ -1,9 +1,8 @@
-"""The child's side of assignment 5: a worker answers a batch of boards with the student's
-``evaluate(board)``, one number (or what went wrong) per board. Nothing here is trusted."""
+"""The child's side of assignment 5: a batch of boards answered by the student's
+``evaluate(board)``, a number (or what went wrong) each. Nothing here is trusted."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ...games.connect4_board import Board
@@ -14,10 +13,7 @@ __all__ = ["Handler"]
 
 
 class Handler(childside.Handler):
-    """A worker's requests: ``boards`` (assignment 5) and, as for trees, ``call``/``next``."""
-
-    def __init__(self, ns: dict[str, Any], ask: Callable[[Any], Any]) -> None:
-        super().__init__(ns, ask)
+    """A worker's requests: ``boards``, and as for trees ``call`` and ``next``."""
 
     def handle(self, msg: dict[str, Any]) -> tuple[str, Any]:
         if msg.get("op") != "boards":

@@ -1,5 +1,5 @@
-"""The student's evaluation, called here (a student's own runs) or in a sandboxed child
-(autograde, the tournament): a batch of Connect Four states in, one answer per state out.
+"""The student's evaluation, called here (their own runs) or in a sandboxed child (autograde,
+the tournament): a batch of Connect Four states in, an answer each out.
 
 >>> from minimaxkit.matches import GAME
 >>> LocalEvaluator(lambda b: b.moves_played).results([GAME.state_from_moves("33")])
@@ -18,12 +18,12 @@ from ..isolation.session import ChildFailed, Session, Worker
 
 __all__ = ["LocalEvaluator", "RemoteEvaluator", "values", "RULES"]
 
-#: assignment 5's rules in the child: the kit's searches allowed, output capped
+#: assignment 5's rules: the kit's searches allowed
 RULES = Rules(refuse_searches=False)
 
 
 class LocalEvaluator:
-    """The function called in this process (a student's own runs)."""
+    """The function called in this process."""
 
     def __init__(self, fn: Callable[[Board], Any]) -> None:
         self.fn, self.fatal = fn, ""
@@ -50,9 +50,8 @@ def _answer(x: Any) -> bool:
 
 
 class RemoteEvaluator(LocalEvaluator):
-    """The function ``name`` in a :class:`~minimaxkit.grading.isolation.session.Session`'s
-    sandboxed child: each :meth:`session` opens a worker, each batch of boards is one
-    request."""
+    """The function ``name`` in a session's child: a worker per :meth:`session`, a request
+    per batch."""
 
     def __init__(self, session: Session, name: str) -> None:
         super().__init__(lambda b: None)
@@ -88,7 +87,7 @@ class RemoteEvaluator(LocalEvaluator):
 
 
 def values(ev: LocalEvaluator, states: list[Any]) -> list[float]:
-    """A batch for a :class:`~minimaxkit.matches.Player`: any bad answer forfeits."""
+    """A batch for a :class:`~minimaxkit.matches.Player`; a bad answer forfeits."""
     got = ev.results(states, timeout=5.0 + 0.05 * len(states))
     for r, s in zip(got, states, strict=True):
         if isinstance(r, dict):

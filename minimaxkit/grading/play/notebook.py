@@ -1,7 +1,6 @@
-"""Assignment 5 in the notebook and in autograde: the test cell's ``grade("evaluate",
-question, points=...)`` checks the student's own function on the visible share; when nbgrader
-autogrades, the trusted grader runs every check and game with the function in a sandboxed
-child (:func:`evaluation_report`) and its verdict replaces the cell's."""
+"""Assignment 5's test cell, ``grade("evaluate", question, points=...)``: the visible share in
+the student's notebook; under autograde the trusted grader's :func:`evaluation_report`, every
+check and game with the function in a sandboxed child, replaces its verdict."""
 
 from __future__ import annotations
 
@@ -26,8 +25,8 @@ WORKER = childside.__name__
 
 def _report(ev: LocalEvaluator, here: Path, question: str, points: float, visible: bool,
             speed: dict[str, bool]) -> EvaluationReport:
-    """The verdict of ``question`` for ``ev``; ``speed`` keeps the correctness check's
-    verdict on speed for the play check of the same function."""
+    """The verdict of ``question`` for ``ev``; ``speed`` carries the correctness check's
+    verdict on speed to the play check."""
     spec = evaluation_spec(here, question)
     if spec is None:
         raise ValueError(f"{here / 'tests.json'} has no evaluation question {question!r}")
@@ -45,13 +44,9 @@ def _report(ev: LocalEvaluator, here: Path, question: str, points: float, visibl
 
 def evaluation_report(session: Session, fn: str, question: str, here: Path, *,
                       points: float, speed: dict[str, bool] | None = None) -> EvaluationReport:
-    """The trusted grader's verdict: ``fn`` runs in ``session``'s sandboxed child (made by
-    :func:`play_session`); ``speed`` carries the speed verdict from one cell to the next."""
-    problem = function_problem(fn, session.names.get(fn))
-    if problem:
-        report = EvaluationReport(question, points, note=problem)
-        report.items = [("nothing to grade", False, "")]
-        return report
+    """The trusted verdict, ``fn`` run in ``session``'s child (:func:`play_session`)."""
+    if problem := function_problem(fn, session.names.get(fn)):
+        return EvaluationReport(question, points, [("nothing to grade", False, "")], note=problem)
     return _report(RemoteEvaluator(session, fn), here, question, points, False,
                    {} if speed is None else speed)
 
@@ -65,10 +60,8 @@ def play_session(folder: Path, root: Path | None, hidden: list[Path],
 
 def grade(fn: Callable[[Board], Any] | str, question: str, *, points: float,
           here: str | Path | None = None) -> float:
-    """The test cell of assignment 5, in the notebook: check ``fn`` on the visible share
-    (a fifth of the boards; the visible openings) and print the verdict. When nbgrader
-    autogrades, the trusted grader plays every game outside the notebook and its verdict
-    replaces this one."""
+    """Check ``fn`` on the visible share (a fifth of the boards, the visible openings) and
+    print the verdict; under autograde, nothing (the trusted grader's verdict counts)."""
     function = sys._getframe(1).f_globals[fn] if isinstance(fn, str) else fn
     folder = Path(here) if here is not None else Path.cwd()
     if os.environ.get("NBGRADER_EXECUTION") == "autograde":

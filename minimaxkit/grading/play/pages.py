@@ -1,6 +1,5 @@
-"""Connect Four games as HTML that steps through the moves without a kernel or script:
-one SVG board per move, radio buttons and CSS choose which one shows, so a saved page
-(nbgrader's feedback, a tournament's leaderboard) replays a game in any browser.
+"""Connect Four games as HTML that steps through the moves without a kernel or script (an SVG
+board per move, radio buttons and CSS), so a saved page replays a game in any browser.
 
 >>> from minimaxkit.matches import kit_player, random_player, play_game
 >>> game = play_game(kit_player(100), random_player(), "33")
@@ -24,8 +23,7 @@ _CELL = 30
 
 
 def board_svg(board: Board, *, last: int | None = None, title: str = "") -> str:
-    """The board as a small SVG picture: X and O as coloured discs with their letter, the
-    column just played ringed; ``title`` is its text alternative.
+    """The board as SVG: lettered discs, the column just played ringed, ``title`` its text.
 
     >>> svg = board_svg(Board.from_moves("33"), last=3, title="after 33")
     >>> svg.startswith("<svg") and svg.count(">X<") == 1 and "after 33" in svg
@@ -69,9 +67,8 @@ def _caption(game: GameRecord, ply: int) -> str:
 
 def game_html(game: GameRecord, key: str, *, mark: int | None = None, note: str = "",
               columns: int = 7, rows: int = 6) -> str:
-    """A step-through of ``game``: the opening position, then one frame per move. ``key``
-    makes its element ids unique on the page; ``mark`` (a ply, 1 = the first move) is the
-    move to look at, shown first and outlined in red with ``note``."""
+    """A step-through of ``game`` from its opening, ``key`` making its ids unique; ``mark`` (a
+    ply, 1 = the first move) is shown first, outlined in red with ``note``."""
     key = "".join(ch for ch in key if ch.isalnum() or ch in "-_") or "g"
     plies = range(len(game.opening), len(game.moves) + 1)
     first = mark if mark in plies else plies[-1]
@@ -112,7 +109,7 @@ def game_html(game: GameRecord, key: str, *, mark: int | None = None, note: str 
 
 
 def games_page(title: str, sections: list[tuple[str, Any]]) -> str:
-    """A whole HTML page: a title, then ``(heading, html)`` sections."""
+    """An HTML page: a title, then ``(heading, html)`` sections."""
     body = "".join(f"<h2>{html.escape(h)}</h2>{b}" for h, b in sections)
     return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>"
             f"{html.escape(title)}</title></head><body style='font-family:sans-serif'>"

@@ -15,11 +15,10 @@ from ...matches import GameRecord
 __all__ = ["EvaluationReport"]
 
 
-# ----- the report -------------------------------------------------------------------------
 @dataclass
 class EvaluationReport:
-    """One test cell's verdict: items ``(label, passed, detail)`` sharing ``points``
-    equally, the games played, and HTML step-throughs of the lost ones."""
+    """One test cell's verdict: items ``(label, passed, detail)`` sharing ``points``, the
+    games played, and HTML step-throughs of the lost ones."""
 
     question: str
     points: float
@@ -31,7 +30,7 @@ class EvaluationReport:
 
     @property
     def earned(self) -> float:
-        """The points: the cell's share of the items passed."""
+        """The share of the points the items passed earn."""
         if not self.items:
             return 0.0
         return round(self.points * sum(ok for _, ok, _ in self.items) / len(self.items), 2)
@@ -48,8 +47,7 @@ class EvaluationReport:
         return "\n".join(lines)
 
     def parts(self, notes: list[str] = ()) -> list[tuple[str, str]]:  # type: ignore[assignment]
-        """The verdict as it is shown: the text (``notes`` after it), then the lost games as
-        step-throughs (HTML that needs no kernel)."""
+        """The verdict as shown: the text and ``notes``, then the lost games (HTML)."""
         out = [("text", "\n".join([self.text(), *notes]))]
         if self.views:
             out.append(("html", "".join(self.views)))

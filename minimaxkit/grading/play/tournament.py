@@ -1,26 +1,6 @@
-"""A class tournament for assignment 5: every autograded ``evaluate`` and the reference
-players (random, weak, the kit's own) play each other, same node budget and openings.
-
-``python -m minimaxkit.grading.tournament a5_evaluation`` from the course folder plays a
-round robin (or ``--swiss ROUNDS`` rounds of a Swiss system) of two games per opening,
-each player X once, in ``--workers`` processes on this machine or on a Dask cluster
-(``--scheduler tcp://host:8786``, the ``tournament`` extra). Each submission's cells run
-in a sandboxed child (:class:`~.remote.Session`), as in grading; the search and the game
-record stay in the worker process. A submission too slow in the correctness check, or
-that crashes or stops answering, forfeits its games; the tournament goes on.
-
-It writes ``leaderboard.csv``, ``leaderboard.html`` (ratings with their uncertainty) and
-``games/<n>.html`` (each game step by step, no kernel or script needed) to ``--out``
-(``tournament/<assignment>`` by default). Everything is deterministic for a ``--seed``:
-the openings, the pairings, the games and therefore the table.
-
-**Ratings** are a maximum-likelihood Bradley-Terry fit (:func:`ratings`): player ``i`` has
-strength ``exp(t_i)`` and scores against ``j`` with probability
-``exp(t_i) / (exp(t_i) + exp(t_j))``; a draw counts half a win each way, and every player
-gets one virtual draw against a player of strength 1, which keeps the fit finite for a
-player who won or lost everything. Ratings are on the Elo scale (``1500 + 400 log10
-exp(t_i)``, so 400 points are odds of 10 to 1); the uncertainty is twice the standard
-error from the inverse of the observed information (about a 95% interval).
+"""The class tournament of assignment 5 (docs/grading.md, *The class tournament*): every
+autograded ``evaluate``, each in a sandboxed child, and the reference players play a round
+robin or a Swiss system, in worker processes or on Dask; one seed, one table.
 
 >>> r = ratings(["a", "b"], [("a", "b", 1.0)] * 3 + [("a", "b", 0.5)])
 >>> r["a"][0] > 1500 > r["b"][0], round(r["a"][0] + r["b"][0])
@@ -67,8 +47,7 @@ REFERENCES = ("random", "weak", "kit")
 
 @dataclass(frozen=True)
 class Entrant:
-    """A player of the tournament: a reference player, or a student's notebook cells
-    (``folder`` the autograded submission's folder)."""
+    """A reference player, or a submission's code cells and autograded folder."""
 
     name: str
     kind: str  # "reference" or "submission"
@@ -78,9 +57,8 @@ class Entrant:
 
 def find_entrants(root: str | Path, assignment: str, *,
                   references: Sequence[str] = REFERENCES) -> list[Entrant]:
-    """The reference players (named ``ref:random``, ``ref:weak``, ``ref:kit``: no student
-    id has a colon) and every ``autograded/<student>/<assignment>`` notebook's code cells
-    (the test cells left out, as the trusted grader runs them)."""
+    """The reference players (``ref:kit``...: no student id has a colon) and every
+    ``autograded/<student>/<assignment>`` notebook's code cells, the test cells left out."""
     import nbformat
 
     out = [Entrant(f"ref:{r}", "reference") for r in references]
@@ -133,9 +111,8 @@ def _player(e: Entrant, budget: int, spec: dict[str, Any]) -> tuple[Player, Any,
 
 
 def play_pair(task: dict[str, Any]) -> list[dict[str, Any]]:
-    """One pairing: two games per opening, each player X once, as plain data. Runs in a
-    worker process (or on a Dask worker); submissions' sessions are kept for the next
-    pairings."""
+    """One pairing, two games per opening, as plain data; run in a worker process (or on
+    Dask), which keeps submissions' sessions for the next pairings."""
     a, b = Entrant(**task["a"]), Entrant(**task["b"])
     budget, spec = int(task["budget"]), task["correctness"]
     out = []
@@ -173,7 +150,7 @@ def close_sessions() -> None:
 # ----- the tournament ---------------------------------------------------------------------
 @dataclass
 class Tournament:
-    """What :func:`run_tournament` played and computed."""
+    """What :func:`run_tournament` played and rated."""
 
     entrants: list[Entrant]
     games: list[GameRecord] = field(default_factory=list)
@@ -197,7 +174,7 @@ def run_tournament(entrants: list[Entrant], *, seed: int = 0, openings: int = 1,
                    budget: int = 300, swiss: int = 0, workers: int = 2,
                    scheduler: str | None = None, correctness: dict[str, Any] | None = None,
                    map_fn: Callable[..., list[Any]] | None = None) -> Tournament:
-    """Play the tournament (see the module docstring) and rate it."""
+    """Play the tournament and rate it."""
     start = time.perf_counter()
     rng = random.Random(seed)
     book = rng.sample(OPENINGS, openings)
@@ -263,9 +240,10 @@ def _mapper(client: Any, pool: Any) -> Callable[..., list[Any]]:
 
 def ratings(names: Sequence[str], results: Sequence[tuple[str, str, float]],
             *, iterations: int = 2000) -> dict[str, tuple[float, float]]:
-    """Bradley-Terry by maximum likelihood (Hunter's MM iteration), ``results`` as
-    ``(a, b, points of a)``; per name ``(rating, uncertainty)`` on the Elo scale (see the
-    module docstring)."""
+    """Per name ``(rating, uncertainty)`` from ``(a, b, points of a)`` results: Bradley-Terry
+    by maximum likelihood (Hunter's MM iteration; a draw is half a win, each player has one
+    virtual draw against strength 1 so the fit stays finite) on the Elo scale (400 points:
+    odds of 10 to 1), ± twice the standard error from the observed information."""
     index = {n: i for i, n in enumerate(names)}
     k = len(names)
     wins = [0.5] * k  # the virtual draw against strength 1
@@ -361,7 +339,7 @@ def write(t: Tournament, out: str | Path, *, title: str = "Tournament") -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The command line (see the module docstring)."""
+    """``python -m minimaxkit.grading.tournament ASSIGNMENT`` from the course folder."""
     parser = argparse.ArgumentParser(prog="python -m minimaxkit.grading.tournament")
     parser.add_argument("assignment")
     parser.add_argument("--root", default=".", help="the course folder (default: here)")

@@ -1,6 +1,6 @@
-"""The child's side of tree grading: in a worker forked from the sandboxed child, the
-student's function runs on :class:`~minimaxkit.student.SearchNode` views whose source asks
-the trusted process (:mod:`.remote`), which records every question. Nothing here is trusted.
+"""The child's side of tree grading: in a worker, the student's function runs on
+:class:`~minimaxkit.student.SearchNode` views whose every question goes to the trusted process
+(:mod:`.remote`), which records it. Nothing here is trusted.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def _info(data: list[Any]) -> NodeInfo:
 
 
 class RemoteSource:
-    """The nodes' source in the child: every question goes to the trusted process."""
+    """The nodes' source in the child: the trusted process answers."""
 
     def __init__(self, ask: Callable[[Any], Any]) -> None:
         self.ask = ask
@@ -51,8 +51,7 @@ class RemoteSource:
 
 
 class Handler:
-    """A worker's requests: ``call`` a notebook function on nodes (and numbers), ``next``
-    item of the generator it returned."""
+    """A worker's requests: ``call`` a notebook function on nodes, ``next`` of its generator."""
 
     def __init__(self, ns: dict[str, Any], ask: Callable[[Any], Any]) -> None:
         self.ns, self.source = ns, RemoteSource(ask)

@@ -1,5 +1,4 @@
-"""What happened when student code ran on one tree, and values described for the trip
-between processes.
+"""What student code did on one tree, and values described for the trip between processes.
 
 >>> describe(3), describe(2.5), describe(None), describe(True)
 ({'number': 3}, {'number': 2.5}, {'none': True}, {'other': 'bool', 'repr': 'True'})
@@ -25,13 +24,8 @@ OUTPUT_LIMIT = 200_000  # characters a student function may print during one tes
 
 @dataclass(frozen=True)
 class Outcome:
-    """What happened when student code ran on one tree.
-
-    ``status`` is ``"ok"`` or why it failed: ``"raised"``, ``"timeout"``, ``"recursion"``,
-    ``"crashed"``, ``"memory"``, ``"output"`` (printed too much), ``"looping"`` (asked the
-    tree far too often), ``"mutated"`` (changed the tree), ``"reference"`` (called the kit's
-    own search, or read the test data), ``"processes"`` (left processes running);
-    ``message`` says it in words for the student."""
+    """What student code did on one tree: ``status`` "ok" or why not ("raised", "timeout",
+    "looping", "mutated", "reference"...), in words in ``message``; result, calls, output."""
 
     status: str
     message: str = ""
@@ -43,7 +37,6 @@ class Outcome:
 
     @property
     def ok(self) -> bool:
-        """True when the function returned normally and broke no rule."""
         return self.status == "ok"
 
 
@@ -55,7 +48,7 @@ class Described:
 
 
 def describe(value: Any, *, _depth: int = 0) -> Any:
-    """A plain-data description of a returned value, safe to send between processes."""
+    """A returned value as plain data, safe to send between processes."""
     if isinstance(value, Described):
         return value.data
     if value is None:
@@ -76,8 +69,7 @@ def describe(value: Any, *, _depth: int = 0) -> Any:
 
 
 def broken_rule(flags: dict[str, Any], notes: list[str]) -> tuple[str, str] | None:
-    """The status and message of the first rule a run broke, from the flags and notes its
-    worker reported (:mod:`~minimaxkit.grading.isolation.rules`); None if it broke none."""
+    """Status and message of the first rule broken, from a worker's flags and notes, or None."""
     if flags.get("test_data"):
         return "reference", f"read the test data ({flags['test_data']}) instead of searching"
     if flags.get("reference"):

@@ -1,12 +1,7 @@
-"""Grading through a sandboxed child: the student's function runs there, on nodes that ask
-this process every question they cannot answer themselves, and the recorder stays here.
-
-:class:`SessionRunner` gives a :class:`~minimaxkit.grading.isolation.session.Session` the
-tasks of :mod:`.tasks`: the notebook's functions are :class:`RemoteFunction` stand-ins whose
-calls run in a worker forked from the child (:mod:`.childside`); every ``children()``,
-``static()`` and ``estimate()`` there is a question to :func:`tree_answer`, which records it.
-So nothing the student's code replaces or fakes in its own process changes what is recorded
-here, and the child never holds the tree, the reference traces or the hidden test data.
+"""Grading through a sandboxed child: :class:`SessionRunner` runs a task here whose student
+functions (:class:`RemoteFunction`) run in the child's worker (:mod:`.childside`), on nodes
+that ask :func:`tree_answer` here, which records. Nothing the student's code fakes in its own
+process changes the record, and the child never holds the tree or the test data.
 """
 
 from __future__ import annotations
@@ -43,8 +38,8 @@ def encode_info(info: NodeInfo) -> list[Any]:
 
 
 def tree_answer(rec: Recorder, question: Any) -> dict[str, Any]:
-    """The answer to one question from the child about ``rec``'s tree, recorded; a question
-    that is not one raises :class:`ProtocolError`."""
+    """The answer to a question from the child about ``rec``'s tree, recorded
+    (:class:`ProtocolError` for a malformed one)."""
     if not (isinstance(question, dict) and question.get("kind") in _QUESTIONS
             and isinstance(question.get("path"), list) and len(question["path"]) <= 100_000
             and all(type(i) is int for i in question["path"])):
@@ -66,7 +61,7 @@ def tree_answer(rec: Recorder, question: Any) -> dict[str, Any]:
 
 
 class RemoteFunction:
-    """Stands for the student function ``name`` in the child; calling it runs it there."""
+    """The student function ``name``, called in the child."""
 
     def __init__(self, runner: SessionRunner, name: str) -> None:
         self.runner, self.name = runner, name
@@ -77,17 +72,6 @@ class RemoteFunction:
 
     def __repr__(self) -> str:
         return f"<function {self.name} (graded outside the notebook)>"
-
-
-class _RemoteIterator:
-    def __init__(self, runner: SessionRunner) -> None:
-        self.runner = runner
-
-    def __iter__(self) -> _RemoteIterator:
-        return self
-
-    def __next__(self) -> Any:
-        return self.runner.request({"op": "next"})
 
 
 def _arg(a: Any) -> Any:
@@ -107,8 +91,8 @@ class SessionRunner:
         self._rec: Recorder | None = None
 
     def caller(self) -> dict[str, Any]:
-        """The notebook's names as the grader looks them up: a :class:`RemoteFunction` for
-        each function, a stand-in of the right type otherwise."""
+        """The notebook's names: a :class:`RemoteFunction` per function, else a stand-in of
+        the right type."""
         return {name: RemoteFunction(self, name) if kind == "callable" else type(kind, (), {})()
                 for name, kind in self.session.names.items()}
 
@@ -119,8 +103,8 @@ class SessionRunner:
         kind, payload = self._worker.request(msg, lambda q: tree_answer(rec, q))
         if kind in ("return", "item"):
             return Described(payload)
-        if kind == "iterator":
-            return _RemoteIterator(self)
+        if kind == "iterator":  # its items, until request raises StopIteration
+            return iter(lambda: self.request({"op": "next"}), object())
         if kind == "stop":
             raise StopIteration
         if kind == "raised":
@@ -128,7 +112,7 @@ class SessionRunner:
         raise ChildFailed("protocol", f"an unexpected {kind!r}")
 
     def run(self, task: Task, rec: Recorder, timeout: float) -> Outcome:
-        """Run ``task`` here, its student functions in a worker forked from the child."""
+        """Run ``task`` here, its student functions in a worker of the child."""
         start = time.monotonic()
         status, message, result = "ok", "", None
         try:

@@ -1,8 +1,7 @@
-"""Running a student function on a recorded tree: :func:`run_contained` runs a grading *task*
-(trusted code that calls the student function on ``recorder.root()``) in a forked copy of
-this process (:class:`LocalRunner`: the student's own runs) or through a sandboxed child
-(:class:`~.remote.SessionRunner`: autograde), under the same rules, and returns the
-:class:`~.outcome.Outcome`.
+"""A grading *task*, code that calls the student function on ``recorder.root()`` (for each
+kind of check: :data:`TASKS`; each item of ``deepen``'s generator marks the end of an
+iteration), run on a recorded tree in a forked copy (:class:`LocalRunner`, the student's own
+runs) or through a sandboxed child (:class:`~.remote.SessionRunner`, autograde).
 
 >>> from minimaxkit import GameTree
 >>> from minimaxkit.grading.recording.outcome import describe
@@ -21,6 +20,7 @@ this process (:class:`LocalRunner`: the student's own runs) or through a sandbox
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -29,9 +29,9 @@ from ...student import Recorder, TooManyCalls
 from ...tree import GameTree
 from ..isolation.fork import run_forked
 from ..isolation.rules import Rules, failure
-from .outcome import OUTPUT_LIMIT, Outcome, broken_rule, failed_message
+from .outcome import OUTPUT_LIMIT, Outcome, broken_rule, describe, failed_message
 
-__all__ = ["Runner", "LocalRunner", "run_contained", "TIME_LIMIT", "Task"]
+__all__ = ["Runner", "LocalRunner", "run_contained", "TIME_LIMIT", "Task", "run_tree", "TASKS"]
 
 TIME_LIMIT = 1.0  # seconds per test tree; a correct search of a test tree takes milliseconds
 Task = Callable[[Recorder], Any]
@@ -39,7 +39,7 @@ RULES = Rules(output_limit=OUTPUT_LIMIT)
 
 
 class Runner(Protocol):
-    """Where a task runs: :meth:`run` it on a recorder within ``timeout`` seconds."""
+    """Where a task runs on a recorder, within ``timeout`` seconds."""
 
     def run(self, task: Task, rec: Recorder, timeout: float) -> Outcome: ...
 
@@ -91,8 +91,49 @@ class LocalRunner:
 
 def run_contained(task: Task, tree: GameTree, *, timeout: float = TIME_LIMIT,
                   call_limit: int = 50_000, runner: Runner | None = None) -> Outcome:
-    """Run ``task(recorder)`` on a :class:`~minimaxkit.student.Recorder` of ``tree`` with
-    ``runner`` (default: forked here) and return what happened. ``task`` is grader code that
-    calls the student function on ``recorder.root()`` and returns :func:`describe` of its
-    result."""
+    """``task`` (returning :func:`~.outcome.describe` of what it got) on a
+    :class:`~minimaxkit.student.Recorder` of ``tree``, with ``runner`` (default: forked)."""
     return (runner or LocalRunner()).run(task, Recorder(tree, limit=call_limit), timeout)
+
+
+def _call(*args: Any) -> Callable[[Callable[..., Any], dict[str, Any]], Task]:
+    def make(fn: Callable[..., Any], opts: dict[str, Any]) -> Task:
+        extra = [opts[a] if isinstance(a, str) else a for a in args]
+        return lambda rec: describe(fn(rec.root(), *extra))
+    return make
+
+
+def _order_task(fn: Callable[..., Any], opts: dict[str, Any]) -> Task:
+    def task(rec: Recorder) -> Any:
+        return {",".join(map(str, n.path)): describe(fn(rec.node(n.path)))
+                for n in rec.tree.nodes() if n.children}
+    return task
+
+
+def _deepen_task(fn: Callable[..., Any], opts: dict[str, Any]) -> Task:
+    def task(rec: Recorder) -> Any:
+        got = fn(rec.root(), opts["max_depth"], opts.get("reorder", True))
+        if isinstance(got, list | tuple) or not hasattr(got, "__next__"):
+            return {"returned": describe(got)}
+        yields = []
+        for item in got:
+            rec.mark()
+            yields.append(describe(item))
+            if len(yields) > opts["max_depth"] + 3:
+                break
+        return {"yields": yields}
+    return task
+
+
+TASKS: dict[str, Callable[[Callable[..., Any], dict[str, Any]], Task]] = {
+    "minimax": _call(), "minimax_limited": _call("depth"), "best_move": _call("depth"),
+    "alphabeta": _call(-math.inf, math.inf), "ordered_alphabeta": _call(-math.inf, math.inf),
+    "order": _order_task, "deepen": _deepen_task,
+}
+
+
+def run_tree(check: str, fn: Callable[..., Any], tree: GameTree,
+             options: dict[str, Any] | None = None, *, timeout: float = TIME_LIMIT,
+             runner: Runner | None = None) -> Outcome:
+    """What ``fn`` did on ``tree`` for ``check``."""
+    return run_contained(TASKS[check](fn, options or {}), tree, timeout=timeout, runner=runner)

@@ -1,5 +1,5 @@
-"""A submitted notebook's cells as grading reads them: the code to run, and each test cell's
-``grade(fn, question, **kwargs)`` call, read from the cell's text, never run.
+"""A submitted notebook's cells as grading reads them: code to run, and each test cell's
+``grade(fn, question, **kwargs)`` call, read from its text, never run.
 
 >>> call = grade_call('hidden_trees = False\\nhidden_trees = True\\n'
 ...                   'grade("alphabeta", "alphabeta", points=7, hidden=hidden_trees)')
@@ -18,7 +18,7 @@ __all__ = ["GradeCall", "grade_call", "plan", "is_test_cell"]
 
 @dataclass
 class GradeCall:
-    """A test cell's ``grade(fn, question, **kwargs)`` call, its arguments as plain data."""
+    """A test cell's ``grade(...)`` call, its arguments as plain data."""
 
     fn: str
     question: str
@@ -35,8 +35,8 @@ def python_of(source: str) -> str:
 
 
 def grade_call(source: str) -> GradeCall | None:
-    """The ``grade(...)`` call of a test cell's source, with names assigned constants at the
-    top level (``hidden_trees = True``) resolved; None if the cell has no such call."""
+    """The ``grade(...)`` call of a test cell (names assigned constants above it resolved), or
+    None."""
     try:
         tree = ast.parse(python_of(source))
     except SyntaxError:
@@ -72,9 +72,7 @@ def grade_call(source: str) -> GradeCall | None:
 
 
 def _named(func: ast.expr) -> str:
-    if isinstance(func, ast.Name):
-        return func.id
-    return func.attr if isinstance(func, ast.Attribute) else ""
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
 
 
 def is_test_cell(cell: Any) -> bool:
@@ -84,14 +82,9 @@ def is_test_cell(cell: Any) -> bool:
 
 
 def plan(cells: list[Any]) -> list[tuple[int, str | GradeCall]]:
-    """What grading does with a notebook's code cells, in order: the source of each cell to
-    run, and each test cell's :class:`GradeCall` (a test cell without one is left out)."""
-    out: list[tuple[int, str | GradeCall]] = []
-    for i, cell in enumerate(cells):
-        if cell.get("cell_type") != "code":
-            continue
-        if not is_test_cell(cell):
-            out.append((i, str(cell.get("source", ""))))
-        elif (call := grade_call(str(cell.get("source", "")))) is not None:
-            out.append((i, call))
-    return out
+    """A notebook's code cells in order: each cell's source to run, or a test cell's
+    :class:`GradeCall` (a test cell without one is left out)."""
+    steps = [(i, str(c.get("source", "")) if not is_test_cell(c) else
+              grade_call(str(c.get("source", "")))) for i, c in enumerate(cells)
+             if c.get("cell_type") == "code"]
+    return [(i, step) for i, step in steps if step is not None]

@@ -1,9 +1,5 @@
-"""Where a course keeps its test data and secrets, and who is being graded.
-
-A course folder holds ``nbgrader_config.py``; the released ``tests.json`` sits next to each
-notebook; the hidden ``hidden_tests.json`` stays in ``solutions/<assignment>/`` or, for a
-course's own trees, ``private/<assignment>/``; the course's secret is ``.minimaxkit-secret``
-(or ``MINIMAXKIT_SECRET``).
+"""Where a course keeps its test data and secrets and who is being graded (docs/grading.md,
+*Hidden and seeded trees*, *Secrets*, *The student's id*).
 
 >>> import os
 >>> os.environ["MINIMAXKIT_STUDENT_ID"] = "alice"
@@ -32,17 +28,13 @@ SECRET_ENV = ("MINIMAXKIT_SECRET", "MINIMAXKIT_SECRET_FILE", "MINIMAXKIT_PRIVATE
 
 
 def student_id() -> str:
-    """Who is being graded: ``MINIMAXKIT_STUDENT_ID`` if set; during ``nbgrader autograde``
-    (``NBGRADER_EXECUTION=autograde``, run in ``autograded/<student id>/<assignment>/``) the
-    folder's name; ``JUPYTERHUB_USER`` on a JupyterHub; otherwise the login name."""
-    explicit = os.environ.get("MINIMAXKIT_STUDENT_ID")
-    if explicit:
+    """Who is being graded: ``MINIMAXKIT_STUDENT_ID``; under ``nbgrader autograde`` the
+    folder ``autograded/<student>/``; ``JUPYTERHUB_USER``; else the login name."""
+    if explicit := os.environ.get("MINIMAXKIT_STUDENT_ID"):
         return explicit
-    cwd = Path.cwd()
-    if os.environ.get("NBGRADER_EXECUTION") == "autograde" and cwd.parent.name:
-        return cwd.parent.name
-    hub = os.environ.get("JUPYTERHUB_USER")
-    if hub:
+    if os.environ.get("NBGRADER_EXECUTION") == "autograde" and Path.cwd().parent.name:
+        return Path.cwd().parent.name
+    if hub := os.environ.get("JUPYTERHUB_USER"):
         return hub
     try:
         return getpass.getuser()
@@ -51,55 +43,42 @@ def student_id() -> str:
 
 
 def course_root(start: Path) -> Path | None:
-    """The nearest folder at or above ``start`` holding ``nbgrader_config.py`` (or
-    ``MINIMAXKIT_COURSE_ROOT``)."""
-    env = os.environ.get("MINIMAXKIT_COURSE_ROOT")
-    if env:
+    """``MINIMAXKIT_COURSE_ROOT``, else the nearest folder at or above ``start`` holding
+    ``nbgrader_config.py``."""
+    if env := os.environ.get("MINIMAXKIT_COURSE_ROOT"):
         return Path(env)
-    for folder in (start, *start.parents):
-        if (folder / "nbgrader_config.py").is_file():
-            return folder
-    return None
+    return next((f for f in (start, *start.parents) if (f / "nbgrader_config.py").is_file()),
+                None)
 
 
 def hidden_candidates(here: Path, assignment: str) -> list[Path]:
-    """Where the hidden tests of ``assignment`` may be, in order: ``MINIMAXKIT_PRIVATE_TESTS``;
-    in a course, ``private/`` then the source folder, never the notebook's own folder (a
-    student could put a file there); outside a course, next to the notebook."""
-    out = []
+    """Where the hidden tests may be, in order: ``MINIMAXKIT_PRIVATE_TESTS``; in a course
+    ``private/`` then ``solutions/``, never the notebook's folder (a student could write
+    there); outside a course, next to the notebook."""
     private = os.environ.get("MINIMAXKIT_PRIVATE_TESTS")
-    if private:
-        out.append(Path(private) / assignment / HIDDEN_TESTS)
-    root = course_root(here)
-    if root is None:
-        out.append(here / HIDDEN_TESTS)
-    else:
-        out += [root / PRIVATE_DIR / assignment / HIDDEN_TESTS,
-                root / SOURCE_DIR / assignment / HIDDEN_TESTS]
-    return out
+    out = [Path(private) / assignment / HIDDEN_TESTS] if private else []
+    if (root := course_root(here)) is None:
+        return [*out, here / HIDDEN_TESTS]
+    return [*out, *(root / d / assignment / HIDDEN_TESTS for d in (PRIVATE_DIR, SOURCE_DIR))]
 
 
 def secret_file(root: Path | None) -> Path | None:
-    """The course's secrets file: ``MINIMAXKIT_SECRET_FILE``, else ``.minimaxkit-secret`` in
-    the course folder ``root``; None when neither is set or there."""
-    env = os.environ.get("MINIMAXKIT_SECRET_FILE")
-    if env:
+    """``MINIMAXKIT_SECRET_FILE``, else ``.minimaxkit-secret`` in the course folder, or None."""
+    if env := os.environ.get("MINIMAXKIT_SECRET_FILE"):
         return Path(env)
     return root / SECRET_NAME if root is not None else None
 
 
 def course_secret(root: Path | None) -> str:
-    """The course's secret: ``MINIMAXKIT_SECRET``, else the first line of
-    :func:`secret_file`; "" when there is none (the committed salts then stand alone, a
-    demo setting: anyone who reads the repository can compute the seeded trees).
+    """``MINIMAXKIT_SECRET``, else the first line of :func:`secret_file`; "" when there is
+    none (a demo setting: the committed salts alone let anyone compute the seeded trees).
 
     >>> os.environ["MINIMAXKIT_SECRET"] = "s3cret"
     >>> course_secret(None)
     's3cret'
     >>> del os.environ["MINIMAXKIT_SECRET"]
     """
-    env = os.environ.get("MINIMAXKIT_SECRET")
-    if env:
+    if env := os.environ.get("MINIMAXKIT_SECRET"):
         return env.strip()
     path = secret_file(root)
     try:

@@ -1,16 +1,6 @@
-"""The suites of test trees: an assignment's ``tests.json`` (visible, released with the
-notebook) and ``hidden_tests.json`` (never released), and the salt of its seeded trees.
-
-``tests.json`` sits next to the notebook::
-
-    {"assignment": "a2_alphabeta",
-     "questions": {"alphabeta": {"check": "alphabeta", "trees": [
-         {"name": "aima", "about": "AIMA's Figure 5.2", "tree": {"nested": [[3, 12, 8], ...]},
-          "options": {}, "reference": {...}}]}}}
-
-``hidden_tests.json`` has the same form plus a ``salt`` and, per question, ``seeded`` trees:
-specs whose seed comes from the student's id, so every student gets their own tree.
-A question with ``"kind": "evaluation"`` (assignment 5) is graded by play, not by trees.
+"""An assignment's suites of test trees, ``tests.json`` (released) and ``hidden_tests.json``
+(never released), and the salt of its seeded trees; their form is in docs/grading.md,
+*Adding a test tree*.
 """
 
 from __future__ import annotations
@@ -27,7 +17,7 @@ __all__ = ["SuiteError", "load_visible", "load_hidden", "salt_for", "evaluation_
 
 
 class SuiteError(Exception):
-    """Test data is missing or malformed (an instructor's problem, said in words)."""
+    """Test data is missing or malformed (the instructor's problem)."""
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -40,7 +30,7 @@ def _read(path: Path) -> dict[str, Any]:
 
 @functools.lru_cache(maxsize=8)
 def _parse(path: str, mtime_ns: int, size: int) -> dict[str, Any]:
-    """The suite at ``path``, parsed once per version of the file (callers don't mutate it)."""
+    """Parsed once per version of the file (callers don't mutate it)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -53,12 +43,11 @@ def _parse(path: str, mtime_ns: int, size: int) -> dict[str, Any]:
 
 
 def load_visible(here: Path) -> dict[str, Any]:
-    """The released tests next to the notebook (``here`` is the notebook's folder)."""
+    """The released tests in the notebook's folder ``here``."""
     return _read(here / TESTS)
 
 
 def load_hidden(here: Path, assignment: str) -> dict[str, Any]:
-    """The hidden tests of ``assignment`` (see :func:`.places.hidden_candidates`)."""
     candidates = hidden_candidates(here, assignment)
     for path in candidates:
         if path.is_file():
@@ -69,8 +58,7 @@ def load_hidden(here: Path, assignment: str) -> dict[str, Any]:
 
 
 def salt_for(suite: dict[str, Any], here: Path) -> str:
-    """The salt of the seeded trees: the suite's committed ``salt`` mixed with the course's
-    secret, found from the notebook's folder ``here``, if there is one.
+    """The suite's committed ``salt``, mixed with the course's secret if there is one.
 
     >>> salt_for({"salt": "demo"}, Path("/nonexistent")) == "demo"
     True
@@ -83,8 +71,7 @@ def salt_for(suite: dict[str, Any], here: Path) -> str:
 
 
 def evaluation_spec(here: Path, question: str) -> dict[str, Any] | None:
-    """The spec of ``question`` in the ``tests.json`` in ``here`` when it is graded by play
-    (``"kind": "evaluation"``), else None."""
+    """The spec of ``question`` in ``here``'s tests.json if it is graded by play, else None."""
     try:
         q = load_visible(here)["questions"][question]
     except (SuiteError, KeyError, TypeError):

@@ -1,10 +1,6 @@
-"""The trees a suite's specs describe.
-
-A test tree is a small spec: ``{"nested": [[3, 12], [2, 4]]}`` with an optional
-``"root": "min"``, and an optional ``"static": {"noise": 2, "seed": 1}`` that gives every
-interior node a static value (its true value plus rounded noise, for depth limits and move
-ordering); a seeded random tree is ``{"random": {"depth": 3, "branching": [2, 3],
-"values": [0, 9]}}``, its seed made by :func:`seed_for` from the student's id.
+"""The trees a suite's specs describe: ``{"nested": ...}`` or ``{"random": ...}`` (seeded by
+:func:`seed_for`), with ``"root"`` and ``"static"`` (interior values: true value plus rounded
+noise) optional; see docs/grading.md, *Adding a test tree*.
 """
 
 from __future__ import annotations
@@ -30,7 +26,7 @@ def seed_for(student: str, name: str, salt: str = "") -> int:
 
 
 def build_tree(spec: dict[str, Any], *, seed: int | None = None) -> GameTree:
-    """The tree a test spec describes (``seed`` drives a ``"random"`` spec).
+    """The tree a spec describes (``seed`` drives a ``"random"`` one).
 
     >>> build_tree({"nested": [[1, 2], [3]], "root": "min"}).root.player
     'min'

@@ -1,12 +1,6 @@
-"""Known bugs, recognised by their signatures.
-
-A wrong search leaves a recognisable trace. Rather than guess from the trace, the grader
-runs small *buggy sample submissions* — written against the same student interface, one
-deliberate mistake each — on the same tree, and names the bug whose recorded leaves equal the
-submission's. Mistakes the kit's reference can express directly (no pruning = minimax,
-MIN and MAX swapped = the reference on the tree with the players swapped, a depth limit off
-by one = the reference one ply deeper or shallower, no move ordering) come from the
-reference itself.
+"""Known bugs, recognised by their signatures: the leaves a buggy sample search (one mistake
+each) or a changed reference (no pruning, players swapped, depth off by one, no ordering)
+evaluates on the same tree (docs/grading.md, *How grading works*).
 
 >>> from minimaxkit.examples import tree_002
 >>> tree = tree_002()
@@ -39,7 +33,7 @@ INF = math.inf
 
 @dataclass(frozen=True)
 class Bug:
-    """A known mistake: its ``name`` and the ``advice`` shown to the student."""
+    """A known mistake and the advice shown to the student."""
 
     name: str
     advice: str
@@ -92,8 +86,7 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
         "order instead of by the previous iteration's values"),
 ]}
 
-#: the bugs a buggy sample alpha-beta shows (see :func:`buggy_alphabeta`); a variant's
-#: name maps to the bug it is a form of
+#: the mistakes of :func:`buggy_alphabeta`, each to the bug it is a form of
 SAMPLE_BUGS: dict[str, str] = {
     "not_passed_max": "not_passed_max", "not_passed_min": "not_passed_min",
     "alpha_not_updated": "alpha_not_updated", "beta_not_updated": "beta_not_updated",
@@ -110,9 +103,8 @@ _WINDOWS = {"window_swapped": (INF, -INF), "window_low": (-INF, -INF),
 
 def buggy_alphabeta(bug: str, *, equal: bool = True, hard: bool = False,
                     ordered: bool = False) -> Callable[[SearchNode, float, float], float]:
-    """A sample student alpha-beta with one deliberate ``bug`` (a name of
-    :data:`SAMPLE_BUGS`), cutting on equality or strictly, fail-soft or fail-hard, searching
-    the children in the tree's order or (``ordered``) by their estimates, best first."""
+    """A sample alpha-beta with one ``bug`` of :data:`SAMPLE_BUGS`, in a convention,
+    (``ordered``) searching the children by their estimates, best first."""
     if bug not in SAMPLE_BUGS:
         raise ValueError(f"unknown sample bug {bug!r}; the samples are {sorted(SAMPLE_BUGS)}")
 
@@ -165,7 +157,7 @@ def buggy_alphabeta(bug: str, *, equal: bool = True, hard: bool = False,
 
 
 def run_sample(sample: Callable[..., Any], tree: GameTree, *args: Any) -> list[Path]:
-    """The leaves a (trusted) sample function evaluates on ``tree``, in order."""
+    """The leaves a trusted sample evaluates on ``tree``, in order."""
     rec = Recorder(tree)
     try:
         sample(rec.root(), *(args or (-INF, INF)))
@@ -186,18 +178,12 @@ def swapped(tree: GameTree) -> GameTree:
     return GameTree.from_dict(d)
 
 
-def _reversed_key(game: Any, state: Any, move: Any) -> float:
-    return -float(game.evaluate(game.play(state, move)))
-
-
 Signatures = dict[str, dict[str, list[Path]]]
 
 
 def signatures(tree: GameTree, check: str, *, depth: int | None = None) -> Signatures:
-    """What each known bug evaluates on ``tree`` for the kind of ``check``: bug name ->
-    convention (``"equal-soft"`` ...) -> the leaves, in order. A bug that does not depend on
-    the convention (no pruning, a depth off by one) has the same leaves under all four.
-    Variants of one bug (the forms of over-pruning) are kept apart as ``name/variant``."""
+    """Bug -> convention -> the leaves it evaluates on ``tree`` for ``check``, in order;
+    variants of one bug kept apart as ``name/variant``."""
     out: Signatures = {}
 
     def put(name: str, conv: str, leaves: list[Path]) -> None:
@@ -206,10 +192,9 @@ def signatures(tree: GameTree, check: str, *, depth: int | None = None) -> Signa
 
     if check in ("minimax", "minimax_limited", "best_move"):
         for shift, name in ((1, "depth_deeper"), (-1, "depth_shallower")):
-            d = None if depth is None else depth + shift
-            if d is not None and 0 <= d <= tree.height:
+            if depth is not None and 0 <= depth + shift <= tree.height:
                 try:
-                    leaves = _minimax_leaves(tree, d)
+                    leaves = _leaves(minimax, tree, depth=depth + shift)
                 except ValueError:  # no static values at that depth
                     continue
                 for conv in CONVENTIONS:
@@ -218,17 +203,20 @@ def signatures(tree: GameTree, check: str, *, depth: int | None = None) -> Signa
     if check not in ("alphabeta", "ordered_alphabeta"):
         return out
     ordered = check == "ordered_alphabeta"
-    every = _minimax_leaves(tree, None, order="static" if ordered else None)
+    every = _leaves(minimax, tree, order="static" if ordered else None)
     flipped = swapped(tree)
+
+    def worst_first(game: Any, state: Any, move: Any) -> float:  # the ordering reversed
+        return -float(game.evaluate(game.play(state, move)))
     for conv in CONVENTIONS:
         equal, fail = conv.split("-")
         kw: dict[str, Any] = {"prune_on_equal": equal == "equal", "fail": fail}
         put("no_pruning", conv, every)
         if ordered:
-            put("no_ordering", conv, _ab_leaves(tree, **kw))
-            put("reversed_ordering", conv, _ab_leaves(tree, order=_reversed_key, **kw))
+            put("no_ordering", conv, _leaves(alphabeta, tree, **kw))
+            put("reversed_ordering", conv, _leaves(alphabeta, tree, order=worst_first, **kw))
         else:
-            put("swapped", conv, _ab_leaves(flipped, **kw))
+            put("swapped", conv, _leaves(alphabeta, flipped, **kw))
         for sample, name in SAMPLE_BUGS.items():
             key = name if sample == name else f"{name}/{sample}"
             put(key, conv, run_sample(buggy_alphabeta(sample, equal=equal == "equal",
@@ -238,8 +226,7 @@ def signatures(tree: GameTree, check: str, *, depth: int | None = None) -> Signa
 
 
 def matching(leaves: list[Path], sigs: Signatures) -> dict[str, list[str]]:
-    """The bugs whose signature is exactly ``leaves``, each with the conventions it is
-    found in (variants merged into their bug).
+    """The bugs whose signature is exactly ``leaves``, with the conventions it is found in.
 
     >>> matching([(0,)], {"a": {"equal-soft": [(0,)], "strict-soft": [(1,)]}})
     {'a': ['equal-soft']}
@@ -255,10 +242,8 @@ def matching(leaves: list[Path], sigs: Signatures) -> dict[str, list[str]]:
 
 def recognise(leaves: list[Path], tree: GameTree, check: str, *,
               depth: int | None = None) -> list[Bug]:
-    """The known bugs whose signature on ``tree`` is exactly ``leaves`` (evaluation order)
-    in some convention, for the kind of ``check`` (see
-    :data:`minimaxkit.grading.references.CHECKS`); a depth off by one is matched by the set
-    of nodes evaluated, whatever their order."""
+    """The known bugs that evaluate exactly ``leaves`` on ``tree`` in some convention (a depth
+    off by one: the same nodes in any order)."""
     sigs = signatures(tree, check, depth=depth)
     if check in ("minimax", "minimax_limited", "best_move"):
         got = sorted(leaves)
@@ -267,13 +252,7 @@ def recognise(leaves: list[Path], tree: GameTree, check: str, *,
     return [BUGS[n] for n in matching(list(leaves), sigs)]
 
 
-def _ab_leaves(tree: GameTree, **kw: Any) -> list[Path]:
-    r = alphabeta(tree, **kw).trace
-    assert r is not None
-    return r.leaves
-
-
-def _minimax_leaves(tree: GameTree, depth: int | None, order: Any = None) -> list[Path]:
-    r = minimax(tree, depth=depth, order=order).trace
-    assert r is not None
-    return r.leaves
+def _leaves(search: Callable[..., Any], tree: GameTree, **kw: Any) -> list[Path]:
+    trace = search(tree, **kw).trace
+    assert trace is not None
+    return trace.leaves

@@ -1,23 +1,10 @@
-"""One verdict per kind of question: what the student function did on one tree, compared with
-the reference, scored on its own (0, ½ or 1 of the tree's point).
-
-=====================  ===================================  ==============================
-check                  the student function                 graded on
-=====================  ===================================  ==============================
-``minimax``            ``f(node) -> value``                 value; every leaf read once
-``minimax_limited``    ``f(node, depth) -> value``          value; the nodes at the depth
-                                                            limit, each once
-``best_move``          ``f(node, depth) -> (value, child)`` value; a best child; the nodes
-                                                            evaluated
-``alphabeta``          ``f(node, alpha, beta) -> value``    value; the leaves, in order, of
-                                                            a correct convention
-``order``              ``f(node) -> list of children``      the order, at every interior node
-``ordered_alphabeta``  ``f(node, alpha, beta) -> value``    as alphabeta, children ordered
-                                                            by their estimates
-``deepen``             ``f(node, max_depth, reorder)``      per depth: value and best move;
-                       yields ``(value, child)`` per depth  the leaves of that iteration
-                                                            (:mod:`.deepen`)
-=====================  ===================================  ==============================
+"""One tree's verdict per kind of check, 0, ½ or 1 of its point (docs/grading.md, *How grading
+works*) for: the value, and every leaf read once (``minimax``; ``minimax_limited``: the nodes
+at the depth limit), and a best child (``best_move``); the value and the chosen convention's
+leaves in order (``alphabeta``, ``ordered_alphabeta``); the order at every interior node
+(``order``); value, move and leaves per depth (``deepen``: each ``yield`` ends an iteration,
+compared with the reference's at that depth; a returned list is graded on its values and
+moves, and on all its leaves together).
 """
 
 from __future__ import annotations
@@ -25,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...deepening import iter_deepen
 from ...search import minimax
 from ...student import evaluated_in
 from ...tree import GameTree
-from .bugs import BUGS, recognise, swapped
+from .bugs import BUGS, Bug, recognise, swapped
 from .compare import compare, fmt, names
 from .conventions import CONVENTIONS, convention_label, reference_leaves
-from .deepen import grade_deepen, iterations
 from .diagnosis import bug_lines
 from .references import trace_of
 from .results import (
@@ -50,12 +37,13 @@ from .results import (
     what,
 )
 
-__all__ = ["submitted", "grade_outcome"]
+__all__ = ["submitted", "grade_outcome", "grade_deepen", "iterations"]
+
+Path = tuple[int, ...]
 
 
 def submitted(check: str, out: Record) -> Any:
-    """What the submission evaluated, as :func:`.diagnosis.choose_convention` compares it:
-    the leaves in order, per iteration for ``deepen``; None if it did not finish."""
+    """The leaves evaluated, in order (``deepen``: per iteration); None if it did not finish."""
     if not out.ok:
         return None
     if check == "deepen":
@@ -67,8 +55,8 @@ def grade_outcome(check: str, out: Record, tree: GameTree, ref: dict[str, Any], 
                   options: dict[str, Any] | None = None,
                   conventions: tuple[str, ...] | None = None,
                   convention: str | None = None) -> TreeResult:
-    """The verdict of one tree from what the function did there (``out``), alpha-beta
-    graded under ``convention`` (default: the first of ``conventions``, else of all four)."""
+    """The verdict of one tree from what the function did there, alpha-beta graded under
+    ``convention`` (default: the first of ``conventions``)."""
     if not out.ok:
         return failed(out)
     allowed = conventions or tuple(CONVENTIONS)
@@ -78,7 +66,15 @@ def grade_outcome(check: str, out: Record, tree: GameTree, ref: dict[str, Any], 
     return result
 
 
-# ----- graders ------------------------------------------------------------------------------
+def _value(desc: Any, expected: float) -> tuple[bool, str]:
+    """Whether the returned value is right, and the words for it."""
+    value, why = number_of(desc)
+    if same_value(value, expected):
+        return True, f"value {fmt(value)} {OK}"
+    return False, f"value {NO}: {why}" if why else \
+        f"value {fmt(value)} {NO} (expected {fmt(expected)})"
+
+
 def _grade_minimax(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
                    allowed: tuple[str, ...], conv: str) -> TreeResult:
     depth = opts.get("depth")
@@ -101,8 +97,7 @@ def _grade_minimax(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[
             got = (f"move {child.get('name')}" if isinstance(child, dict) and "node" in child
                    else f"move: {what(child)}, not a child node")
             move_part = [f"{got} {NO} (best: {' or '.join(best)})"]
-    value, why = number_of(desc)
-    value_ok = same_value(value, ref["value"])
+    value_ok, value_part = _value(desc, ref["value"])
     leaves = evaluated_in(out.calls)
     c = compare(leaves, {"minimax": trace_of(ref["trace"])}, tree)
     reread = read_twice(out.calls)
@@ -110,10 +105,7 @@ def _grade_minimax(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[
     nodes = "leaves" if depth is None else f"nodes at depth {depth}"
     done = (leaves_text(len(leaves)) if depth is None else
             f"{len(leaves)} node{'' if len(leaves) == 1 else 's'} at depth {depth}")
-    parts = [f"value {fmt(value)} {OK}" if value_ok else
-             (f"value {fmt(value)} {NO} (expected {fmt(ref['value'])})" if why == "" else
-              f"value {NO}: {why}")]
-    parts += move_part
+    parts = [value_part, *move_part]
     parts.append(f"evaluated all {len(c.reference)} {nodes} once {OK}" if search_ok else
                  f"read {names(tree, reread[:3])} more than once {NO} (read each value once)"
                  if c.same_leaves else
@@ -131,9 +123,10 @@ def _grade_minimax(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[
     elif not search_ok:
         lines += mismatch_lines(tree, c, "minimax", pruning=False)
     bugs = recognise(leaves, tree, "minimax", depth=depth) if not c.same_leaves else []
-    if not value_ok and value is not None:
-        if same_value(value, minimax(swapped(tree), depth=depth, trace=False).value):
-            bugs.append(BUGS["swapped"])
+    value = number_of(desc)[0]
+    if not value_ok and value is not None and \
+            same_value(value, minimax(swapped(tree), depth=depth, trace=False).value):
+        bugs.append(BUGS["swapped"])
     lines += bug_lines(bugs)
     result.lines = lines
     if not c.same_leaves:
@@ -143,12 +136,9 @@ def _grade_minimax(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[
 
 def _grade_alphabeta(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
                      allowed: tuple[str, ...], conv: str) -> TreeResult:
-    value, why = number_of(out.result)
-    value_ok = same_value(value, ref["value"])
+    value_ok, value_part = _value(out.result, ref["value"])
     leaves = evaluated_in(out.calls)
-    parts = [f"value {fmt(value)} {OK}" if value_ok else
-             (f"value {fmt(value)} {NO} (expected {fmt(ref['value'])})" if not why else
-              f"value {NO}: {why}")]
+    parts = [value_part]
     if leaves == reference_leaves("alphabeta", ref, conv):  # the common case
         parts.append(f"{leaves_text(len(leaves))} {OK}")
         return TreeResult((float(value_ok) + 1) / 2, ", ".join(parts))
@@ -194,6 +184,116 @@ def _grade_order(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[st
     total = len(ref["orders"])
     summary = f"right order at {right} of {total} nodes {OK if right == total else NO}"
     return TreeResult(halves(right / total), summary, lines[:6])
+
+
+def iterations(out: Record) -> list[list[Path]]:
+    """The leaves of each iteration (one list for a function that returned a list)."""
+    res = out.result if isinstance(out.result, dict) else {}
+    if "yields" in res:
+        return [evaluated_in(seg) for seg in _split(out)]
+    return [[p for seg in _split(out) for p in evaluated_in(seg)]]
+
+
+def grade_deepen(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
+                 allowed: tuple[str, ...], conv: str) -> TreeResult:
+    """Each iteration under ``conv``: half for its value and move, half for its leaves."""
+    its = {n: ref["conventions"][n]["iterations"] for n in allowed}
+    first = its[conv]
+    n_iter = len(first)
+    res = out.result if isinstance(out.result, dict) else {}
+    if "yields" in res:
+        items = res["yields"]
+        segments: list[list[Path]] | None = iterations(out)
+    else:
+        got = res.get("returned")
+        if not (isinstance(got, dict) and "seq" in got):
+            return TreeResult(0.0, f"returned {what(got)}; expected to yield "
+                                   "(value, best child) after each depth")
+        items, segments = got["seq"], None
+
+    answers, notes = [], []
+    for i, it in enumerate(first):
+        item = items[i] if i < len(items) else None
+        seq = item.get("seq") if isinstance(item, dict) else None
+        if not seq or len(seq) != 2:
+            answers.append(False)
+            notes.append(f"depth {it['depth']}: got {what(item) if item else 'nothing'}; "
+                         "expected (value, best child)")
+            continue
+        value, _ = number_of(seq[0])
+        child = seq[1] if isinstance(seq[1], dict) else {}
+        move_ok = child.get("node") is not None and len(child["node"]) == 1 \
+            and child["node"][0] in it["moves"]
+        value_ok = value is not None and value == it["value"]
+        answers.append(value_ok and move_ok)
+        if not (value_ok and move_ok):
+            best = " or ".join(tree.root.children[m].name for m in it["moves"])
+            notes.append(f"depth {it['depth']}: value {fmt(value)} "
+                         f"{OK if value_ok else NO + ' (expected ' + fmt(it['value']) + ')'}, "
+                         f"move {what(child)} {OK if move_ok else NO + ' (best: ' + best + ')'}")
+    if len(items) != n_iter:
+        notes.append(f"yielded {len(items)} results; expected one per depth 1..{n_iter}")
+
+    def agree(name: str) -> list[bool]:
+        assert segments is not None
+        return [i < len(segments) and [tuple(p) for p in it["leaves"]] == segments[i]
+                for i, it in enumerate(its[name])]
+    if segments is not None:
+        leaves_ok = agree(conv)
+    else:
+        flat = [p for seg in _split(out) for p in evaluated_in(seg)]
+        whole = flat == [tuple(p) for it in its[conv] for p in it["leaves"]]
+        leaves_ok = [whole] * n_iter
+
+    score = halves(sum(0.5 * a + 0.5 * b
+                       for a, b in zip(answers, leaves_ok, strict=True)) / n_iter)
+    marks = "".join(OK if a and b else NO for a, b in zip(answers, leaves_ok, strict=True))
+    summary = (f"depths 1..{n_iter}: {marks} (value and move {sum(answers)}/{n_iter}, "
+               f"leaves {sum(leaves_ok)}/{n_iter})")
+    result = TreeResult(score, summary, notes)
+    if all(leaves_ok) or segments is None:
+        return result
+
+    bad = leaves_ok.index(False)
+    trace = trace_of(its[conv][bad]["trace"])
+    sub = segments[bad] if bad < len(segments) else []
+    c = compare(sub, {conv: trace}, tree)
+    label = convention_label([conv])
+    others = [n for n in allowed if n != conv and all(agree(n))]
+    if others:
+        result.lines.append(f"on this tree your iterations are those of "
+                            f"{convention_label(others)}, but a program follows one "
+                            f"convention on every tree: yours is graded as {label} (see the "
+                            "top)")
+    depth = first[bad]["depth"]
+    result.lines += [f"depth {depth}:"] + [f"  {ln}" for ln in mismatch_lines(tree, c, label)]
+    result.lines += bug_lines(_deepening_bugs(segments, tree, its[conv], conv, opts))
+    result.picture = Picture(tree, trace, c.marks(), f"(depth {depth}, {label})")
+    return result
+
+
+def _split(out: Record) -> list[list[tuple[str, Path]]]:
+    bounds = [0, *out.marks]
+    return [out.calls[a:b] for a, b in zip(bounds, bounds[1:], strict=False)] or [out.calls]
+
+
+def _deepening_bugs(segments: list[list[Path]], tree: GameTree,
+                    iterations: list[dict[str, Any]], conv: str,
+                    opts: dict[str, Any]) -> list[Bug]:
+    found: list[Bug] = []
+    equal, fail = CONVENTIONS[conv]
+    if opts.get("reorder", True):
+        plain = [r.trace.leaves for r in iter_deepen(tree, max_depth=len(iterations),
+                                                     reorder=False, prune_on_equal=equal,
+                                                     fail=fail) if r.trace is not None]
+        if segments[:len(plain)] == plain:
+            found.append(BUGS["no_reordering"])
+    for i, seg in enumerate(segments[:len(iterations)]):
+        for j, name in ((i + 1, "depth_deeper"), (i - 1, "depth_shallower")):
+            if 0 <= j < len(iterations) and seg and BUGS[name] not in found and \
+                    sorted(seg) == sorted(tuple(p) for p in iterations[j]["leaves"]):
+                found.append(BUGS[name])
+    return found
 
 
 _GRADERS: dict[str, Callable[..., TreeResult]] = {

@@ -1,10 +1,6 @@
-"""Compare what a submission evaluated with what the reference evaluates.
-
-The reference's leaves come from its trace (one per accepted convention); the submission's
-from the recorded ``static()`` calls. :func:`compare` says which conventions the submission
-matches and, when none does, where it parts from the closest one: the node, the α and β the
-reference had there, and what each search did next; the leaves evaluated that should have
-been cut (*extra*) and the leaves cut that should have been evaluated (*missing*).
+"""The leaves a submission evaluated against the reference's: which conventions it matches, or
+where it parts from the closest (the node, α and β there, what each did next), the leaves
+*extra* and *missing*.
 
 >>> from minimaxkit import GameTree, alphabeta
 >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -23,7 +19,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...trace import Cutoff, Enter, Leaf, Trace
 from ...tree import GameTree
@@ -47,14 +45,13 @@ def fmt(v: float | None) -> str:
 
 
 def names(tree: GameTree, paths: list[Path]) -> str:
-    """Node names with their values, e.g. ``"D=3 E=12"``."""
+    """Node names with their values: ``"D=3 E=12"``."""
     return " ".join(f"{tree.node(p).name}={fmt(tree.node(p).value)}" for p in paths) or "(none)"
 
 
 @dataclass(frozen=True)
 class Divergence:
-    """Where two searches part: at node ``path`` the reference did one thing and the
-    submission another (``text`` says both); ``alpha``/``beta`` are the reference's there."""
+    """Where two searches part: node ``path``, the reference's α and β there, ``text``."""
 
     path: Path
     alpha: float | None
@@ -64,7 +61,7 @@ class Divergence:
 
 @dataclass(frozen=True)
 class Comparison:
-    """The submission's evaluated leaves against the reference conventions'."""
+    """The submission's leaves against the references'."""
 
     matched: tuple[str, ...]
     closest: str
@@ -77,17 +74,17 @@ class Comparison:
 
     @property
     def ok(self) -> bool:
-        """True when some accepted convention evaluates exactly these leaves, in order."""
+        """Some convention evaluates exactly these leaves, in order."""
         return bool(self.matched)
 
     @property
     def same_leaves(self) -> bool:
-        """True when the same leaves were evaluated, each once, whatever the order."""
+        """The same leaves, each once, whatever the order."""
         return (not self.repeated and len(self.submitted) == len(self.reference)
                 and set(self.submitted) == set(self.reference))
 
     def marks(self) -> dict[Path, str]:
-        """Marks for the picture: ``extra``, ``missing`` and where the searches ``diverge``."""
+        """Marks for the picture: ``extra``, ``missing``, ``diverge``."""
         out = {p: "extra" for p in self.extra}
         out.update({p: "missing" for p in self.missing})
         if self.divergence is not None:
@@ -96,15 +93,12 @@ class Comparison:
 
 
 def compare(submitted: list[Path], refs: dict[str, Trace], tree: GameTree) -> Comparison:
-    """Compare the submission's evaluated leaves (in order) with each reference trace.
-
-    When nothing matches, the closest reference is the one with the fewest leaves apart, then
-    the longest agreement, then the first listed."""
+    """The submission's leaves (in order) against each reference trace; when none matches,
+    the closest is the one with the fewest leaves apart, then the longest agreement."""
     submitted = [tuple(p) for p in submitted]
     leaves = {name: t.leaves for name, t in refs.items()}
     matched = tuple(name for name, ls in leaves.items() if ls == submitted)
-    counts = Counter(submitted)
-    repeated = [p for p, n in counts.items() if n > 1]
+    repeated = [p for p, n in Counter(submitted).items() if n > 1]
     if matched:
         return Comparison(matched, matched[0], leaves[matched[0]], submitted, repeated=repeated)
 
@@ -121,7 +115,7 @@ def compare(submitted: list[Path], refs: dict[str, Trace], tree: GameTree) -> Co
                                   strict=closest.startswith("strict")))
 
 
-def _prefix(a: list[Path], b: list[Path]) -> int:
+def _prefix(a: Sequence[Any], b: Sequence[Any]) -> int:
     k = 0
     while k < len(a) and k < len(b) and a[k] == b[k]:
         k += 1
@@ -159,7 +153,7 @@ def _divergence(ref: list[Path], sub: list[Path], trace: Trace, tree: GameTree, 
     if r is None:
         return None
     # the submission skipped r: find the lowest ancestor of r it expanded
-    lca = _common(r, s) if s is not None else ()
+    lca = r[:_prefix(r, s)] if s is not None else ()
     stop = lca
     for d in range(len(r) - 1, len(lca) - 1, -1):
         anc = r[:d]
@@ -180,18 +174,9 @@ def _divergence(ref: list[Path], sub: list[Path], trace: Trace, tree: GameTree, 
     return Divergence(stop, alpha, beta, f"at {_describe(tree, stop)} {doing}; {then}")
 
 
-def _common(a: Path, b: Path) -> Path:
-    k = 0
-    while k < len(a) and k < len(b) and a[k] == b[k]:
-        k += 1
-    return a[:k]
-
-
 def _window(trace: Trace, path: Path) -> tuple[float | None, float | None]:
-    for e in trace:
-        if isinstance(e, (Enter, Leaf)) and e.path == path:
-            return e.alpha, e.beta
-    return None, None
+    return next(((e.alpha, e.beta) for e in trace
+                 if isinstance(e, (Enter, Leaf)) and e.path == path), (None, None))
 
 
 def _reference_cut(trace: Trace, tree: GameTree, at: Path, s: Path,

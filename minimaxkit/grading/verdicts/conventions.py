@@ -1,10 +1,5 @@
-"""The four correct alpha-beta conventions, and what a program's text says of its own.
-
-Alpha-beta has four correct *conventions*: the cut rule (on equality, ``v ≥ β`` / ``v ≤ α``,
-as all the course's sources do; or strict, ``v > β`` / ``v < α``, as some autograders
-require) times the fail mode (soft: return v; hard: return α or β). A program follows one of
-them on every tree, so a submission is graded under one (chosen in :mod:`.diagnosis`); where
-its text is clear, :func:`source_conventions` reads which.
+"""The four correct alpha-beta conventions (cut on equality or strictly, times fail-soft or
+fail-hard; docs/grading.md, *Conventions*) and which of them a program's text reads as.
 
 >>> convention_label(["equal-soft", "equal-hard"])
 'cut on equality (v ≥ β, v ≤ α), fail-soft or fail-hard'
@@ -45,10 +40,8 @@ CONVENTIONS: dict[str, tuple[bool, str]] = {
     "strict-soft": (False, "soft"),
     "strict-hard": (False, "hard"),
 }
-#: the checks graded under one alpha-beta convention per submission
 CONVENTION_CHECKS = ("alphabeta", "ordered_alphabeta", "deepen")
-#: cells longer than this (characters) are not read for the program's text
-MAX_CELL = 200_000
+MAX_CELL = 200_000  # characters: a longer cell is not read for the program's text
 
 
 def convention_label(names: list[str] | tuple[str, ...]) -> str:
@@ -68,21 +61,18 @@ def convention_label(names: list[str] | tuple[str, ...]) -> str:
 
 @dataclass(frozen=True)
 class Convention:
-    """The convention a submission is graded under (a name of :data:`CONVENTIONS`) and
-    why it was chosen, in words."""
+    """The convention a submission is graded under, and why, in words."""
 
     name: str
     why: str
 
     @property
     def label(self) -> str:
-        """The convention in words, e.g. ``cut on equality (v ≥ β, v ≤ α), fail-soft``."""
         return convention_label([self.name])
 
 
 def reference_leaves(check: str, ref: dict[str, Any], conv: str) -> Any:
-    """The reference's leaves under ``conv``: a list of paths, or (``deepen``) one list per
-    iteration."""
+    """The reference's leaves under ``conv`` (``deepen``: one list per iteration)."""
     data = ref["conventions"][conv]
     if check == "deepen":
         return [[tuple(p) for p in it["leaves"]] for it in data["iterations"]]
@@ -90,11 +80,9 @@ def reference_leaves(check: str, ref: dict[str, Any], conv: str) -> Any:
 
 
 def source_conventions(fn: Callable[..., Any] | str) -> list[str]:
-    """The conventions the source of ``fn`` (a function, or the source text itself) reads
-    as: its cut tests (``v >= beta``, ``alpha >= beta``, a loop ``while alpha < beta`` cut
-    on equality; ``v > beta``, ``alpha > beta`` strictly) and what it returns (``return
-    alpha`` / ``return beta``, or a value started at α or β: fail-hard; otherwise
-    fail-soft). Every convention the text allows: all four when it says nothing.
+    """Every convention the source of ``fn`` (or the text itself) allows, read from its cut
+    tests (``v >= beta``: on equality, ``v > beta``: strict) and returns (``return alpha``,
+    or a value started at α or β: fail-hard); all four when it says nothing.
 
     >>> def ab(node, alpha, beta):
     ...     v = node.static()
@@ -131,10 +119,8 @@ def read_conventions(text: str) -> list[str]:
     return source_conventions(text) if text.strip() else list(CONVENTIONS)
 
 
-# ----- the program's text ------------------------------------------------------------------
 def defined_functions(cells: Iterable[str]) -> dict[str, str]:
-    """Function name -> the source of its last top-level ``def`` in ``cells`` (notebook
-    code cells; IPython's magics are turned into Python first).
+    """Name -> source of each function's last top-level ``def`` in notebook code ``cells``.
 
     >>> defined_functions(["def f(x):\\n    return g(x)\\n", "%%time\\ndef g(x):\\n    return x"])
     {'f': 'def f(x):\\n    return g(x)', 'g': 'def g(x):\\n    return x'}
@@ -159,8 +145,7 @@ def defined_functions(cells: Iterable[str]) -> dict[str, str]:
 
 
 def _functions_of(fn: Callable[..., Any]) -> dict[str, str]:
-    """The notebook's functions as :func:`defined_functions` gives them, read from the
-    globals of ``fn`` (in the student's own kernel)."""
+    """The notebook's functions, read from ``fn``'s globals (in the student's own kernel)."""
     out: dict[str, str] = {}
     for name, value in getattr(fn, "__globals__", {}).items():
         if inspect.isfunction(value) and value.__module__ == getattr(fn, "__module__", None):
@@ -172,10 +157,8 @@ def _functions_of(fn: Callable[..., Any]) -> dict[str, str]:
 
 
 def program_text(fn: Callable[..., Any] | str, defs: dict[str, str] | None = None) -> str:
-    """The source of ``fn`` and of every function of the notebook it calls, directly or
-    not (the MaxMin/MinMax pair, negamax's helper): where its cut tests and returns are.
-    ``defs`` maps names to sources (:func:`defined_functions`); by default they are read
-    from ``fn``'s globals. Empty when nothing can be read.
+    """The source of ``fn`` and of every notebook function it calls, directly or not (a
+    MaxMin/MinMax pair), from ``defs`` (default: ``fn``'s globals); "" when unreadable.
 
     >>> program_text("ab", {"ab": "def ab(n, a, b):\\n    return mx(n, a, b)",
     ...                     "mx": "def mx(n, a, b):\\n    return a", "other": "def other(): 0"})

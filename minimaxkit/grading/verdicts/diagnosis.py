@@ -1,18 +1,5 @@
-"""What is decided once per submission, not per tree: the alpha-beta convention it is graded
-under, and the known bug that accounts for what it did on every tree.
-
-**One program, one convention.** A search cuts on equality or strictly, fails soft or hard,
-the same way on every tree; so a submission is graded under one convention, chosen once:
-
-1. a convention under which every tree is right (the program is correct under it; among
-   several, the one its code reads as, else the lectures' order: cut on equality,
-   fail-soft first);
-2. else the one its code reads as, where the code is clear (its cut tests and what it
-   returns, :func:`~.conventions.source_conventions`);
-3. else the one that accounts for the most trees (right, or exactly what a known bug in
-   that convention evaluates), then the most trees right, then the lectures' order.
-
-A tree whose leaves match only another convention is then a mismatch, and says so.
+"""What is decided once per submission: the one convention it is graded under (docs/grading.md,
+*Conventions*) and the known bug that accounts for every tree.
 
 >>> from minimaxkit.examples import aima_5_2
 >>> from minimaxkit.grading.verdicts.references import reference
@@ -47,10 +34,9 @@ def choose_convention(check: str, trials: list[Trial], allowed: list[str],
                       read: list[str], *,
                       sigs: list[Signatures | None] | Callable[[], list[Any]] | None = None
                       ) -> Convention:
-    """The one convention to grade every tree of a submission under (see the module
-    docstring). ``read`` is what its source reads as (all four or none: it says nothing);
-    ``sigs`` the known bugs' signatures per trial, or a function that makes them (called
-    only when needed; made here when not given)."""
+    """The convention for every tree: one all trees match (preferring what the code ``read``
+    as), else what the code reads as, else the one that accounts for the most trees, right or
+    as a known bug (``sigs`` per trial, or a function that makes them when needed)."""
     if len(allowed) == 1:
         return Convention(allowed[0], "the question fixes it")
     said = [c for c in allowed if c in read] if 0 < len(read) < len(CONVENTIONS) else []
@@ -89,7 +75,7 @@ def choose_convention(check: str, trials: list[Trial], allowed: list[str],
 
 
 def bug_lines(bugs: list[Bug]) -> list[str]:
-    """The lines that name the likely bug, or a few of them."""
+    """The lines that name the likely bug, or a few."""
     if not bugs:
         return []
     if len(bugs) == 1:
@@ -97,17 +83,16 @@ def bug_lines(bugs: list[Bug]) -> list[str]:
     return ["likely bug, one of:"] + [f"  - {b.advice}" for b in bugs[:3]]
 
 
-# ----- the likely bug, across trees ------------------------------------------------------
 @dataclass
 class Diagnosis:
-    """The bugs that account for every tree (``overall``, names of :data:`BUGS`), and per
-    failing tree (by index) the bugs that account for that tree alone."""
+    """The bugs that account for every tree (``overall``), and per failing tree those that
+    account for it alone."""
 
     overall: list[str] = field(default_factory=list)
     per_tree: dict[int, list[str]] = field(default_factory=dict)
 
     def top_lines(self) -> list[str]:
-        """The lines said once, under the head, when one bug accounts for every tree."""
+        """The lines under the head when one bug accounts for every tree."""
         if not self.overall:
             return []
         bugs = [BUGS[n] for n in self.overall[:3]]
@@ -131,9 +116,8 @@ class Diagnosis:
 
 def diagnose(check: str, trials: list[Trial], conv: str,
              sigs: list[Signatures | None]) -> Diagnosis:
-    """Which known bugs, written in convention ``conv``, evaluate exactly what the
-    submission evaluated: on every tree (``overall``, only if some tree is wrong), and on
-    each wrong tree alone."""
+    """The known bugs in ``conv`` that evaluate exactly what the submission did: on every tree
+    (only if some tree is wrong), and on each wrong tree."""
     out = Diagnosis()
     everywhere: dict[str, bool] | None = None
     wrong = False  # some tree is wrong in every convention: a bug, not only a convention

@@ -1,8 +1,5 @@
-"""What the kit's reference searches do on a test tree.
-
-:func:`reference` runs the reference searches for one kind of check and returns plain data
-(values, leaves, traces): what is stored next to the notebooks and compared with the
-recorded calls of a submission, one trace per convention (:mod:`.conventions`).
+"""What the kit's reference searches do on a test tree, as plain data (values, leaves, traces,
+one per convention): what the suites store and a submission is compared with.
 
 >>> from minimaxkit.grading.testdata.trees import build_tree
 >>> tree = build_tree({"nested": [[3, 12, 8], [2, 4, 6], [14, 5, 2]]})
@@ -28,7 +25,6 @@ from .conventions import CONVENTIONS
 __all__ = ["CHECKS", "reference", "trace_of", "optimal_moves"]
 
 
-#: the kinds of check, by the function they grade
 CHECKS = ("minimax", "minimax_limited", "best_move", "alphabeta", "order", "ordered_alphabeta",
           "deepen")
 
@@ -38,14 +34,9 @@ def trace_of(data: list[dict[str, Any]]) -> Trace:
     return Trace.from_json(json.dumps(data))
 
 
-def _stored(trace: Trace | None) -> list[dict[str, Any]]:
-    assert trace is not None
-    return trace.rows()
-
-
 def optimal_moves(tree: GameTree, depth: int | None) -> list[int]:
-    """Indices of the root's children whose value (searched to ``depth`` from the root) is
-    the root's: every best move, ties included.
+    """Every best move (ties included): the root's children whose value to ``depth`` is the
+    root's.
 
     >>> optimal_moves(GameTree.from_nested([[3, 4], [5, 3], [1]]), None)
     [0, 1]
@@ -57,18 +48,14 @@ def optimal_moves(tree: GameTree, depth: int | None) -> list[int]:
 
 
 def reference(check: str, tree: GameTree, **options: Any) -> dict[str, Any]:
-    """Plain data of what the reference does for ``check`` on ``tree``.
-
-    ``options``: ``depth`` (minimax_limited, best_move), ``max_depth`` and ``reorder``
-    (deepen). Leaves and paths are lists of child indices.
-    """
+    """What the reference does for ``check`` on ``tree`` (``options``: ``depth``,
+    ``max_depth``, ``reorder``), paths as lists of child indices."""
     if check not in CHECKS:
         raise ValueError(f"unknown check {check!r}; the checks are {CHECKS}")
     depth = options.get("depth")
     if check in ("minimax", "minimax_limited", "best_move"):
         r = minimax(tree, depth=depth)
-        out: dict[str, Any] = {"value": r.value, "leaves": _paths(r.trace),
-                               "trace": _stored(r.trace)}
+        out: dict[str, Any] = {"value": r.value, **_stored(r.trace)}
         if check == "best_move":
             out["moves"] = optimal_moves(tree, depth)
         return out
@@ -77,7 +64,7 @@ def reference(check: str, tree: GameTree, **options: Any) -> dict[str, Any]:
         convs = {}
         for name, (equal, fail) in CONVENTIONS.items():
             r = alphabeta(tree, prune_on_equal=equal, fail=fail, order=order)
-            convs[name] = {"leaves": _paths(r.trace), "trace": _stored(r.trace)}
+            convs[name] = _stored(r.trace)
         return {"value": minimax(tree, trace=False).value, "conventions": convs}
     if check == "order":
         return {"orders": _static_orders(tree)}
@@ -90,28 +77,23 @@ def reference(check: str, tree: GameTree, **options: Any) -> dict[str, Any]:
                              prune_on_equal=equal, fail=fail):
             d = int(r.options["depth"])
             its.append({"depth": d, "value": r.value, "moves": optimal_moves(tree, d),
-                        "leaves": _paths(r.trace), "trace": _stored(r.trace)})
+                        **_stored(r.trace)})
         convs[name] = {"iterations": its}
     return {"conventions": convs}
 
 
 def _static_orders(tree: GameTree) -> dict[str, list[int]]:
-    """003's order of every interior node's children by static value (MAX high to low, MIN
-    low to high, ties in natural order), read off the reference: minimax with
-    ``order="static"`` visits every child, in that order."""
+    """Every interior node's children by static value (MAX high to low, MIN low to high,
+    ties in the tree's order): the order minimax with ``order="static"`` visits them."""
     trace = minimax(tree, order="static").trace
     assert trace is not None
     orders: dict[str, list[int]] = {}
-    for path in trace.visited:
-        if path:
-            orders.setdefault(_key(path[:-1]), []).append(path[-1])
+    for path in filter(None, trace.visited):
+        orders.setdefault(",".join(map(str, path[:-1])), []).append(path[-1])
     return orders
 
 
-def _paths(trace: Trace | None) -> list[list[int]]:
+def _stored(trace: Trace | None) -> dict[str, Any]:
+    """A trace's leaves and events as stored."""
     assert trace is not None
-    return [list(p) for p in trace.leaves]
-
-
-def _key(path: tuple[int, ...]) -> str:
-    return ",".join(map(str, path))
+    return {"leaves": [list(p) for p in trace.leaves], "trace": trace.rows()}

@@ -1,5 +1,4 @@
-"""A question's report: per-tree verdicts, the points, and the words a student reads (the
-first line gives the score and the convention).
+"""A question's report: per-tree verdicts, the points, and the words a student reads.
 
 >>> points_text(4.5), points_text(7.0), points_text(14 / 3)
 ('4.5', '7', '14/3')
@@ -22,7 +21,7 @@ VALIDATE_WIDTH = 82  # nbgrader validate prints 90 columns, 4 of indent, cuts at
 
 @dataclass
 class TreeVerdict:
-    """One tree of a question: its name, what it is, and the :class:`TreeResult`."""
+    """One tree of a question: its name, what it is, its result."""
 
     name: str
     about: str
@@ -30,8 +29,7 @@ class TreeVerdict:
 
 
 def points_text(x: float) -> str:
-    """Points as people write them: whole or half points as decimals, anything else as an
-    exact fraction."""
+    """Whole and half points as decimals, anything else as an exact fraction."""
     if (2 * x).is_integer():
         return f"{x:g}"
     return str(Fraction(x).limit_denominator(1000))
@@ -39,8 +37,7 @@ def points_text(x: float) -> str:
 
 @dataclass
 class GradeReport:
-    """Everything one ``grade`` call found: per-tree verdicts and the points, the
-    convention the alpha-beta trees were graded under and the bug that accounts for them."""
+    """What one ``grade`` call found: verdicts, points, convention, diagnosis."""
 
     question: str
     points: float
@@ -54,27 +51,25 @@ class GradeReport:
 
     @property
     def per_tree(self) -> float:
-        """What one tree is worth: the cell's points shared among all its trees, hidden ones
-        included (``in_all``; on the visible trees alone, when their test data does not say
-        how many hidden trees there are, among the visible ones)."""
+        """What a tree is worth: the points shared among all trees (``in_all``, hidden ones
+        included), else among the visible ones."""
         return self.points / max(self.in_all or len(self.trees), 1)
 
     @property
     def earned(self) -> float:
-        """Points earned: each tree's score (0, ½ or 1) times what a tree is worth."""
+        """Points earned: the trees' scores times what a tree is worth."""
         return self.per_tree * sum(t.result.score for t in self.trees)
 
     @property
     def available(self) -> float:
-        """The points these trees are worth: all the cell's points once the hidden trees
-        are in, else the visible trees' share."""
+        """The points these trees are worth (without the hidden ones, the visible share)."""
         if self.hidden or not self.trees:
             return self.points
         return min(self.points, self.per_tree * len(self.trees))
 
     def head(self, width: int = 100) -> list[str]:
-        """The first lines: the score and the convention (one line, never folded), then why
-        that convention and what the hidden trees add, folded at ``width``."""
+        """The score and convention (one line, never folded), then why that convention and
+        what the hidden trees add."""
         first = f"{self.question}: {points_text(self.earned)} of " \
                 f"{points_text(self.available)} points"
         if not self.hidden:
@@ -93,7 +88,7 @@ class GradeReport:
         return [first] + [ln for m in more for ln in wrap(f"({m})", width)]
 
     def tree_lines(self, index: int) -> list[str]:
-        """The verdict of tree ``index``: its summary, details and likely bug."""
+        """Tree ``index``'s summary, details and likely bug."""
         t = self.trees[index]
         r = t.result
         mark = OK if r.score == 1 else NO
@@ -115,7 +110,7 @@ class GradeReport:
         return lines
 
     def top(self) -> list[str]:
-        """The head, a rule, the notes and the likely bug said once for all trees."""
+        """The head, a rule, the notes and the likely bug for all trees."""
         head = self.head()
         lines = head + ["-" * max(len(ln) for ln in head[:1])]
         if self.note:
@@ -128,16 +123,15 @@ class GradeReport:
         return lines
 
     def text(self) -> str:
-        """The verdicts as text (what is printed, without pictures)."""
+        """The verdicts as printed, without pictures."""
         lines = self.top()
         for i in range(len(self.trees)):
             lines += self.tree_lines(i)
         return "\n".join(lines)
 
     def summary(self) -> str:
-        """A short form for nbgrader's Validate dialog: the head, each tree's first line,
-        the likely bug; lines of at most :data:`VALIDATE_WIDTH` characters (``nbgrader
-        validate`` cuts longer ones)."""
+        """A short form for nbgrader's Validate dialog, lines of at most
+        :data:`VALIDATE_WIDTH` characters (it cuts longer ones)."""
         head = self.head(VALIDATE_WIDTH)
         lines = wrap(head[0], VALIDATE_WIDTH) + head[1:]
         if self.diagnosis is not None:
@@ -155,8 +149,8 @@ class GradeReport:
 
 
 def wrap(line: str, width: int = 100) -> list[str]:
-    """``line`` folded at ``width`` (feedback pages do not wrap printed text), its
-    continuation lines indented two more than the line itself.
+    """``line`` folded at ``width`` (feedback pages do not wrap printed text), continuation
+    lines indented two more.
 
     >>> wrap("    leaves: " + "N=8 " * 30, 40)[:2]
     ['    leaves: N=8 N=8 N=8 N=8 N=8 N=8 N=8', '      N=8 N=8 N=8 N=8 N=8 N=8 N=8 N=8']

@@ -1,5 +1,5 @@
-"""The pieces of every verdict: the record of a run as verdicts read it, a tree's result
-(its score, summary, details and picture), and the words for values and leaves.
+"""The pieces of every verdict: a run's record as verdicts read it, a tree's result, and the
+words for values and leaves.
 
 >>> halves(1.0), halves(2 / 3), halves(0.5), halves(1 / 3)
 (1.0, 0.5, 0.5, 0.0)
@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -44,7 +45,7 @@ class Record(Protocol):
 
 @dataclass(frozen=True)
 class Picture:
-    """What to draw for a mismatch: the tree, the reference trace, marks and a title."""
+    """What to draw for a mismatch: tree, reference trace, marks, title."""
 
     tree: GameTree
     trace: Any
@@ -54,8 +55,7 @@ class Picture:
 
 @dataclass
 class TreeResult:
-    """One test tree's verdict: ``score`` in [0, 1], a one-line ``summary``, detail
-    ``lines`` and, on a mismatch, a ``picture`` of the difference."""
+    """One tree's verdict: ``score`` in [0, 1], ``summary``, detail ``lines``, ``picture``."""
 
     score: float
     summary: str
@@ -66,18 +66,16 @@ class TreeResult:
 
 
 def halves(share: float) -> float:
-    """A tree's share of its point, rounded down to a half: 1 when every part is right,
-    0.5 when at least half of them are, else 0."""
+    """A share of the parts right, rounded down to a half."""
     return math.floor(share * 2 + 1e-9) / 2
 
 
 def failed(out: Record) -> TreeResult:
-    """The verdict of a tree on which the function did not finish."""
+    """The verdict of a tree the function did not finish."""
     return TreeResult(0.0, out.message.splitlines()[0], out.message.splitlines()[1:],
                       printed=out.printed, status=out.status)
 
 
-# ----- reading what came back --------------------------------------------------------------
 def number_of(desc: Any) -> tuple[float | None, str]:
     if isinstance(desc, dict) and "number" in desc:
         return float(desc["number"]), ""
@@ -113,26 +111,20 @@ def mismatch_lines(tree: GameTree, c: Comparison, label: str, *,
              f"your search evaluated {len(c.submitted)}: {names(tree, c.submitted)}"]
     if c.divergence is not None:
         lines.append(f"they part {c.divergence.text}")
-    if pruning:
-        lines.append(f"evaluated but should have been cut: {names(tree, c.extra)}")
-        lines.append(f"cut but should have been evaluated: {names(tree, c.missing)}")
-    else:
-        lines.append(f"evaluated but should not have been: {names(tree, c.extra)}")
-        lines.append(f"skipped but should have been evaluated: {names(tree, c.missing)}")
+    extra, missing = ("should have been cut", "cut") if pruning else \
+        ("should not have been", "skipped")
+    lines.append(f"evaluated but {extra}: {names(tree, c.extra)}")
+    lines.append(f"{missing} but should have been evaluated: {names(tree, c.missing)}")
     if c.repeated:
         lines.append(f"evaluated more than once: {names(tree, c.repeated)}")
     return lines
 
 
 def read_twice(calls: list[tuple[str, Path]]) -> list[Path]:
-    """Paths whose static value was read more than once, counting every call (unlike
-    :func:`evaluated_in`, which counts a read repeated at once as one).
+    """Paths whose static value was read more than once, counting every call.
 
     >>> read_twice([("static", (0,)), ("static", (0,)), ("static", (1,))])
     [(0,)]
     """
-    counts: dict[Path, int] = {}
-    for kind, path in calls:
-        if kind == "static":
-            counts[path] = counts.get(path, 0) + 1
+    counts = Counter(path for kind, path in calls if kind == "static")
     return [p for p, n in counts.items() if n > 1]
