@@ -134,21 +134,24 @@ def containment_ms(n: int = 60) -> tuple[float, float]:
 
 def trusted_ms(n: int = 60) -> float:
     """Milliseconds per tree for the trusted grader: the same function in a sandboxed
-    child (:class:`minimaxkit.grading.remote.Session`), the tree served by this process."""
+    child (:func:`minimaxkit.grading.recording.remote.tree_session`), the tree served by this
+    process."""
+    from pathlib import Path
+
     from minimaxkit.examples import tree_002
-    from minimaxkit.grading import describe, run_contained, sandbox
-    from minimaxkit.grading.remote import Session
+    from minimaxkit.grading import describe, run_contained
+    from minimaxkit.grading.recording.remote import SessionRunner, tree_session
 
     tree = tree_002()
     out = []
-    with Session(tempfile.mkdtemp()) as session:
-        session.run_cells(["def leftmost(node):\n    return node.static() if node.is_leaf() "
-                           "else leftmost(node.children()[0])"])
-        fn = session.caller()["leftmost"]
-        sandbox.set_remote(session)
+    with tree_session(Path(tempfile.mkdtemp())) as session:
+        session.run_cell("def leftmost(node):\n    return node.static() if node.is_leaf() "
+                         "else leftmost(node.children()[0])")
+        runner = SessionRunner(session)
+        fn = runner.caller()["leftmost"]
         for _ in range(n):
             start = time.perf_counter()
-            run_contained(lambda rec: describe(fn(rec.root())), tree)
+            run_contained(lambda rec: describe(fn(rec.root())), tree, runner=runner)
             out.append(time.perf_counter() - start)
     return 1000 * statistics.median(out)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from minimaxkit.grading.play.ratings import SCALE, Rating
+from minimaxkit.ratings import SCALE, Rating
 
 Game = tuple[str, str, float]
 Z95 = 1.959963984540054

@@ -338,7 +338,7 @@ def refuse_kit_searches(error: Callable[[str], BaseException]) -> Callable[[], N
     ``error(name of the search)`` instead of searching; returns the undo function. The
     lecture checks and the student's own graded runs use it; where grading counts, the
     sandbox also takes the searches' code out of the child's sight
-    (:mod:`minimaxkit.grading.isolation`), which no reload undoes.
+    (:mod:`minimaxkit.isolation`), which no reload undoes.
 
     >>> from minimaxkit import minimax
     >>> from minimaxkit.examples import aima_5_2

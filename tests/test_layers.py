@@ -1,7 +1,8 @@
 """The layers of grading (docs/design.md, *Grading in layers*), read from the code's own
 imports, those inside functions included: each layer imports only the layers below it, the
-lectures import nothing of grading, nothing imports a private name from another module, no
-module keeps state in a ``global``, and the modules stay small."""
+core (the lectures' helpers, the widgets, the student interface, the sandbox of
+``minimaxkit.isolation``) imports nothing of grading, nothing imports a private name from
+another module, no module keeps state in a ``global``, and the modules stay small."""
 
 from __future__ import annotations
 
@@ -15,12 +16,11 @@ G = "minimaxkit.grading"
 #: each layer and the layers it may import (the core, everything outside grading, is below all)
 LAYERS: dict[str, set[str]] = {
     "testdata": set(),
-    "isolation": {"testdata"},
-    "recording": {"testdata", "isolation"},
+    "recording": {"testdata"},
     "verdicts": {"testdata"},
-    "api": {"testdata", "isolation", "recording", "verdicts"},
-    "play": {"testdata", "isolation", "recording"},
-    "autograde": {"testdata", "isolation", "recording", "verdicts", "api", "play"},
+    "api": {"testdata", "recording", "verdicts"},
+    "play": {"testdata", "recording"},
+    "autograde": {"testdata", "recording", "verdicts", "api", "play"},
 }
 ENTRY = "entry"  # grading's own modules (the package, its commands and aliases): anything
 
@@ -82,7 +82,8 @@ def test_every_layer_imports_only_the_layers_below_it() -> None:
 
 
 def test_nothing_outside_grading_imports_grading() -> None:
-    """The core (the lectures' helpers, the widgets, the student interface) stands alone."""
+    """The core (the lectures' helpers, the widgets, the student interface, the sandbox)
+    stands alone."""
     wrong = [f"{name} imports {target}" for name, (_, tree) in MODULES.items()
              if not name.startswith(G) for target, _ in _imports(name, tree)
              if target.startswith(G)]

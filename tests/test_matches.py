@@ -27,7 +27,7 @@ from minimaxkit.matches import (
 @pytest.mark.parametrize("module", ["minimaxkit.games.connect4_board", "minimaxkit.matches",
                                     "minimaxkit.grading.play.checks",
                                     "minimaxkit.grading.play.evaluators",
-                                    "minimaxkit.grading.play.pages",
+                                    "minimaxkit.draw.game_pages",
                                     "minimaxkit.grading.play.report",
                                     "minimaxkit.grading.play.tournament",
                                     "minimaxkit.lecture.evaluation6"])

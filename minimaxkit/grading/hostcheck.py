@@ -2,7 +2,7 @@
 
 import sys
 
-from .isolation.hostcheck import main
+from ..isolation.hostcheck import main
 
 if __name__ == "__main__":
     sys.exit(main())

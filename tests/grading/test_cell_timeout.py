@@ -19,7 +19,7 @@ import nbformat
 import pytest
 
 from minimaxkit.grading.course import prepare_course, solution_cells
-from minimaxkit.grading.isolation import bwrap
+from minimaxkit.isolation import bwrap
 
 pytestmark = pytest.mark.slow
 

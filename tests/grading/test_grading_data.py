@@ -98,10 +98,12 @@ def _grading_modules() -> list[str]:
     import pkgutil
 
     import minimaxkit.grading as grading
+    import minimaxkit.isolation as isolation
 
-    return ["minimaxkit.student", "minimaxkit._lazy", grading.__name__] + sorted(
-        m.name for m in pkgutil.walk_packages(grading.__path__, grading.__name__ + ".")
-        if not m.name.endswith("__main__"))
+    return ["minimaxkit.student", "minimaxkit._lazy", grading.__name__, isolation.__name__] + \
+        sorted(m.name for pkg in (grading, isolation)
+               for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + ".")
+               if not m.name.endswith("__main__"))
 
 
 @pytest.mark.parametrize("module", _grading_modules())
@@ -125,22 +127,22 @@ def test_the_grading_modules_show_their_use() -> None:
 
 
 def test_a_kernel_start_imports_none_of_the_searches() -> None:
-    """The sandboxed kernel's first step (``python -m minimaxkit.grading.isolation.kernel``)
+    """The sandboxed kernel's first step (``python -m minimaxkit.grading.autograde.kernel``)
     and the scratch copy (``enter.py``, run by its path) import neither the searches nor the
     grader: the packages import their modules on first use (``minimaxkit._lazy``)."""
     import subprocess
     import sys
 
-    probe = ("import sys, minimaxkit.grading.isolation.kernel\n"
+    probe = ("import sys, minimaxkit.grading.autograde.kernel\n"
              "print(sorted(m for m in sys.modules if m.startswith('minimaxkit')))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     assert eval(done.stdout) == ["minimaxkit", "minimaxkit._lazy", "minimaxkit.grading",
-                                 "minimaxkit.grading.isolation",
-                                 "minimaxkit.grading.isolation.bwrap",
-                                 "minimaxkit.grading.isolation.kernel",
+                                 "minimaxkit.grading.autograde",
+                                 "minimaxkit.grading.autograde.kernel",
                                  "minimaxkit.grading.testdata",
-                                 "minimaxkit.grading.testdata.places"]
+                                 "minimaxkit.grading.testdata.places", "minimaxkit.isolation",
+                                 "minimaxkit.isolation.bwrap"]
 
 
 def test_lazy_names_stay_what_the_package_exports() -> None:

@@ -13,13 +13,13 @@ import pytest
 
 from minimaxkit import GameTree
 from minimaxkit.grading import Outcome, describe, run_contained
-from minimaxkit.grading.isolation import bwrap
-from minimaxkit.grading.isolation.session import Session
-from minimaxkit.grading.recording.remote import WORKER, SessionRunner
+from minimaxkit.grading.recording.remote import SessionRunner, tree_session
 from minimaxkit.grading.testdata.cells import grade_call
 from minimaxkit.grading.testdata.suites import SuiteError, load_hidden, load_visible, salt_for
 from minimaxkit.grading.testdata.trees import build_tree, seed_for
 from minimaxkit.grading.verdicts.references import reference
+from minimaxkit.isolation import bwrap
+from minimaxkit.isolation.session import Session
 
 TREE = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])  # AIMA's Figure 5.2
 MINIMAX = """
@@ -40,7 +40,7 @@ def _run(session: Session, name: str, tree: GameTree = TREE,
 
 
 def _session(folder: Path, course: Path | None = None, hidden: tuple[Path, ...] = ()) -> Session:
-    return Session(folder, worker=WORKER, course_root=course, hidden_files=hidden)
+    return tree_session(folder, course_root=course, hidden_files=hidden)
 
 
 def _cells(session: Session, cells: list[str]) -> None:
@@ -234,13 +234,13 @@ def test_a_kit_that_lives_under_tmp_still_grades(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    kit = Path(bwrap.__file__).resolve().parents[2]
+    kit = Path(bwrap.__file__).resolve().parents[1]
     copy = tmp_path / "checkout"
     shutil.copytree(kit, copy / "minimaxkit", ignore=shutil.ignore_patterns("__pycache__"))
     script = """
 import sys, tempfile, pathlib
 from minimaxkit.grading import describe, run_contained
-from minimaxkit.grading.isolation.session import Session
+from minimaxkit.isolation.session import Session
 from minimaxkit.grading.recording import remote
 assert remote.__file__.startswith(sys.argv[1]), remote.__file__
 with Session(pathlib.Path(tempfile.mkdtemp()), worker=remote.WORKER) as s:

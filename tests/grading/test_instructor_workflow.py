@@ -38,7 +38,7 @@ import nbformat
 import pytest
 
 from minimaxkit.grading.course import solution_cells
-from minimaxkit.grading.isolation import bwrap
+from minimaxkit.isolation import bwrap
 
 pytestmark = pytest.mark.slow
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-import minimaxkit.grading.isolation.hostcheck as hostcheck
+import minimaxkit.isolation.hostcheck as hostcheck
 from minimaxkit.grading.course import prepare_course, solution_cells
-from minimaxkit.grading.isolation import bwrap
+from minimaxkit.isolation import bwrap
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -43,7 +43,7 @@ def test_hostcheck_says_what_is_missing() -> None:
 
 
 def test_available_refuses_when_the_sandbox_is_required_and_missing() -> None:
-    code = ("from minimaxkit.grading.isolation import bwrap\n"
+    code = ("from minimaxkit.isolation import bwrap\n"
             "try:\n    bwrap.available()\nexcept bwrap.SandboxUnavailable as err:\n"
             "    print('refused:', err)\nelse:\n    print('ran')\n")
     env = dict(os.environ, MINIMAXKIT_NO_SANDBOX="1", MINIMAXKIT_REQUIRE_SANDBOX="1")

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ...isolation.session import function_problem
 from ...tree import GameTree
-from ..isolation.session import function_problem
 from ..recording.outcome import Outcome
 from ..recording.runners import TIME_LIMIT, Runner, run_tree
 from ..testdata.places import student_id

@@ -16,9 +16,9 @@ from nbformat.notebooknode import NotebookNode, from_dict
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Bool, Unicode
 
-from ..isolation import bwrap
-from ..isolation.kernel import KERNEL_NAME, KERNELSPEC_DIR
-from ..isolation.session import EXEC_TIMEOUT
+from ...isolation import bwrap
+from ...isolation.session import EXEC_TIMEOUT
+from .kernel import KERNEL_NAME, KERNELSPEC_DIR
 from .trusted import Grading
 
 __all__ = ["SandboxedExecute", "TrustedGrade", "TIMEOUT_ERROR", "bounded_client",

@@ -14,11 +14,11 @@ from typing import Any
 
 from nbformat.notebooknode import NotebookNode, from_dict
 
+from ...isolation.session import CELL_GRACE, EXEC_TIMEOUT
 from ..api.grade import grade_report
 from ..api.pictures import parts, svg_bundle
-from ..isolation.session import CELL_GRACE, EXEC_TIMEOUT, Session
 from ..play.notebook import evaluation_report, play_session
-from ..recording.remote import WORKER, SessionRunner
+from ..recording.remote import SessionRunner, tree_session
 from ..testdata.cells import GradeCall, plan
 from ..testdata.places import SOURCE_DIR, TESTS, course_root, secret_file
 from ..testdata.suites import SuiteError, evaluation_spec, load_visible
@@ -111,8 +111,7 @@ class Grading:
         plays = any(evaluation_spec(self.source, c.question) for _, c in self.plan
                     if isinstance(c, GradeCall))
         self.session = play_session(folder, root, hidden, cell_timeout) if plays else \
-            Session(folder, worker=WORKER, course_root=root, hidden_files=hidden,
-                    cell_timeout=cell_timeout)
+            tree_session(folder, course_root=root, hidden_files=hidden, cell_timeout=cell_timeout)
         self.verdicts: dict[int, tuple[Any, list[str]]] = {}
         self.speed: dict[str, bool] = {}  # assignment 5: the correctness cell's speed verdict
         self.error: BaseException | None = None

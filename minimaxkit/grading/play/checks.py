@@ -18,6 +18,7 @@ import time
 from functools import partial
 from typing import Any
 
+from ...draw.game_pages import game_html
 from ...games.connect4_board import WIN, mirror_state
 from ...matches import (
     GAME,
@@ -31,7 +32,6 @@ from ...matches import (
     weak_player,
 )
 from .evaluators import LocalEvaluator, values
-from .pages import game_html
 from .report import EvaluationReport
 
 __all__ = ["correctness_boards", "check_correctness", "check_play", "wrong_move",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...games.connect4_board import Board
-from ..isolation.rules import safe_repr, safe_str, student_frames
+from ...isolation.rules import safe_repr, safe_str, student_frames
 from ..recording import childside
 
 __all__ = ["Handler"]

@@ -12,14 +12,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ...games.connect4_board import Board
+from ...isolation.rules import Rules
+from ...isolation.session import ChildFailed, Session, Worker
 from ...matches import EvaluationFailed, check_values
-from ..isolation.rules import Rules
-from ..isolation.session import ChildFailed, Session, Worker
+from ..testdata.places import HIDDEN_TESTS, TESTS
 
 __all__ = ["LocalEvaluator", "RemoteEvaluator", "values", "RULES"]
 
 #: assignment 5's rules: the kit's searches allowed
-RULES = Rules(refuse_searches=False)
+RULES = Rules(refuse_searches=False, refused_files=(TESTS, HIDDEN_TESTS))
 
 
 class LocalEvaluator:

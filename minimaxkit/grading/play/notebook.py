@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ...games.connect4_board import Board
-from ..isolation.session import Session, function_problem
+from ...isolation.session import Session, function_problem
 from ..testdata.suites import evaluation_spec
 from . import childside
 from .checks import check_correctness, check_play

@@ -23,6 +23,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from ...draw.game_pages import game_html, games_page
+from ...isolation.session import EXEC_TIMEOUT
 from ...matches import (
     OPENINGS,
     GameRecord,
@@ -32,13 +34,11 @@ from ...matches import (
     random_player,
     weak_player,
 )
-from ..isolation.session import EXEC_TIMEOUT
 from ..testdata.cells import plan
 from ..testdata.places import course_root, secret_file
 from .checks import check_correctness, forfeited
 from .evaluators import RemoteEvaluator, values
 from .notebook import play_session
-from .pages import game_html, games_page
 
 __all__ = ["Entrant", "find_entrants", "run_tournament", "ratings", "main", "play_pair"]
 

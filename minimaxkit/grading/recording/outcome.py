@@ -13,8 +13,8 @@ import numbers
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...isolation.rules import safe_repr
 from ...student import SearchNode
-from ..isolation.rules import safe_repr
 
 __all__ = ["Outcome", "Described", "describe", "broken_rule", "OUTPUT_LIMIT"]
 
@@ -70,8 +70,8 @@ def describe(value: Any, *, _depth: int = 0) -> Any:
 
 def broken_rule(flags: dict[str, Any], notes: list[str]) -> tuple[str, str] | None:
     """Status and message of the first rule broken, from a worker's flags and notes, or None."""
-    if flags.get("test_data"):
-        return "reference", f"read the test data ({flags['test_data']}) instead of searching"
+    if flags.get("refused_file"):
+        return "reference", f"read the test data ({flags['refused_file']}) instead of searching"
     if flags.get("reference"):
         return "reference", (f"called minimaxkit's own search ({flags['reference']}) instead "
                              "of searching: write the search yourself with node.children() "

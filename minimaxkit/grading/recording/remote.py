@@ -8,21 +8,32 @@ from __future__ import annotations
 
 import math
 import time
+from pathlib import Path
 from typing import Any
 
 from ...errors import TreeError
+from ...isolation.protocol import ProtocolError
+from ...isolation.session import EXEC_TIMEOUT, ChildFailed, Session, Worker
 from ...student import NodeInfo, Recorder, SearchNode, TooManyCalls
-from ..isolation.protocol import ProtocolError
-from ..isolation.session import ChildFailed, Session, Worker
 from . import childside
 from .outcome import Described, Outcome, broken_rule, failed_message
-from .runners import Task
+from .runners import RULES, Task
 
-__all__ = ["SessionRunner", "RemoteFunction", "tree_answer", "encode_info", "WORKER"]
+__all__ = ["SessionRunner", "RemoteFunction", "tree_answer", "encode_info", "tree_session",
+           "WORKER"]
 
 #: the module whose ``Handler`` answers in the child's workers
 WORKER = childside.__name__
 _QUESTIONS = ("children", "static", "estimate", "node")
+
+
+def tree_session(folder: Path, *, course_root: Path | None = None,
+                 hidden_files: list[Path] | tuple[Path, ...] = (),
+                 cell_timeout: float = EXEC_TIMEOUT) -> Session:
+    """A sandboxed child for a notebook graded on trees (assignments 1-4), under the rules of
+    every run of a search (:data:`.runners.RULES`)."""
+    return Session(folder, worker=WORKER, course_root=course_root, hidden_files=hidden_files,
+                   cell_timeout=cell_timeout, rules=RULES)
 
 
 class _Raised(Exception):

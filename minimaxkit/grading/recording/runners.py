@@ -25,17 +25,20 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ...isolation.fork import run_forked
+from ...isolation.rules import Rules, failure
 from ...student import Recorder, TooManyCalls
 from ...tree import GameTree
-from ..isolation.fork import run_forked
-from ..isolation.rules import Rules, failure
+from ..testdata.places import HIDDEN_TESTS, TESTS
 from .outcome import OUTPUT_LIMIT, Outcome, broken_rule, describe, failed_message
 
 __all__ = ["Runner", "LocalRunner", "run_contained", "TIME_LIMIT", "Task", "run_tree", "TASKS"]
 
 TIME_LIMIT = 1.0  # seconds per test tree; a correct search of a test tree takes milliseconds
 Task = Callable[[Recorder], Any]
-RULES = Rules(output_limit=OUTPUT_LIMIT)
+#: the rules of every run of a search: output capped, the kit's searches and the test data
+#: refused
+RULES = Rules(output_limit=OUTPUT_LIMIT, refused_files=(TESTS, HIDDEN_TESTS))
 
 
 class Runner(Protocol):

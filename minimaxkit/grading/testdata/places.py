@@ -14,7 +14,7 @@ import getpass
 import os
 from pathlib import Path
 
-__all__ = ["TESTS", "HIDDEN_TESTS", "SOURCE_DIR", "SECRET_NAME", "PRIVATE_DIR", "SECRET_ENV",
+__all__ = ["TESTS", "HIDDEN_TESTS", "SOURCE_DIR", "SECRET_NAME", "PRIVATE_DIR",
            "student_id", "course_root", "secret_file", "course_secret", "hidden_candidates"]
 
 TESTS = "tests.json"
@@ -22,9 +22,6 @@ HIDDEN_TESTS = "hidden_tests.json"
 SOURCE_DIR = "solutions"
 SECRET_NAME = ".minimaxkit-secret"  # in the course folder, never committed (.gitignore)
 PRIVATE_DIR = "private"  # <course>/private/<assignment>/hidden_tests.json, never committed
-#: environment variables that name the course's secrets (never passed into a sandbox)
-SECRET_ENV = ("MINIMAXKIT_SECRET", "MINIMAXKIT_SECRET_FILE", "MINIMAXKIT_PRIVATE_TESTS",
-              "MINIMAXKIT_COURSE_ROOT", "JPY_PARENT_PID")
 
 
 def student_id() -> str:

@@ -29,7 +29,7 @@ A VALUE is JSON of at most :data:`MAX_DEPTH` levels, a line at most :data:`MAX_L
 >>> read(b'{"names": 5}', ("done",))
 Traceback (most recent call last):
 ...
-minimaxkit.grading.isolation.protocol.ProtocolError: an unexpected message ('names')
+minimaxkit.isolation.protocol.ProtocolError: an unexpected message ('names')
 """
 
 from __future__ import annotations

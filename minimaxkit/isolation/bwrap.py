@@ -23,13 +23,15 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from ..testdata.places import SECRET_ENV
-
 __all__ = ["available", "probe", "sandbox_argv", "sandbox_env", "plain_env",
            "limit_resources", "python_paths", "kit_folder", "MEMORY_LIMIT", "FILE_LIMIT",
            "PROCESS_LIMIT", "SCRATCH_LIMIT", "TMP_LIMIT", "ETC_FILES", "SUBMISSION_MOUNT",
            "WARNING", "REQUIRE_ENV", "SandboxUnavailable", "SECRET_ENV"]
 
+#: environment variables that name a course's secrets: never passed to untrusted code (the
+#: sandbox's environment is an allow-list anyway; these are dropped where there is no sandbox)
+SECRET_ENV = ("MINIMAXKIT_SECRET", "MINIMAXKIT_SECRET_FILE", "MINIMAXKIT_PRIVATE_TESTS",
+              "MINIMAXKIT_COURSE_ROOT", "JPY_PARENT_PID")
 MEMORY_LIMIT = 2 << 30  # bytes of data (heap and anonymous mappings) per process
 FILE_LIMIT = 64 << 20  # bytes: the largest file student code may write
 PROCESS_LIMIT = 512  # processes of the user (not enforced for root: see docs/grading.md)

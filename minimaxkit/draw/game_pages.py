@@ -13,8 +13,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from ...games.connect4_board import Board
-from ...matches import GameRecord
+from ..games.connect4_board import Board
+from ..matches import GameRecord
 
 __all__ = ["board_svg", "game_html"]
 

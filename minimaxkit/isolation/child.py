@@ -1,4 +1,4 @@
-"""The sandboxed child, ``python -m minimaxkit.grading.isolation.child WORKER RULES``: it runs a
+"""The sandboxed child, ``python -m minimaxkit.isolation.child WORKER RULES``: it runs a
 notebook's cells in a real IPython shell and forks a worker per test, under the rules. The
 module ``WORKER`` has a ``Handler(namespace, ask)`` whose ``handle(msg)`` gives a reply's kind
 and payload (``ask(value)`` asks the parent) and ``notes()`` what it noted. The channel is a

@@ -93,7 +93,7 @@ class Session:
         """Start the child (if it is not running) and replay the cells run so far."""
         if self.proc is not None:
             return
-        cmd = [sys.executable, "-m", "minimaxkit.grading.isolation.child", self.worker_module,
+        cmd = [sys.executable, "-m", "minimaxkit.isolation.child", self.worker_module,
                self.rules.to_json()]
         self.sandboxed = bwrap.available()
         self._scratch = tempfile.mkdtemp(prefix="minimaxkit-child-")

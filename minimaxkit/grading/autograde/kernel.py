@@ -1,4 +1,4 @@
-"""The autograde kernel: ``python -m minimaxkit.grading.isolation.kernel -f CONNECTION_FILE``,
+"""The autograde kernel: ``python -m minimaxkit.grading.autograde.kernel -f CONNECTION_FILE``,
 the kernel spec ``minimaxkit-sandbox`` (``kernelspec/``), sets the limits and becomes IPython
 in bubblewrap, the notebook's folder a scratch copy. It talks to nbgrader over Unix sockets
 next to the connection file (no network inside: that folder is bound in) and takes interrupts
@@ -12,8 +12,15 @@ import os
 import sys
 from pathlib import Path
 
+from ...isolation.bwrap import (
+    WARNING,
+    available,
+    limit_resources,
+    plain_env,
+    sandbox_argv,
+    sandbox_env,
+)
 from ..testdata.places import course_root, secret_file
-from .bwrap import WARNING, available, limit_resources, plain_env, sandbox_argv, sandbox_env
 
 __all__ = ["kernel_argv", "main", "KERNELSPEC_DIR", "KERNEL_NAME"]
 
@@ -37,7 +44,7 @@ def kernel_argv(connection_file: str, workdir: str | os.PathLike[str]) -> list[s
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 2 or args[0] != "-f":
-        print("usage: python -m minimaxkit.grading.isolation.kernel -f CONNECTION_FILE",
+        print("usage: python -m minimaxkit.grading.autograde.kernel -f CONNECTION_FILE",
               file=sys.stderr)
         return 2
     cmd = kernel_argv(args[1], os.getcwd())

@@ -26,7 +26,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..testdata.places import HIDDEN_TESTS, TESTS
 from .bwrap import kit_folder
 
 __all__ = ["KIT_SEARCHES", "Rules", "Refused", "CappedStream", "enter", "failure", "safe_repr",
@@ -61,19 +60,21 @@ def __getattr__(name):
 @dataclass(frozen=True)
 class Rules:
     """One child's rules: characters of output per test (past them, stop the test or drop the
-    rest), the kit's searches and the test data refused or not."""
+    rest), the kit's searches refused or not, and the names of files ``open`` refuses (a
+    grader's test data, whose stored answers would answer the tests)."""
 
     output_limit: int = 200_000
     stop_output: bool = True
     refuse_searches: bool = True
-    refuse_test_data: bool = True
+    refused_files: tuple[str, ...] = ()
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))
 
     @classmethod
     def from_json(cls, text: str) -> Rules:
-        return cls(**json.loads(text))
+        data = json.loads(text)
+        return cls(**{**data, "refused_files": tuple(data.get("refused_files", ()))})
 
 
 class Refused(BaseException):
@@ -179,14 +180,14 @@ def enter(rules: Rules, flags: dict[str, Any], timeout: float, *,
         sys.setrecursionlimit(depth + 1000)
         _fix_randomness()
     if rules.refuse_searches:
-        from ...student import refuse_kit_searches
+        from ..student import refuse_kit_searches
 
         def refused(name: str) -> BaseException:
             flags["reference"] = name
             return Refused(name)
         undo.append(refuse_kit_searches(refused))
-    if rules.refuse_test_data:
-        undo.append(_guard_open(flags))
+    if rules.refused_files:
+        undo.append(_guard_open(flags, rules.refused_files))
 
     def leave() -> None:
         for step in reversed(undo):
@@ -219,17 +220,17 @@ def _fix_randomness() -> None:
             numpy.random.seed(0)
 
 
-def _guard_open(flags: dict[str, Any]) -> Callable[[], None]:
-    """``open`` refuses the test data files (their stored traces answer the tests); the undo."""
+def _guard_open(flags: dict[str, Any], names: tuple[str, ...]) -> Callable[[], None]:
+    """``open`` refuses the files called ``names``, noted as ``refused_file``; the undo."""
     import builtins
 
     original = builtins.open
 
     def guarded_open(file: Any, *args: Any, **kwargs: Any) -> Any:
         if isinstance(file, str | bytes | os.PathLike) and \
-                os.path.basename(os.fsdecode(file)) in (TESTS, HIDDEN_TESTS):
-            flags["test_data"] = os.path.basename(os.fsdecode(file))
-            raise Refused("test data")
+                os.path.basename(os.fsdecode(file)) in names:
+            flags["refused_file"] = os.path.basename(os.fsdecode(file))
+            raise Refused("a refused file")
         return original(file, *args, **kwargs)
 
     builtins.open = io.open = guarded_open  # type: ignore[assignment]
