@@ -173,12 +173,17 @@ def test_table_options_are_checked():
         alphabeta(TicTacToe(), tt=True, table=TranspositionTable())
 
 
-def test_a_table_used_again_still_stops_a_solved_game():
+def test_a_table_used_again_knows_how_deep_its_answers_went():
+    """A table kept from an earlier deepening answers all of the depth-3 iteration (no leaf
+    evaluated); its entries remember how deep below them that search evaluated, so the game
+    does not look solved (no leaf at the depth limit) and deepening goes on."""
     table = TranspositionTable()
-    first = deepen(TicTacToe(), max_depth=12, table=table)
-    again = deepen(TicTacToe(), max_depth=12, table=table)
-    assert (first.stopped, first.depth) == (again.stopped, again.depth) == ("solved", 10)
-    assert again.value == first.value == 0
+    deepen(TicTacToe(), max_depth=3, table=table)
+    again = deepen(TicTacToe(), max_depth=5, table=table)
+    assert again.iterations[2].stats.tt_hits > 0 and again.iterations[2].stats.leaves == 0
+    assert (again.stopped, again.depth) == ("max_depth", 5)
+    solved = deepen(TicTacToe(), max_depth=12, table=table)
+    assert (solved.stopped, solved.depth, solved.value) == ("solved", 10, 0)
 
 
 def test_node_budget_keeps_the_last_completed_answer():
