@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # the names, for type checkers; imported on first use (._lazy
     from .errors import MinimaxkitError, OptionError, TreeError
     from .game import Game
     from .search import SearchResult, alphabeta, minimax, negamax, simple_pruning
+    from .table import TranspositionTable
     from .trace import Cutoff, Enter, Exit, Leaf, Stats, Trace, TTHit
     from .tree import GameTree, Node
 
@@ -23,7 +24,7 @@ __all__ = [
     "Game", "GameTree", "Node", "SearchResult", "Trace", "Stats",
     "Enter", "Leaf", "Cutoff", "Exit", "TTHit",
     "minimax", "simple_pruning", "alphabeta", "negamax", "deepen", "iter_deepen",
-    "DeepeningResult", "knuth_moore_leaves", "perfect_order_leaves",
+    "DeepeningResult", "TranspositionTable", "knuth_moore_leaves", "perfect_order_leaves",
     "MinimaxkitError", "TreeError", "OptionError",
 ]
 
@@ -33,6 +34,7 @@ _WHERE = {name: where for where, names in {
     '.errors': ('MinimaxkitError', 'OptionError', 'TreeError'),
     '.game': ('Game',),
     '.search': ('SearchResult', 'alphabeta', 'minimax', 'negamax', 'simple_pruning'),
+    '.table': ('TranspositionTable',),
     '.trace': ('Cutoff', 'Enter', 'Exit', 'Leaf', 'Stats', 'Trace', 'TTHit'),
     '.tree': ('GameTree', 'Node'),
 }.items() for name in names}

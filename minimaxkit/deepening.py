@@ -1,7 +1,10 @@
 """Progressive (iterative) deepening (003 §3): search to depth 1, 2, 3, ... so that a best
-move is always ready (an *anytime* algorithm); each iteration reorders the children by the
-previous iteration's values, and may start from an aspiration window around the previous
-value, re-searching with the full window when the value falls outside it.
+move is always ready (an *anytime* algorithm). With reordering, every iteration searches
+each node's children by their static values, except that the move an earlier iteration
+found best there goes first (remembered by path, or by a
+:class:`~minimaxkit.table.TranspositionTable`). An iteration may start from an aspiration
+window around the previous value, re-searching with the full window when the value falls
+outside it.
 
 >>> from minimaxkit.examples import tree_002
 >>> r = deepen(tree_002().with_static())
@@ -28,8 +31,10 @@ from .search import (
     _run,
     check_conventions,
     check_depth,
+    check_table,
     reject_unknown,
 )
+from .table import TranspositionTable
 from .trace import Stats
 from .tree import GameTree
 
@@ -96,25 +101,37 @@ def _budget_check(node_budget: int | None, deadline: float | None, spent: int) -
 
 
 def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
-                reorder: bool = True, aspiration: float | None = None,
-                node_budget: int | None = None, time_budget: float | None = None,
-                prune_on_equal: bool = True, fail: str = "soft", trace: bool = True,
-                _status: list[Any] | None = None, **unknown: Any) -> Iterator[SearchResult]:
+                reorder: bool = True, table: TranspositionTable | None = None,
+                aspiration: float | None = None, node_budget: int | None = None,
+                time_budget: float | None = None, prune_on_equal: bool = True,
+                fail: str = "soft", trace: bool = True, _status: list[Any] | None = None,
+                **unknown: Any) -> Iterator[SearchResult]:
     """Yield one alpha-beta result per depth 1, 2, ... (the anytime form of :func:`deepen`).
     The options are checked at the call, before the first iteration is asked for.
+
+    ``reorder=True`` searches each node's children in static order, with the move an earlier
+    iteration found best there first; ``reorder=False`` in the game's natural order. With a
+    ``table`` (a :class:`~minimaxkit.table.TranspositionTable`, kept across the iterations)
+    the best moves come from the table, whose bounds also answer positions reached again.
 
     >>> from minimaxkit.examples import tree_002
     >>> [r.stats.leaves for r in iter_deepen(tree_002().with_static(), reorder=False)]
     [3, 7, 16]
+    >>> [r.stats.leaves for r in iter_deepen(tree_002().with_static())]
+    [3, 5, 11]
     >>> iter_deepen(tree_002(), node_budget=True)
     Traceback (most recent call last):
     ...
     minimaxkit.errors.OptionError: option 'node_budget': must be None or a number > 0, got True
     """
-    reject_unknown(unknown, ("max_depth", "reorder", "aspiration", "node_budget",
+    reject_unknown(unknown, ("max_depth", "reorder", "table", "aspiration", "node_budget",
                              "time_budget", "prune_on_equal", "fail", "trace"))
     check_depth(max_depth, "max_depth")
     check_conventions(prune_on_equal, fail)
+    check_table(table)
+    if table is not None and not reorder:
+        raise OptionError("table", "a table searches its best moves first: it needs "
+                                   "reorder=True")
     for name, v in (("aspiration", aspiration), ("node_budget", node_budget),
                     ("time_budget", time_budget)):
         if v is not None and (isinstance(v, bool) or not isinstance(v, numbers.Real)
@@ -125,17 +142,18 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
         max_depth = max(game.height - len(state.path), 1)
     if max_depth is None and node_budget is None and time_budget is None:
         raise OptionError("max_depth", "give max_depth, node_budget or time_budget for a game")
-    return _iterations(game, state, max_depth, reorder, aspiration, node_budget, time_budget,
-                       prune_on_equal, fail, trace,
+    return _iterations(game, state, max_depth, reorder, table, aspiration, node_budget,
+                       time_budget, prune_on_equal, fail, trace,
                        _status if _status is not None else [])
 
 
 def _iterations(game: Any, state: Any, max_depth: int | None, reorder: bool,
-                aspiration: float | None, node_budget: int | None, time_budget: float | None,
-                prune_on_equal: bool, fail: str, trace: bool,
-                status: list[Any]) -> Iterator[SearchResult]:
+                table: TranspositionTable | None, aspiration: float | None,
+                node_budget: int | None, time_budget: float | None, prune_on_equal: bool,
+                fail: str, trace: bool, status: list[Any]) -> Iterator[SearchResult]:
     deadline = time.monotonic() + time_budget if time_budget is not None else None
-    prior: dict[Any, float] | None = None
+    # the best move of every node any iteration searched (by path), one dict for them all
+    seen = Collected()
     spent = 0
     previous: SearchResult | None = None
     depth = 0
@@ -146,22 +164,20 @@ def _iterations(game: Any, state: Any, max_depth: int | None, reorder: bool,
         window = (-INF, INF)
         if aspiration is not None and previous is not None:
             window = (previous.value - aspiration, previous.value + aspiration)
-        seen = Collected()
+        seen.deepest = 0
         try:
-            result = _one(game, state, depth, window, prior, prune_on_equal, fail,
+            result = _one(game, state, depth, window, reorder, table, prune_on_equal, fail,
                           _budget_check(node_budget, deadline, spent), trace, seen)
             if window != (-INF, INF) and not window[0] < result.value < window[1]:
                 status.append(("researched", depth, result.stats))
                 spent += result.stats.nodes
-                seen = Collected()
-                result = _one(game, state, depth, (-INF, INF), prior, prune_on_equal, fail,
-                              _budget_check(node_budget, deadline, spent), trace, seen)
+                result = _one(game, state, depth, (-INF, INF), reorder, table, prune_on_equal,
+                              fail, _budget_check(node_budget, deadline, spent), trace, seen)
         except Interrupted as stop:
             status.append(("interrupted", stop.args[1]))
             status.append(("stopped", stop.args[0]))
             return
         spent += result.stats.nodes
-        prior = seen.values if reorder else None
         solved = seen.deepest < depth
         previous = result
         yield result
@@ -171,15 +187,18 @@ def _iterations(game: Any, state: Any, max_depth: int | None, reorder: bool,
     status.append(("stopped", "max_depth"))
 
 
-def _one(game: Any, state: Any, depth: int, window: tuple[float, float],
-         prior: dict[Any, float] | None, prune_on_equal: bool, fail: str,
+def _one(game: Any, state: Any, depth: int, window: tuple[float, float], reorder: bool,
+         table: TranspositionTable | None, prune_on_equal: bool, fail: str,
          check: Any, trace: bool, seen: Collected) -> SearchResult:
+    order = "static" if reorder else None
     return _run(game, state, "alphabeta", depth=depth, prune=True, narrow=True, window=window,
-                prune_on_equal=prune_on_equal, fail_hard=fail == "hard", order=None, tt=False,
-                trace=trace, prior=prior, check=check, collect=seen,
+                prune_on_equal=prune_on_equal, fail_hard=fail == "hard", order=order, tt=False,
+                trace=trace, first=seen.best if reorder and table is None else None,
+                table=table, check=check, collect=seen,
                 options={"depth": depth, "prune_on_equal": prune_on_equal, "fail": fail,
-                         "window": window, "order": "previous iteration" if prior else None,
-                         "tt": False})
+                         "window": window,
+                         "order": "previous best first, then static" if reorder else None,
+                         "tt": False, "table": table is not None})
 
 
 def deepen(game: Any, state: Any = None, **options: Any) -> DeepeningResult:

@@ -250,7 +250,7 @@ def choose(player: Player, state: ConnectFourState) -> MoveInfo:
     """``player``'s move in ``state`` (which must not be over).
 
     >>> choose(kit_player(300), GAME.state_from_moves("001122"))   # X takes the win
-    MoveInfo(move=3, value=1000.0, depth=3, nodes=300)
+    MoveInfo(move=3, value=1000.0, depth=4, nodes=300)
     """
     moves = GAME.moves(state)
     if not moves:

@@ -32,6 +32,11 @@ from typing import Any
 
 from .errors import OptionError, TreeError
 from .game import Game
+from .table import EXACT as _EXACT
+from .table import FLIP as _FLIP
+from .table import LOWER as _LOWER
+from .table import UPPER as _UPPER
+from .table import Entry, ReplayEntry, TranspositionTable, decides, replay_rule
 from .trace import CUTOFF, ENTER, EXIT, LEAF, TTHIT, Path, Stats, Trace
 from .tree import GameTree
 
@@ -41,7 +46,6 @@ INF = math.inf
 OrderKey = Callable[[Any, Any, Any], float]
 Order = str | OrderKey | None
 _ORDERS = (None, "natural", "static", "perfect")
-_EXACT, _LOWER, _UPPER = "exact", "lower", "upper"
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,16 @@ def check_conventions(prune_on_equal: Any, fail: Any) -> None:
         raise OptionError("fail", f"must be 'soft' or 'hard', got {fail!r}")
 
 
+def check_table(table: Any, tt: Any = False) -> None:
+    """Raise :class:`OptionError` unless ``table`` is None or a TranspositionTable (and
+    ``tt`` is not also asked for: one table at a time)."""
+    if table is not None and not isinstance(table, TranspositionTable):
+        raise OptionError("table", f"must be None or a TranspositionTable() (from "
+                                   f"minimaxkit.table), got {table!r}")
+    if table is not None and tt:
+        raise OptionError("table", "give tt=True or a table, not both")
+
+
 def _check_window(window: Any) -> tuple[float, float]:
     try:
         lo, hi = window
@@ -157,14 +171,9 @@ def _sorted_indices(keys: Sequence[float | None], mx: bool) -> list[int]:
     return sorted(range(len(keys)), key=lambda i: (keys[i] is None, sign * (keys[i] or 0)))
 
 
-def _make_order(game: Game, order: Order, limit: int,
-                prior: dict[Path, float] | None) -> Callable[..., list[int]] | None:
+def _make_order(game: Game, order: Order, limit: int) -> Callable[..., list[int]] | None:
     """A function (state, d, path, moves, mx) -> child indices in search order."""
     play, evaluate = game.play, game.evaluate
-    if prior is not None:
-        def by_prior(state: Any, d: int, path: Path, moves: Sequence[Any], mx: bool) -> list[int]:
-            return _sorted_indices([prior.get(path + (i,)) for i in range(len(moves))], mx)
-        return by_prior
     if order in (None, "natural"):
         return None
     if order == "static":
@@ -192,66 +201,64 @@ def _make_order(game: Game, order: Order, limit: int,
     return by_key
 
 
-# ----- the transposition table ---------------------------------------------------------------
-# An entry is keyed by (state, remaining depth; -1 when unlimited) and holds the window
-# (α, β) it was searched with, the value returned, its flag from MAX's view and the PV.
-TTEntry = tuple[float, float, float, str, tuple[Any, ...]]
-_FLIP = {_LOWER: _UPPER, _UPPER: _LOWER}
+def _flag(prune: bool, v: float, a0: float, b: float, mx: bool) -> str | None:
+    """A table entry's flag from MAX's view, found in the node's own view (where it
+    maximises ``v`` in the window (a0, b)): a value never raised above the window's low end
+    is an upper bound, one at or past its high end a lower bound, anything between exact.
+    None when it is neither: strict cuts can close a child's window to α = β, and a value
+    equal to both ends may have come from a child's upper or lower bound.
 
-
-def _tt_rule(replay_same_window: bool) -> Callable[[TTEntry, float, float], bool]:
-    """When an entry may answer a node searched with the window (alpha, beta), so that the
-    search returns exactly what it would have returned without the table.
-
-    An exact value strictly inside the window is what any search of that window returns,
-    in every convention. A bound is only reused for the very same window, where the search
-    would repeat itself (child order does not depend on the path, so it is the same search).
-
-    >>> rule = _tt_rule(True)
-    >>> rule((-INF, INF, 3, "exact", ()), 0, 5), rule((-INF, INF, 3, "exact", ()), 3, 5)
-    (True, False)
-    >>> rule((2, 5, 5, "lower", ()), 2, 5), rule((2, 5, 5, "lower", ()), 2, 6)
-    (True, False)
+    >>> _flag(True, 3, 3, 5, True), _flag(True, 5, 3, 5, True), _flag(True, 4, 3, 5, False)
+    ('upper', 'lower', 'exact')
+    >>> _flag(True, 3, 3, 3, True) is None
+    True
     """
-    def answers(entry: TTEntry, alpha: float, beta: float) -> bool:
-        lo, hi, value, flag, _ = entry
-        if flag == _EXACT and alpha < value < beta:
-            return True
-        return replay_same_window and lo == alpha and hi == beta
-    return answers
+    if not prune:
+        return _EXACT
+    if v == a0 == b:
+        return None
+    own = _UPPER if v <= a0 else _LOWER if v >= b else _EXACT
+    return own if mx else _FLIP[own]
 
 
 # ----- the core ----------------------------------------------------------------------------
 @dataclass
 class Collected:
-    """What a search can hand back without a trace: every node's returned value by path and
-    the depth of the deepest node evaluated statically (progressive deepening needs both)."""
+    """What progressive deepening needs from a search, trace or not: the best child (its
+    natural index) of every node where a move raised the node's value into its window or
+    cut it off, by path (one dict, kept from iteration to iteration: the next one searches
+    that child first), and the depth of the deepest node evaluated statically."""
 
-    values: dict[Path, float] = field(default_factory=dict)
+    best: dict[Path, int] = field(default_factory=dict)
     deepest: int = 0
 
 
 def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bool,
          narrow: bool, window: tuple[float, float], prune_on_equal: bool, fail_hard: bool,
-         order: Order, tt: bool, trace: bool, prior: dict[Path, float] | None = None,
-         check: Callable[[], None] | None = None, options: dict[str, Any],
-         collect: Collected | None = None) -> SearchResult:
+         order: Order, tt: bool, trace: bool, first: Mapping[Path, int] | None = None,
+         table: TranspositionTable | None = None, check: Callable[[], None] | None = None,
+         options: dict[str, Any], collect: Collected | None = None) -> SearchResult:
     moves_f, play_f, is_max_f, eval_f = game.moves, game.play, game.is_max, game.evaluate
     limit = -1 if depth is None else depth
     rec: list[tuple[Any, ...]] | None = [] if trace else None
     emit = rec.append if rec is not None else None
-    order_fn = _make_order(game, order, limit, prior)
-    need_path = emit is not None or order_fn is not None or collect is not None
-    seen = collect.values if collect is not None else None
-    table: dict[Any, TTEntry] | None = {} if tt else None
+    order_fn = _make_order(game, order, limit)
+    need_path = emit is not None or first is not None or collect is not None
+    best_found = collect.best if collect is not None else None
+    replay: dict[Any, ReplayEntry] | None = {} if tt else None
     cut_kind = ("beta", "alpha") if narrow else ("best", "best")
     leaves = expanded = cutoffs = tt_hits = 0
+    # for deepening and the table: reach[0] is the deepest depth evaluated statically
+    # below the node being searched, and each node's best move is noted
+    track = collect is not None or table is not None
+    hints = first is not None or table is not None
+    reach = [0]
 
     # pvs[d] holds the principal variation below the node last returned at depth d
     # (grown on demand: a huge depth limit costs nothing up front)
     pvs: list[tuple[Any, ...]] = [()] * 64
 
-    tt_answers = _tt_rule(replay_same_window=prior is None)
+    tt_answers = replay_rule(replay_same_window=first is None)
 
     def node(state: Any, d: int, alpha: float, beta: float, path: Path) -> float:
         nonlocal leaves, expanded, cutoffs, tt_hits
@@ -264,20 +271,30 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
             pvs[d] = ()
             if emit is not None:
                 emit((LEAF, path, v, alpha, beta, is_max_f(state), d))
-            if seen is not None:
-                seen[path] = v
-                collect.deepest = max(collect.deepest, d)  # type: ignore[union-attr]
+            if track and d > reach[0]:
+                reach[0] = d
             return v
-        if table is not None:
-            hit = table.get((state, limit - d if limit >= 0 else -1))
+        if replay is not None:
+            hit = replay.get((state, limit - d if limit >= 0 else -1))
             if hit is not None and tt_answers(hit, alpha, beta):
                 tt_hits += 1
                 pvs[d] = hit[4]
                 if emit is not None:
                     emit((TTHIT, path, hit[2], hit[3]))
-                if seen is not None:
-                    seen[path] = hit[2]
                 return hit[2]
+        entry = None
+        if table is not None:
+            entry = table.get(state)
+            if entry is not None and decides(entry, limit - d if limit >= 0 else -1, alpha,
+                                             beta, prune_on_equal):
+                tt_hits += 1
+                pvs[d] = entry.pv
+                reach[0] = max(reach[0], d + entry.reached)
+                if emit is not None:
+                    emit((TTHIT, path, entry.value, entry.flag))
+                return entry.value
+        if track:
+            outer, reach[0] = reach[0], d
         mx = is_max_f(state)
         expanded += 1
         if emit is not None:
@@ -293,6 +310,12 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
         v = a if fail_hard else -INF
         idx: Sequence[int] = (order_fn(state, d, path, moves, mx) if order_fn is not None
                               else range(len(moves)))
+        if hints:
+            # the move remembered as best here (by the table, or by path) is searched first
+            hint = (moves.index(entry.move) if entry is not None and entry.move in moves
+                    else first.get(path) if first is not None else None)
+            if hint is not None and hint != idx[0]:
+                idx = [hint, *(i for i in idx if i != hint)]
         a0 = a
         best = idx[0]
         pv: tuple[Any, ...] = ()
@@ -318,14 +341,21 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
         pvs[d] = pv
         if emit is not None:
             emit((EXIT, path, value, best))
-        if seen is not None:
-            seen[path] = value
-        if table is not None:
-            # the flag in the node's own view, then from MAX's: a value never raised above
-            # the window's low end is an upper bound, one at or past its high end a lower bound
-            own = _EXACT if not prune else _UPPER if v <= a0 else _LOWER if v >= b else _EXACT
-            table[(state, limit - d if limit >= 0 else -1)] = (
-                alpha, beta, value, own if mx or own == _EXACT else _FLIP[own], pv)
+        if replay is not None:
+            replay[(state, limit - d if limit >= 0 else -1)] = (
+                alpha, beta, value, _flag(prune, v, a0, b, mx) or (_UPPER if mx else _LOWER), pv)
+        if not track:
+            return value
+        # a best move is one that raised the value into the window (or cut): where every
+        # move failed low, the values are only upper bounds and name no best move
+        raised = v > a0
+        if best_found is not None and raised:
+            best_found[path] = best
+        below, reach[0] = reach[0], max(outer, reach[0])
+        flag = _flag(prune, v, a0, b, mx) if table is not None else None
+        if table is not None and flag is not None:
+            table.store(state, Entry(limit - d if limit >= 0 else -1, value, flag,
+                                     moves[best] if raised else None, pv, below - d))
         return value
 
     # The trace is hundreds of thousands of small tuples that hold no cycles; the cyclic
@@ -339,6 +369,8 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
     finally:
         if collecting:
             gc.enable()
+    if collect is not None:
+        collect.deepest = max(collect.deepest, reach[0])
     pv = pvs[0]
     stats = Stats(expanded + leaves + tt_hits, leaves, expanded, cutoffs, tt_hits)
     trace_ = Trace._of_walk(rec) if rec is not None else None
@@ -429,28 +461,35 @@ def simple_pruning(game: Any, state: Any = None, *, depth: int | None = None,
 def alphabeta(game: Any, state: Any = None, *, depth: int | None = None,
               prune_on_equal: bool = True, fail: str = "soft",
               window: tuple[float, float] = (-INF, INF), order: Order = None, tt: bool = False,
-              trace: bool = True, **unknown: Any) -> SearchResult:
+              table: TranspositionTable | None = None, trace: bool = True,
+              **unknown: Any) -> SearchResult:
     """Alpha-beta search.
 
     ``prune_on_equal=True`` cuts when v ≥ β (MAX) or v ≤ α (MIN), as all five documents do;
     ``False`` cuts only on v > β or v < α. ``fail="soft"`` returns v (000/003/004);
     ``fail="hard"`` starts v at α (MAX) or β (MIN) as 002 does and returns it.
     ``window`` is the initial (α, β); ``order`` reorders children (see ``docs/design.md``);
-    ``tt=True`` adds a transposition table (hashable states).
+    ``tt=True`` adds a transposition table that never changes the result (hashable states);
+    ``table=`` a :class:`~minimaxkit.table.TranspositionTable` to read and fill: bounds
+    that decide the window answer a node, and each position's stored best move is searched
+    first (the root's value and best move are those without it; ``docs/design.md``).
 
     >>> from minimaxkit.examples import tree_002
     >>> r = alphabeta(tree_002())
     >>> r.value, [tree_002().node(p).value for p in r.trace.leaves]
     (5, [8, 7, 3, 9, 2, 4, 1, 1, 3, 5, 3, 9, 6, 1, 2, 3])
     """
-    reject_unknown(unknown, (*_COMMON, "prune_on_equal", "fail", "window"))
+    reject_unknown(unknown, (*_COMMON, "prune_on_equal", "fail", "window", "table"))
     check_conventions(prune_on_equal, fail)
     window = _check_window(window)
+    check_table(table, tt)
     game, state, depth = _prepare(game, state, depth, order)
     return _run(game, state, "alphabeta", depth=depth, prune=True, narrow=True, window=window,
                 prune_on_equal=prune_on_equal, fail_hard=fail == "hard", order=order, tt=tt,
-                trace=trace, options={"depth": depth, "prune_on_equal": prune_on_equal,
-                                      "fail": fail, "window": window, "order": order, "tt": tt})
+                table=table, trace=trace,
+                options={"depth": depth, "prune_on_equal": prune_on_equal, "fail": fail,
+                         "window": window, "order": order, "tt": tt,
+                         "table": table is not None})
 
 
 def negamax(game: Any, state: Any = None, *, depth: int | None = None,
@@ -474,13 +513,13 @@ def negamax(game: Any, state: Any = None, *, depth: int | None = None,
     lo, hi = _check_window(window)
     game, state, depth = _prepare(game, state, depth, order)
     limit = -1 if depth is None else depth
-    order_fn = _make_order(game, order, limit, None)
+    order_fn = _make_order(game, order, limit)
     rec: list[tuple[Any, ...]] = []
     emit = rec.append if trace else None
     counts = [0, 0, 0, 0]  # leaves, expanded, cut-offs, table hits: counted, traced or not
     hard = fail == "hard"
-    table: dict[Any, TTEntry] | None = {} if tt else None
-    tt_answers = _tt_rule(replay_same_window=True)
+    table: dict[Any, ReplayEntry] | None = {} if tt else None
+    tt_answers = replay_rule(replay_same_window=True)
 
     def max_view(color: int, a: float, b: float) -> tuple[float, float]:
         return (a, b) if color > 0 else (-b, -a)

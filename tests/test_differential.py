@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from minimaxkit import GameTree, alphabeta, minimax, negamax
+from minimaxkit import GameTree, TranspositionTable, alphabeta, iter_deepen, minimax, negamax
 from minimaxkit.games import Nim, TicTacToe
 
 INF = math.inf
@@ -180,3 +180,44 @@ def test_every_option_matches_the_reference(name: str, game: Any, state: Any,
         for tt in (False, True):
             assert minimax(game, state, depth=depth, order=order, tt=tt).value == exact
     assert checked > 0
+
+
+# ----- the classic table: bounds that cut, best moves first -----------------------------------
+@pytest.mark.parametrize("name,game,state,depths", cases(), ids=[c[0] for c in cases()])
+def test_the_classic_table_keeps_the_root_value_and_move(name: str, game: Any, state: Any,
+                                                          depths: list[int | None]) -> None:
+    """A TranspositionTable changes the work, never the root's value and best move; every
+    entry it keeps is true: an exact value is the position's value searched to the entry's
+    remaining depth, a lower bound is at most that value, an upper bound at least."""
+    start = game.initial_state() if state is None else state
+    memo: dict[Any, float] = {}
+    for depth, (soft, eq), order in itertools.product(depths, CONVENTIONS, (None, "static")):
+        want, move, _ = reference(game, start, depth=depth, window=(-INF, INF), soft=soft,
+                                  on_equal=eq, order=order)
+        table = TranspositionTable()
+        fail = "soft" if soft else "hard"
+        r = alphabeta(game, state, depth=depth, fail=fail, prune_on_equal=eq, order=order,
+                      table=table)
+        where = f"{name} depth={depth} fail={fail} prune_on_equal={eq} order={order}"
+        assert r.value == want and r.trace is not None, where
+        assert r.trace.best_moves.get(()) == move, where
+        for st in table:
+            entry = table[st]
+            true = true_value(game, st, None if entry.depth < 0 else entry.depth, memo)
+            assert {"exact": entry.value == true, "lower": entry.value <= true,
+                    "upper": entry.value >= true}[entry.flag], (where, st, entry, true)
+    if name.startswith(("nim", "ttt")):  # positions reached by different move orders
+        assert any(alphabeta(game, state, depth=d, table=TranspositionTable()).stats.tt_hits
+                   for d in depths), name
+
+
+@pytest.mark.parametrize("name,game,state,depths", cases(), ids=[c[0] for c in cases()])
+def test_deepening_with_a_table_answers_as_without(name: str, game: Any, state: Any,
+                                                   depths: list[int | None]) -> None:
+    for soft, eq in CONVENTIONS:
+        fail = "soft" if soft else "hard"
+        plain = list(iter_deepen(game, state, max_depth=5, fail=fail, prune_on_equal=eq))
+        tabled = list(iter_deepen(game, state, max_depth=5, fail=fail, prune_on_equal=eq,
+                                  table=TranspositionTable()))
+        assert [(r.value, r.move) for r in tabled] == [(r.value, r.move) for r in plain], \
+            (name, fail, eq)

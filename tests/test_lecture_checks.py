@@ -300,10 +300,10 @@ def test_overhead() -> None:
 
 
 def test_budget() -> None:
-    assert check("budget", 5).ok
-    refused(check("budget", 6), "not 6", "add up")
-    refused(check("budget", 4), "not 4")
-    refused(check("budget", "5"), "string", "(the number is right)")
+    assert check("budget", 6).ok
+    refused(check("budget", 7), "not 7", "add up")
+    refused(check("budget", 5), "not 5")
+    refused(check("budget", "6"), "string", "(the number is right)")
 
 
 # ----- lecture 6 ------------------------------------------------------------------------------
