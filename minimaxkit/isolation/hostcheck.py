@@ -2,7 +2,7 @@
 who runs it (the instructor, not root), and if not, which setting stops it (:data:`SYSCTLS`,
 or a container's seccomp profile: docs/hub.md, *Beyond one machine*). Exits 0 when it works.
 
->>> lines, ok = diagnose()
+>>> lines, ok = findings()
 >>> isinstance(ok, bool) and all(isinstance(line, str) for line in lines)
 True
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from . import bwrap
 
-__all__ = ["diagnose", "main", "SYSCTLS"]
+__all__ = ["findings", "main", "SYSCTLS"]
 
 #: settings that let ordinary users make user namespaces: (/proc/sys file, bad value, fix)
 SYSCTLS: tuple[tuple[str, str, str], ...] = (
@@ -28,7 +28,7 @@ SYSCTLS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def diagnose() -> tuple[list[str], bool]:
+def findings() -> tuple[list[str], bool]:
     """Findings, one line each, and whether the sandbox works for the calling user."""
     lines = [f"user: uid {os.getuid()}" + (" (root)" if os.getuid() == 0 else "")]
     exe = shutil.which("bwrap")
@@ -60,7 +60,7 @@ def diagnose() -> tuple[list[str], bool]:
 
 
 def main() -> int:
-    lines, ok = diagnose()
+    lines, ok = findings()
     for line in lines:
         print(line)
     return 0 if ok else 1

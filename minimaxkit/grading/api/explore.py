@@ -23,7 +23,7 @@ from ..recording.outcome import describe
 from ..recording.runners import TIME_LIMIT, run_contained
 from ..testdata.suites import load_visible
 from ..testdata.trees import build_tree
-from ..verdicts.compare import fmt, names
+from ..verdicts.compare import names, value_text
 from .pictures import svg_bundle
 
 __all__ = ["node_of", "try_on", "Trial", "explore", "test_tree", "SvgPicture"]
@@ -89,7 +89,7 @@ def try_on(fn: Callable[..., Any], tree: GameTree, *args: Any,
         if kind == CHILDREN and path not in seen and tree.node(path).children:
             seen.append(path)
     result = out.result
-    shown = fmt(result["number"]) if "number" in result else _plain(result)
+    shown = value_text(result["number"]) if "number" in result else _plain(result)
     plural = "" if len(leaves) == 1 else "s"
     lines = [f"returned {shown}", f"evaluated {len(leaves)} node{plural}: {names(tree, leaves)}",
              "asked for the children of: " + " ".join(tree.node(p).name for p in seen)]
@@ -102,7 +102,7 @@ def _plain(desc: dict[str, Any]) -> str:
     if "seq" in desc:
         return "(" + ", ".join(_plain(d) for d in desc["seq"]) + ")"
     if "number" in desc:
-        return fmt(desc["number"])
+        return value_text(desc["number"])
     if "node" in desc:
         return f"node {desc['name']}"
     if "none" in desc:

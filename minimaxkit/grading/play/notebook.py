@@ -18,7 +18,7 @@ from .checks import check_correctness, check_play
 from .evaluators import RULES, LocalEvaluator, RemoteEvaluator
 from .report import EvaluationReport
 
-__all__ = ["grade", "evaluation_report", "play_session", "WORKER"]
+__all__ = ["grade_evaluation", "evaluation_report", "play_session", "WORKER"]
 
 WORKER = childside.__name__
 
@@ -58,7 +58,7 @@ def play_session(folder: Path, root: Path | None, hidden: list[Path],
                    cell_timeout=cell_timeout, rules=RULES)
 
 
-def grade(fn: Callable[[Board], Any] | str, question: str, *, points: float,
+def grade_evaluation(fn: Callable[[Board], Any] | str, question: str, *, points: float,
           here: str | Path | None = None) -> float:
     """Check ``fn`` on the visible share (a fifth of the boards, the visible openings) and
     print the verdict; under autograde, nothing (the trusted grader's verdict counts)."""

@@ -17,7 +17,7 @@ from ...search import minimax
 from ...student import evaluated_in
 from ...tree import GameTree
 from .bugs import BUGS, Bug, recognise, swapped
-from .compare import compare, fmt, names
+from .compare import compare, names, value_text
 from .conventions import CONVENTIONS, convention_label, reference_leaves
 from .diagnosis import bug_lines
 from .references import trace_of
@@ -70,9 +70,9 @@ def _value(desc: Any, expected: float) -> tuple[bool, str]:
     """Whether the returned value is right, and the words for it."""
     value, why = number_of(desc)
     if same_value(value, expected):
-        return True, f"value {fmt(value)} {OK}"
+        return True, f"value {value_text(value)} {OK}"
     return False, f"value {NO}: {why}" if why else \
-        f"value {fmt(value)} {NO} (expected {fmt(expected)})"
+        f"value {value_text(value)} {NO} (expected {value_text(expected)})"
 
 
 def _grade_minimax(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[str, Any],
@@ -228,8 +228,9 @@ def grade_deepen(out: Record, tree: GameTree, ref: dict[str, Any], opts: dict[st
         answers.append(value_ok and move_ok)
         if not (value_ok and move_ok):
             best = " or ".join(tree.root.children[m].name for m in it["moves"])
-            notes.append(f"depth {it['depth']}: value {fmt(value)} "
-                         f"{OK if value_ok else NO + ' (expected ' + fmt(it['value']) + ')'}, "
+            expected = value_text(it["value"])
+            notes.append(f"depth {it['depth']}: value {value_text(value)} "
+                         f"{OK if value_ok else NO + ' (expected ' + expected + ')'}, "
                          f"move {what(child)} {OK if move_ok else NO + ' (best: ' + best + ')'}")
     if len(items) != n_iter:
         notes.append(f"yielded {len(items)} results; expected one per depth 1..{n_iter}")

@@ -26,15 +26,15 @@ from typing import Any
 from ...trace import Cutoff, Enter, Leaf, Trace
 from ...tree import GameTree
 
-__all__ = ["Comparison", "Divergence", "compare", "fmt", "names"]
+__all__ = ["Comparison", "Divergence", "compare", "value_text", "names"]
 
 Path = tuple[int, ...]
 
 
-def fmt(v: float | None) -> str:
+def value_text(v: float | None) -> str:
     """A value as people write it: ``3``, ``2.5``, ``∞``, ``-∞``.
 
-    >>> fmt(3.0), fmt(-math.inf), fmt(0.25)
+    >>> value_text(3.0), value_text(-math.inf), value_text(0.25)
     ('3', '-∞', '0.25')
     """
     if v is None:
@@ -46,7 +46,8 @@ def fmt(v: float | None) -> str:
 
 def names(tree: GameTree, paths: list[Path]) -> str:
     """Node names with their values: ``"D=3 E=12"``."""
-    return " ".join(f"{tree.node(p).name}={fmt(tree.node(p).value)}" for p in paths) or "(none)"
+    return " ".join(f"{tree.node(p).name}={value_text(tree.node(p).value)}"
+                    for p in paths) or "(none)"
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ def _divergence(ref: list[Path], sub: list[Path], trace: Trace, tree: GameTree, 
             break
     child = r[:len(stop) + 1]
     alpha, beta = _window(trace, child)
-    window = f" (α = {fmt(alpha)}, β = {fmt(beta)})" if alpha is not None else ""
+    window = f" (α = {value_text(alpha)}, β = {value_text(beta)})" if alpha is not None else ""
     doing = (f"the reference goes on to child {tree.node(child).name}{window}")
     if s is None:
         then = "your search stopped there and evaluated nothing more"
@@ -192,12 +193,13 @@ def _reference_cut(trace: Trace, tree: GameTree, at: Path, s: Path,
     returned = trace.values.get(last.path)
     alpha, beta = last.alpha, last.beta
     if event.kind == "beta":
-        test = f"v = {fmt(event.value)} {'>' if strict else '≥'} " \
-               f"β = {fmt(event.bound)} (a β-cut"
+        test = f"v = {value_text(event.value)} {'>' if strict else '≥'} " \
+               f"β = {value_text(event.bound)} (a β-cut"
     else:
-        test = f"v = {fmt(event.value)} {'<' if strict else '≤'} " \
-               f"α = {fmt(event.bound)} (an α-cut"
+        test = f"v = {value_text(event.value)} {'<' if strict else '≤'} " \
+               f"α = {value_text(event.bound)} (an α-cut"
     text = (f"at {_describe(tree, at)} the reference cuts after child "
-            f"{tree.node(last.path).name} returned {fmt(returned)}: {test}; α = {fmt(alpha)}, "
-            f"β = {fmt(beta)} there); your search went on to evaluate {tree.node(s).name}")
+            f"{tree.node(last.path).name} returned {value_text(returned)}: {test}; "
+            f"α = {value_text(alpha)}, "
+            f"β = {value_text(beta)} there); your search went on to evaluate {tree.node(s).name}")
     return Divergence(at, alpha, beta, text)

@@ -23,14 +23,14 @@ from ...tree import GameTree
 from .bugs import BUGS, Bug, Signatures, matching, signatures
 from .conventions import CONVENTIONS, Convention, reference_leaves
 
-__all__ = ["Trial", "choose_convention", "Diagnosis", "diagnose", "bug_lines"]
+__all__ = ["Attempt", "choose_convention", "Diagnosis", "diagnose", "bug_lines"]
 
 Path = tuple[int, ...]
 #: a tree as the choice sees it: the tree, its reference data and what the submission
 #: evaluated (one list of leaves, or one per iteration for deepening); None if it failed
-Trial = tuple[GameTree, dict[str, Any], "list[Path] | list[list[Path]] | None"]
+Attempt = tuple[GameTree, dict[str, Any], "list[Path] | list[list[Path]] | None"]
 
-def choose_convention(check: str, trials: list[Trial], allowed: list[str],
+def choose_convention(check: str, trials: list[Attempt], allowed: list[str],
                       read: list[str], *,
                       sigs: list[Signatures | None] | Callable[[], list[Any]] | None = None
                       ) -> Convention:
@@ -114,7 +114,7 @@ class Diagnosis:
         return [lead + ":"] + [f"  - {b.advice}" for b in here]
 
 
-def diagnose(check: str, trials: list[Trial], conv: str,
+def diagnose(check: str, trials: list[Attempt], conv: str,
              sigs: list[Signatures | None]) -> Diagnosis:
     """The known bugs in ``conv`` that evaluate exactly what the submission did: on every tree
     (only if some tree is wrong), and on each wrong tree."""

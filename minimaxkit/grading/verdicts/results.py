@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ...tree import GameTree
-from .compare import Comparison, fmt, names
+from .compare import Comparison, names, value_text
 
 __all__ = ["Record", "Picture", "TreeResult", "halves", "failed", "number_of", "what",
            "leaves_text", "same_value", "mismatch_lines", "read_twice", "OK", "NO"]
@@ -92,7 +92,7 @@ def what(desc: Any) -> str:
     if "node" in desc:
         return f"node {desc.get('name')}"
     if "number" in desc:
-        return f"the number {fmt(desc['number'])}"
+        return f"the number {value_text(desc['number'])}"
     return f"{desc.get('other')} {desc.get('repr')}"
 
 
