@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import re
 from functools import partial
 from typing import Any
 
@@ -435,3 +436,99 @@ def test_save_hook_keeps_a_lecture_that_was_only_opened_as_it_was(tmp_path: Any)
     new = {"type": "notebook", "content": {"metadata": {"language_info": full}}}
     pre_save_hook(model=new, path="/new.ipynb", contents_manager=manager)  # not on disk
     assert new["content"]["metadata"]["language_info"] == full
+
+
+def test_play_connect_four_numbers_its_columns_from_0_everywhere() -> None:
+    """The text says "column 3" for the move 3: the tooltips and the numbers under the
+    board count from 0 as well (lecture 5 once said 0 in its text and 1 in its tooltips)."""
+    pw = PlayWidget(ConnectFour(), search=lambda g, s: 0)  # the computer always plays 0
+    pw.click(3)
+    assert "played <b>column 0</b>" in pw.status.value
+    bottom = pw.cells[-1]
+    assert bottom[3].tooltip == "column 3, row 0: X" and bottom[0].tooltip == "column 0, row 0: O"
+    assert pw.cells[0][6].tooltip == "column 6, row 5: empty"
+    numbers = [n.value for n in pw.numbers]
+    assert [re.sub(r"<[^>]+>", "", v) for v in numbers] == [str(c) for c in range(7)]
+    assert pw.grid.children[-7:] == tuple(pw.numbers)  # a row under the cells, one per column
+    assert PlayWidget(TicTacToe()).numbers == []
+
+
+def test_play_rings_the_winning_line() -> None:
+    pw = PlayWidget(ConnectFour(), search=lambda g, s: 0)
+    for _ in range(4):  # X: four in column 3 (O answers in column 0)
+        pw.click(3)
+    assert pw.over and pw.game.winner(pw.state) == "X"
+    won = {(r, c) for r, row in enumerate(pw.cells) for c, b in enumerate(row)
+           if "mmk-win" in b._dom_classes}
+    assert won == {(5, 3), (4, 3), (3, 3), (2, 3)}
+    assert pw.cells[2][3].tooltip == "column 3, row 3: X, in the winning line"
+    assert ("Game over: X wins</b> (the winning line is ringed: (column, row) (3, 0), "
+            "(3, 1), (3, 2), (3, 3))") in pw.status.value
+    assert ".mmk-win" in pw.status.value  # its ring, drawn by CSS (a shape, not a colour)
+    pw.new_game()
+    assert not any("mmk-win" in b._dom_classes for row in pw.cells for b in row)
+    ttt = PlayWidget(TicTacToe(), search=lambda g, s: g.moves(s)[0])
+    for move in (2, 5, 8):  # X down column c (O fills a1, b1 ... from the start)
+        ttt.click(move)
+    assert ttt.game.winner(ttt.state) == "X" and "ringed: c1, c2, c3" in ttt.status.value
+
+
+def test_show_search_labels_only_what_fits() -> None:
+    """"Show search" of a Connect Four search draws two levels: 49 nodes on the second,
+    whose values (≥0.0476) ran into each other. No two visible texts overlap now, and the
+    title says which levels have values."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from minimaxkit.draw.render import _result_figure
+
+    pw = PlayWidget(ConnectFour(), search=partial(deepen, node_budget=2000))
+    pw.click(3)
+    result = pw.result.iterations[-1]
+    fig = _result_figure(result, 80)
+    canvas = fig.canvas
+    assert isinstance(canvas, FigureCanvasAgg)
+    renderer = canvas.get_renderer()
+    ax = fig.axes[0]
+    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in ax.texts
+             if t.get_visible() and t.get_text()]
+    overlaps = [(a, b) for i, (a, x) in enumerate(boxes) for b, y in boxes[i + 1:]
+                if x.overlaps(y)]
+    assert len(boxes) >= 15 and overlaps == []
+    assert "values down to level 1" in ax.get_title()
+    pw.show.value = True
+    assert bytes(pw.search_view.children[0].value[:4]) == b"\x89PNG"
+
+
+def test_widgets_that_need_their_kernel_carry_a_hidden_run_this_cell_note() -> None:
+    """The quiz and the play widget need the kernel that made them: a note, hidden by CSS
+    until the front end marks the widget disconnected, says to run the cell again (the
+    browser test restarts the kernel and reloads the page)."""
+    for widget, until in ((QuizWidget(seed=3), "Check and New tree do nothing"),
+                          (PlayWidget(TicTacToe()), "clicking a column or cell does nothing")):
+        note = widget.children[0]
+        assert "mmk-needs-kernel" in note._dom_classes
+        assert "▶ Run this cell again to use the" in note.value and until in note.value
+        assert ".jupyter-widgets.mmk-needs-kernel.jupyter-widgets-disconnected" in note.value
+
+
+def test_compare_says_what_its_same_words_hide() -> None:
+    """Lecture 3 compares the example sheet's loop (fail-hard) with the handout's
+    (fail-soft): at F both explanations read "β-cut at F: v = 9 ≥ β = 8", but the sheet's
+    loop has raised α to 9 there and fail-soft has not. Each side now says so, in its
+    explanation and its announcement; steps where nothing differs keep a blank line (the
+    text under it does not jump); a comparison without such steps adds nothing."""
+    from minimaxkit.examples import sheet_tree
+
+    t = sheet_tree()
+    cw = CompareWidget(alphabeta(t, fail="hard"), alphabeta(t),
+                       labels=("the example sheet's loop", "the handout's loop"))
+    sheet, handout = (p.html(10) for p in cw.panels)
+    assert "β-cut at F: v = 9 ≥ β = 8" in sheet and "β-cut at F: v = 9 ≥ β = 8" in handout
+    assert "Unlike the handout&#x27;s loop here:</b> α = 9 at F (there α = −∞)." in sheet
+    assert "Unlike the example sheet&#x27;s loop here:</b> α = −∞ at F (there α = 9)." \
+        in handout
+    assert [k for k, n in enumerate(cw.notes[0]) if "Unlike" in n] == [9, 10, 26, 27, 30, 31]
+    assert "mmk-differs" in cw.panels[0].html(0) and "Unlike" not in cw.panels[0].html(0)
+    assert "Unlike the handout's loop here: α = 9 at F (there α = −∞)." in cw._announcement(10)
+    plain = CompareWidget(alphabeta(tree_002()), alphabeta(tree_002(), order="perfect"))
+    assert plain.notes == ([], []) and "mmk-differs" not in plain.panels[0].html(5)

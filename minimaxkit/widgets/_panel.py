@@ -33,6 +33,7 @@ from ..trace import Trace
 from ..tree import GameTree
 
 __all__ = ["Controls", "Picture", "RerunHint", "RERUN_TEXT", "RERUN_HTML", "TracePanel",
+           "needs_kernel", "NEEDS_KERNEL_TEXT",
            "schedule", "frame_html", "stack_html",
            "PRERENDER_LIMIT", "PRERENDER_BUDGET", "prerender_cost", "CONTROL_COLORS"]
 
@@ -138,6 +139,40 @@ RERUN_HTML = (
     ".jp-OutputArea-child:has(.mmk-rerun) + .jp-OutputArea-child "
     '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]'
     ":not(:has(> *)) {display: none;}</style>")
+
+
+#: Shown inside a widget that needs its kernel (the quiz, the play widget, a live-mode step
+#: widget) when the front end has marked it disconnected: the kernel that made it was
+#: restarted or shut down, or the notebook was reopened from its saved widget state.
+#: Hidden otherwise (CSS on the front end's ``jupyter-widgets-disconnected`` class).
+NEEDS_KERNEL_TEXT = ("▶ Run this cell again to use the {what}: it needs the kernel that made "
+                     "it (the kernel was restarted, or the notebook reopened), and until "
+                     "then {until}.")
+_NEEDS_KERNEL_UNTIL = {"quiz": "Check and New tree do nothing",
+                       "play": "clicking a column or cell does nothing",
+                       "step": "the steps not yet shown cannot be drawn"}
+NEEDS_KERNEL_CSS = (
+    "<style>.jupyter-widgets.mmk-needs-kernel { display: none !important; }"
+    ".jupyter-widgets.mmk-needs-kernel.jupyter-widgets-disconnected { display: flex "
+    "!important; height: auto; }</style>")
+
+
+def needs_kernel(what: str) -> w.HTML:
+    """An HTML part for a widget that needs its kernel: hidden while the widget is
+    connected; the "run this cell again" note once the front end marks it disconnected
+    (its CSS applies though the part is hidden: a hidden element's ``<style>`` still counts).
+
+    >>> "Check and New tree do nothing" in needs_kernel("quiz").value
+    True
+    """
+    text = NEEDS_KERNEL_TEXT.format(what={"play": "game", "step": "widget"}.get(what, what),
+                                    until=_NEEDS_KERNEL_UNTIL[what])
+    note = w.HTML(NEEDS_KERNEL_CSS + '<div class="mmk-needs-kernel-note" role="status" '
+                  'style="font-size:13px;color:#111111;padding:4px 8px;margin:2px 0;'
+                  f'border-left:4px solid #0b4f8a;background:#eef4fa">{text}</div>',
+                  tooltip="")
+    note.add_class("mmk-needs-kernel")
+    return note
 
 
 class RerunHint:
@@ -322,7 +357,8 @@ class TracePanel:
                  state: Any = None, title: str | None = None, labels: Any = "auto",
                  dpi: float = 80, prerender: bool | None = None, length: int | None = None,
                  marks: dict[Any, str] | None = None, extra: str = "",
-                 compact: bool = False, legend: bool = True, bounds: bool = True) -> None:
+                 compact: bool = False, legend: bool = True, bounds: bool = True,
+                 notes: Sequence[str] = ()) -> None:
         from ..draw.model import TreeModel
         from ..draw.tree import compact_figsize, figsize_for
 
@@ -361,6 +397,7 @@ class TracePanel:
         self.draw = draw
         self._title, self._labels, self._dpi, self._marks = title, labels, dpi, marks
         self.extra = extra
+        self.notes = list(notes)  # per step, HTML under the explanation (the compare widget)
         self.has_board = game is not None and not self.is_tree and hasattr(game, "board")
         if not draw:
             self.pngs: list[bytes | None] = []
@@ -478,6 +515,8 @@ class TracePanel:
         """The explanation and call stack of ``step``."""
         frame = self.replay.frame(min(step, self.frames - 1))
         extra = self.extra
+        if step < len(self.notes):
+            extra = self.notes[step] + extra
         if self.game is not None and not self.is_tree and not self.has_board:
             root = self.game.initial_state() if self.state is None else self.state
             path = frame.current or ()
