@@ -40,12 +40,17 @@ def link_ends(links: list[Any]) -> set[tuple[str, str, str, str]]:
 
 # ----- the step widget ------------------------------------------------------------------------
 def test_step_widget_prerenders_every_frame() -> None:
+    from minimaxkit.widgets.frames import compose
+
     sw = StepWidget(alphabeta(T))
     assert sw.ready and sw.steps == 42 and sw.panel.prerender
-    pngs = [im.value for im in sw.panel.images]
-    assert len(pngs) == 43 and all(p[:8] == PNG for p in pngs)
-    assert len(set(pngs)) == 43  # every step is a different picture
-    assert len(sw.panel.picture.children) == len(sw.panel.info.children) == 43
+    strip = sw.panel.strip
+    assert strip is sw.panel.picture and len(strip.frames) == len(strip.whole) == 43
+    assert all(p[:8] == PNG for p in strip.frames) and strip.whole[0]
+    pictures = [compose(strip.frames, strip.whole, strip.corners, k).tobytes()
+                for k in range(43)]
+    assert len(set(pictures)) == 43  # every step is a different picture
+    assert len(sw.panel.info.children) == 43
     assert "step 10 / 42" in sw.panel.info.children[10].value
     assert "β-cut at F" in sw.panel.info.children[10].value
     # ready, and steps without a kernel: no lost-kernel marks on a saved page
@@ -65,7 +70,8 @@ def test_live_widgets_are_not_marked_standalone() -> None:
 def test_step_widget_links_step_in_the_browser() -> None:
     sw = StepWidget(alphabeta(T))
     c = sw.controls
-    assert link_ends(sw.links) == {("Controls", "value", "Stack", "selected_index")}
+    assert link_ends(sw.links) == {("Controls", "value", "Stack", "selected_index"),
+                                   ("Controls", "value", "FrameStrip", "index")}
     assert all(type(lk).__name__ == "DirectionalLink" for lk in sw.links)
     assert {lk.target[0] for lk in sw.links} == {sw.panel.picture, sw.panel.info}
     # every control runs in the browser: the anywidget's front end ships in its state
@@ -155,7 +161,9 @@ def test_compare_widget_steps_both_traces_together() -> None:
     assert isinstance(cw, CompareWidget)
     assert cw.divergence == 39 and cw.steps == max(len(a.trace), len(b.trace))
     pa, pb = cw.panels
-    assert len(pa.picture.children) == len(pb.picture.children) == cw.steps + 1
+    assert len(pa.info.children) == len(pb.info.children) == cw.steps + 1
+    assert (len(pa.strip.frames), len(pb.strip.frames)) == (len(a.trace) + 1,
+                                                            len(b.trace) + 1)
     cw.value = 39
     assert [f.step for f in cw.frames] == [39, 39]
     cw.value = cw.steps
@@ -431,7 +439,13 @@ def test_save_hook_keeps_a_lecture_that_was_only_opened_as_it_was(tmp_path: Any)
     empty = {STATE: {"state": {}, "version_major": 2, "version_minor": 0}}
     assert saved({"language_info": full, "widgets": empty}) == disk["metadata"]
     real = {STATE: {"state": {"abc": {"model_name": "VBoxModel"}}, "version_major": 2}}
-    assert saved({"language_info": full, "widgets": real})["widgets"] == real
+    shown = {"type": "notebook", "content": {"cells": [{"outputs": [{"data": {
+        "application/vnd.jupyter.widget-view+json": {"model_id": "abc"}}}]}],
+        "metadata": {"language_info": full, "widgets": real}}}
+    pre_save_hook(model=shown, path="/lecture.ipynb", contents_manager=manager)
+    assert shown["content"]["metadata"]["widgets"] == real
+    # the same state with no output showing it: nothing of it is worth saving
+    assert saved({"language_info": full, "widgets": real}) == disk["metadata"]
     assert saved({"language_info": {"name": "julia"}})["language_info"] == {"name": "julia"}
     new = {"type": "notebook", "content": {"metadata": {"language_info": full}}}
     pre_save_hook(model=new, path="/new.ipynb", contents_manager=manager)  # not on disk
@@ -532,3 +546,27 @@ def test_compare_says_what_its_same_words_hide() -> None:
     assert "Unlike the handout's loop here: α = 9 at F (there α = −∞)." in cw._announcement(10)
     plain = CompareWidget(alphabeta(tree_002()), alphabeta(tree_002(), order="perfect"))
     assert plain.notes == ([], []) and "mmk-differs" not in plain.panels[0].html(5)
+
+
+def test_save_hook_keeps_the_widgets_the_outputs_show_and_drops_older_runs() -> None:
+    """A cell run three times leaves three step widgets in the kernel, and the front end
+    saves the state of all three (lecture 3: 3.1 MB after one run, 9.1 MB after three). The
+    pre-save hook keeps what the outputs show: the last run's widget, everything it refers
+    to (its controls, pictures, texts, layouts) and the links between its parts; a widget
+    made but never shown goes too. (tests/browser saves a lecture three times.)"""
+    from ipywidgets.embed import dependency_state
+
+    from minimaxkit.widgets.savehook import STATE, VIEW, keep_shown_widgets
+
+    runs = [StepWidget(alphabeta(tree_002())) for _ in range(3)]
+    QuizWidget(seed=3)  # made, never shown
+    every = w.Widget.get_manager_state()
+    content = {"cells": [{"outputs": [
+        {"data": {"text/html": "<div>Run this cell</div>"}},
+        {"data": {VIEW: {"model_id": runs[-1].model_id, "version_major": 2}}}]}],
+        "metadata": {"widgets": {STATE: every}}}
+    dropped = keep_shown_widgets(content)
+    kept = set(content["metadata"]["widgets"][STATE]["state"])
+    reached = set(dependency_state([runs[-1]]))
+    assert kept == reached | {link.model_id for link in runs[-1].links}
+    assert runs[0].model_id not in kept and dropped >= 2 * len(kept)

@@ -31,6 +31,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from ..replay import Frame, Replay, fmt, state_at
 from ..trace import Trace
 from ..tree import GameTree
+from .frames import DeltaEncoder, FrameStrip
 
 __all__ = ["Controls", "Picture", "RerunHint", "RERUN_TEXT", "RERUN_HTML", "TracePanel",
            "needs_kernel", "NEEDS_KERNEL_TEXT",
@@ -89,23 +90,23 @@ def schedule(work: Callable[[], bool]) -> bool:
 
 
 class FrameCache:
-    """The PNG frames of the last few traces shown, so that re-running a cell (or showing
-    the same search twice) costs nothing."""
+    """The encoded frames of the last few traces shown (a :class:`DeltaEncoder` each, filled
+    as far as rendering got), so that re-running a cell (or showing the same search twice)
+    costs nothing."""
 
     def __init__(self, size: int = 8) -> None:
         self.size = size
-        self._items: OrderedDict[Hashable, list[bytes | None]] = OrderedDict()
+        self._items: OrderedDict[Hashable, DeltaEncoder] = OrderedDict()
 
-    def get(self, key: Hashable, n: int) -> list[bytes | None]:
-        """The (shared, mutable) list of ``n`` frames for ``key``; empty slots are None."""
-        frames = self._items.get(key)
-        if frames is None or len(frames) != n:
-            frames = [None] * n
-            self._items[key] = frames
+    def get(self, key: Hashable) -> DeltaEncoder:
+        """The (shared) encoder of the frames for ``key``."""
+        encoder = self._items.get(key)
+        if encoder is None:
+            encoder = self._items[key] = DeltaEncoder()
         self._items.move_to_end(key)
         while len(self._items) > self.size:
             self._items.popitem(last=False)
-        return frames
+        return encoder
 
 
 FRAMES = FrameCache()
@@ -168,7 +169,8 @@ def needs_kernel(what: str) -> w.HTML:
     text = NEEDS_KERNEL_TEXT.format(what={"play": "game", "step": "widget"}.get(what, what),
                                     until=_NEEDS_KERNEL_UNTIL[what])
     note = w.HTML(NEEDS_KERNEL_CSS + '<div class="mmk-needs-kernel-note" role="status" '
-                  'style="font-size:13px;color:#111111;padding:4px 8px;margin:2px 0;'
+                  'style="font-size:13px;line-height:1.4;color:#111111;padding:4px 8px;'
+                  'margin:2px 0;'
                   f'border-left:4px solid #0b4f8a;background:#eef4fa">{text}</div>',
                   tooltip="")
     note.add_class("mmk-needs-kernel")
@@ -399,12 +401,9 @@ class TracePanel:
         self.extra = extra
         self.notes = list(notes)  # per step, HTML under the explanation (the compare widget)
         self.has_board = game is not None and not self.is_tree and hasattr(game, "board")
-        if not draw:
-            self.pngs: list[bytes | None] = []
-        elif self.prerender:
-            self.pngs = FRAMES.get(self._key(), n)
-        else:
-            self.pngs = [None] * n
+        # full PNGs of the steps drawn one at a time (live mode, and tree_png on demand)
+        self.pngs: list[bytes | None] = [None] * n if draw else []
+        self.encoder = FRAMES.get(self._key()) if draw and self.prerender else DeltaEncoder()
         self.boards: dict[Any, bytes] = {}
         self._built = 0
         if self.prerender:
@@ -460,15 +459,17 @@ class TracePanel:
                 legend=args["legend"])
         return self.renderer
 
+    def tree_rgb(self, step: int) -> Any:
+        """Frame ``step`` of the tree as an RGB array (a numpy array, rendered now)."""
+        return self._renderer().rgb(frame=self.replay.frame(step))
+
     def tree_png(self, step: int) -> bytes:
         """Frame ``step`` of the tree as PNG bytes (rendered once, then cached)."""
         png = self.pngs[step]
         if png is None:
             from ..draw.render import png_bytes
 
-            r = self._renderer()
-            png = self.pngs[step] = png_bytes(r.rgb(frame=self.replay.frame(step)),
-                                              palette=True)
+            png = self.pngs[step] = png_bytes(self.tree_rgb(step), palette=True)
         return png
 
     def _board_at(self, step: int) -> tuple[Any, Any, Any, str]:
@@ -531,15 +532,21 @@ class TracePanel:
 
     def _build_stacks(self) -> None:
         n = self.frames
-        # One Layout (and one HTML style) shared by all frames: a third as many widget
+        # One Layout (and one HTML style) shared by all texts and boards: fewer widget
         # models for the browser to create, and for a saved notebook to hold.
         image_layout, text_layout, text_style = w.Layout(), w.Layout(), HTMLStyle()
-        # Each picture's accessible name (its ``title``) says what it shows.
-        self.images = [Picture(value=self.pngs[i] or b"", format="png", layout=image_layout,
-                               tooltip=self.tree_alt(i))
-                       for i in range(n)] if self.draw else []
-        if self.draw and not self.images[0].value:
-            self.images[0].value = self.tree_png(0)
+        self.strip: FrameStrip | None = None
+        if self.draw:
+            encoder = self.encoder
+            if not encoder.frames:
+                encoder.add(self.tree_rgb(0))
+            assert encoder.last is not None
+            height, width = encoder.last.shape[:2]
+            # each step's accessible name (the canvas's label and title) says what it shows
+            titles = [self.tree_alt(i) for i in range(n)]
+            self.strip = FrameStrip(width, height, titles=titles)
+            self.strip.encoder = encoder
+            self.strip.publish()
         self.texts = [w.HTML(self.html(i), layout=text_layout, style=text_style)
                       for i in range(n)]
         self.board_images: list[Picture] = []
@@ -552,7 +559,7 @@ class TracePanel:
                                             tooltip=self.board_alt(i))
                 self.board_images.append(by_path[path])
             self.board_images[0].value = self.board_png(0)
-        self.picture = w.Stack(self._pad(self.images), selected_index=0) if self.draw else None
+        self.picture = self.strip
         self.board = w.Stack(self._pad(self.board_images), selected_index=0) \
             if self.has_board else None
         self.info = w.Stack(self._pad(self.texts), selected_index=0)
@@ -565,26 +572,38 @@ class TracePanel:
         self._fill(self._todo.pop(0))
         return True
 
-    def _fill(self, i: int) -> None:
-        if self.draw and not self.images[i].value:
-            self.images[i].value = self.tree_png(i)
+    def _fill(self, i: int, *, now: bool = False) -> None:
+        """Make frame ``i`` ready: the tree's frames are encoded in order, each as its
+        changes over the one before, so every frame up to ``i`` is. The browser is sent
+        the frames when their count has doubled since the last sending, when the last is
+        in, and (``now``) when a step it does not have yet is asked for: what is sent in
+        all is about twice the frames."""
+        strip = self.strip
+        if strip is not None:
+            encoder = strip.encoder
+            while len(encoder.frames) <= i:
+                encoder.add(self.tree_rgb(len(encoder.frames)))
+            done, sent = len(encoder.frames), len(strip.frames)
+            if done > sent and (now and i >= sent or done == self.frames or done >= 2 * sent):
+                strip.publish()
         if self.has_board and not self.board_images[i].value:
             self.board_images[i].value = self.board_png(i)
 
     @property
     def ready(self) -> bool:
-        """True when every frame is rendered."""
+        """True when every frame is rendered (and the browser has them)."""
         if not self.prerender:
             return True
-        return all(im.value for im in self.images) and all(
-            b.value for b in self.board_images)
+        frames = self.strip is None or len(self.strip.frames) == self.frames
+        return frames and all(b.value for b in self.board_images)
 
     def link(self, controls: Controls) -> list[Any]:
-        """Let the browser switch this panel's Stacks with ``controls``."""
+        """Let the browser switch this panel's pictures and texts with ``controls``."""
         if not self.prerender:
             return []
-        stacks = [s for s in (self.picture, self.board, self.info) if s is not None]
-        return [w.jsdlink((controls, "value"), (s, "selected_index")) for s in stacks]
+        links = [w.jsdlink((controls, "value"), (self.strip, "index"))] if self.strip else []
+        stacks = [s for s in (self.board, self.info) if s is not None]
+        return links + [w.jsdlink((controls, "value"), (s, "selected_index")) for s in stacks]
 
     # ----- live mode ----------------------------------------------------------------------------
     def _build_live(self) -> None:
@@ -599,7 +618,7 @@ class TracePanel:
         """Make sure ``step`` is on screen: render it now if it is not yet (the kernel)."""
         step = min(step, self.frames - 1)
         if self.prerender:
-            self._fill(step)
+            self._fill(step, now=True)
             return
         if self.picture is not None:
             self.picture.value = self.tree_png(step)

@@ -29,14 +29,18 @@ import ipywidgets as w
 
 from ..replay import fmt
 from ..search import alphabeta
-from ._panel import RerunHint, needs_kernel
+from ._panel import Picture, RerunHint, needs_kernel
 
 __all__ = ["PlayWidget", "Reply", "default_search"]
 
 _COLORS = {"X": "#f4a582", "O": "#f7ee8f", ".": "#f4f4f4"}  # light vermillion / yellow
 #: The cells of the line that won are ringed (a shape, not only a colour).
+#: A cell that cannot be clicked (taken, or the game is over) keeps its piece legible: the
+#: front end fades disabled buttons to 60 %, which left X and O grey on their colours.
 _WIN_CSS = ("<style>.mmk-play .mmk-win { box-shadow: inset 0 0 0 4px #111111; "
-            "text-decoration: underline; }</style>")
+            "text-decoration: underline; }"
+            ".mmk-play .mmk-cell:disabled { opacity: 1; color: #111111; cursor: default; }"
+            "</style>")
 
 
 @dataclass(frozen=True)
@@ -269,5 +273,24 @@ class PlayWidget(RerunHint, w.VBox):
             return
         from ..draw import result_png
 
-        self.search_view.children = (w.Image(value=result_png(result, dpi=80),
-                                             format="png"),)
+        self.search_view.children = (Picture(value=result_png(result, dpi=80), format="png",
+                                             tooltip=self._search_alt(result)),)
+
+    def _search_alt(self, result: Any) -> str:
+        """The search picture's text alternative: the counts and value, and what each move
+        from the position searched is worth (the first level, labelled in the picture)."""
+        from ..draw.alt import result_alt
+        from ..draw.model import value_text
+        from ..draw.render import MAX_RESULT_NODES
+        from ..replay import Replay
+
+        alt = result_alt(result, max_nodes=2 * MAX_RESULT_NODES)
+        replay = Replay(result)
+        frame = replay.frame(len(replay) - 1)
+        moves = [(p, value_text(p, frame)) for p in sorted({*frame.visited, *frame.pruned})
+                 if len(p) == 1]
+        if moves:
+            what = "column" if self.connect4 else "move"
+            alt += f" Each {what} from the position searched and its value: " + ", ".join(
+                f"{replay.name(p)}: {text or 'not searched'}" for p, text in moves) + "."
+        return alt
