@@ -385,7 +385,9 @@ def test_play_connect_four() -> None:
 
 
 @pytest.mark.parametrize("module", ["minimaxkit.widgets.step", "minimaxkit.widgets.quiz",
-                                    "minimaxkit.widgets.play", "minimaxkit.widgets._panel"])
+                                    "minimaxkit.widgets.play", "minimaxkit.widgets._panel",
+                                    "minimaxkit.widgets._kernel", "minimaxkit.widgets.frames",
+                                    "minimaxkit.widgets.savehook"])
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0

@@ -70,8 +70,8 @@ def _cells(got: Any, player: str, board: Board) -> set[tuple[int, int]]:
     :class:`Failed` saying what came instead."""
     where = f" (for {player} on this board)\n{board}"
     if got is None:
-        raise Failed("it returned None: return a set of cells, an empty set when there are "
-                     "none" + where)
+        raise Failed("it returned None: fill in its body and return a set of cells (an "
+                     "empty set when there are none)" + where)
     if isinstance(got, (bool, int, float)):
         instead = "whether there are any" if isinstance(got, bool) else "how many"
         raise Failed(f"expected a set of cells (column, row), got {shown(got)}: the cells "

@@ -56,8 +56,10 @@ function render({ model, el }) {
     if (canvas.width !== model.get("width") || canvas.height !== model.get("height")) {
       canvas.width = model.get("width");
       canvas.height = model.get("height");
+      // its own size, or smaller in a narrow page (as an ipywidgets Image is shown)
       canvas.style.width = `${canvas.width}px`;
-      canvas.style.height = `${canvas.height}px`;
+      canvas.style.maxWidth = "100%";
+      canvas.style.height = "auto";
     }
     const corners = model.get("corners");
     ready.forEach((image, j) => {
