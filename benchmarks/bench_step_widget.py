@@ -11,9 +11,10 @@ browser; ``--clicks N`` sets the number of clicks, 30 by default).
 2. Browser: JupyterLab (started here through the test harness) and headless Chromium.
    A notebook imports the kit in one cell and shows ``StepWidget(alphabeta(tree_002()))``
    in the next. Measured in the page with ``performance.now()``: from running the widget
-   cell to its first picture decoded; then, once all frames are in, from a click on
-   "next" (and "back") to the new picture decoded, and from a step of the slider (keyboard,
-   no kernel involved) to the new picture. A cold cell (a fresh kernel that imports the
+   cell to its first picture drawn; then, once all frames are in, from a click on
+   "next" (and "back") to the new picture drawn (the canvas the frames are drawn on says
+   which step it shows), and from an arrow key on the controls (no kernel involved) to the
+   new picture. A cold cell (a fresh kernel that imports the
    kit and shows the widget in one cell) is timed too. Then the two searches at scale,
    each in its own notebook (search in one cell, widget in the next): the widget cell to
    its first picture, and clicks to the new picture and text (live mode: the kernel draws).
@@ -68,17 +69,28 @@ def headless() -> dict[str, float]:
     start = time.perf_counter()
     renderer = FrameRenderer(result, dpi=80, title="alphabeta")
     out["frame renderer set-up, ms"] = 1000 * (time.perf_counter() - start)
-    draw, encode = [], []
+    from minimaxkit.widgets.frames import DeltaEncoder
+
+    draw, encode, changes = [], [], []
+    whole_bytes, encoder = 0, DeltaEncoder()
     for step in range(n):
         t0 = time.perf_counter()
         rgb = renderer.rgb(step)
         t1 = time.perf_counter()
-        png_bytes(rgb, palette=True)
+        whole_bytes += len(png_bytes(rgb, palette=True))
         t2 = time.perf_counter()
+        encoder.add(rgb)
+        t3 = time.perf_counter()
         draw.append(t1 - t0)
         encode.append(t2 - t1)
+        changes.append(t3 - t2)
     out["frame: recolour + draw + blend, median ms"] = 1000 * statistics.median(draw)
-    out["frame: PNG (64 colours), median ms"] = 1000 * statistics.median(encode)
+    out["frame: whole PNG (64 colours), median ms"] = 1000 * statistics.median(encode)
+    out["frame: its changes as PNG (what the widget keeps), median ms"] = 1000 * (
+        statistics.median(changes))
+    out[f"all {n} frames, whole PNGs, KB"] = whole_bytes / 1000
+    out[f"all {n} frames, as changes ({encoder.keys.count(True)} key frames), KB"] = sum(
+        map(len, encoder.frames)) / 1000
 
     from minimaxkit import GameTree
 
@@ -194,32 +206,27 @@ def headless_scale() -> dict[str, float]:
 STATE = """() => {
     const root = document.querySelector('.mmk-step');
     if (!root) { return null; }
-    const img = root.querySelector('img.widget-image');
+    const pic = root.querySelector('canvas.mmk-frame-canvas');
     const text = root.querySelector('.mmk-explain');
-    return {src: img ? img.src : null, text: text ? text.innerText : null,
-            loaded: !!img && img.complete && img.naturalWidth > 0,
+    return {src: pic ? pic.dataset.step : null, text: text ? text.innerText : null,
+            loaded: !!pic && pic.width > 0 && pic.dataset.step !== undefined,
             ready: root.classList.contains('mmk-ready')};
 }"""
 
-# Click (or key press) inside the page, then wait until the tree picture's <img> shows a new,
-# decoded image; return the milliseconds.
+# Click (or key press) inside the page, then wait until the tree picture (a canvas the
+# frames are drawn on, frames.js) shows the new step; return the milliseconds.
 STEP = """async (how) => {
     const root = document.querySelector('.mmk-step');
-    const img = () => root.querySelector('img.widget-image');
-    const before = img().src;
+    const pic = () => root.querySelector('canvas.mmk-frame-canvas');
+    const before = pic().dataset.step;
     const t0 = performance.now();
     if (how === 'key') {
-        const handle = root.querySelector('.widget-slider .noUi-handle');
-        handle.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+        root.querySelector('.mmk-controls').dispatchEvent(
+            new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
     } else {
         root.querySelector('.mmk-' + how).click();
     }
-    while (true) {
-        const im = img();
-        if (im && im.src !== before) {
-            try { await im.decode(); } catch (e) { }
-            if (im.complete && im.naturalWidth > 0) { break; }
-        }
+    while (pic().dataset.step === before) {
         await new Promise((r) => setTimeout(r, 1));
     }
     const decoded = performance.now() - t0;
@@ -233,8 +240,8 @@ RUN_CELL = """async (index) => {
     const t0 = performance.now();
     window.jupyterapp.commands.execute('notebook:run-cell');
     while (true) {
-        const img = document.querySelector('.mmk-step img.widget-image');
-        if (img && img.complete && img.naturalWidth > 0) { break; }
+        const pic = document.querySelector('.mmk-step canvas.mmk-frame-canvas');
+        if (pic && pic.width > 0 && pic.dataset.step !== undefined) { break; }
         await new Promise((r) => setTimeout(r, 2));
     }
     return performance.now() - t0;
@@ -342,7 +349,7 @@ def browser_scale(page: Any, server: Any, root: Path, clicks: int) -> dict[str, 
 
 
 
-def browser(clicks: int, scale_only: bool = False) -> dict[str, Any]:
+def browser(clicks: int, scale_only: bool = False, scale: bool = True) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     from tests.browser.harness import (
@@ -403,7 +410,8 @@ def browser(clicks: int, scale_only: bool = False) -> dict[str, Any]:
                         statistics.median(decoded), max(decoded))
                     out[f"{label}: median ms to next paint"] = statistics.median(painted)
                 run_all_cells(page)
-                out.update(browser_scale(page, server, root, clicks))
+                if scale:
+                    out.update(browser_scale(page, server, root, clicks))
                 browser_.close()
         finally:
             stop_lab(proc)
@@ -430,18 +438,21 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=30)
     parser.add_argument("--scale-only", action="store_true",
                         help="only the searches of issue 11's bars (not 002's tree)")
+    parser.add_argument("--no-scale", action="store_true",
+                        help="only 002's tree (not the searches of issue 11's bars)")
     args = parser.parse_args()
     print(f"machine: {machine()}")
     if not args.scale_only:
         print("\nheadless (002's tree, 40 nodes, 43 frames, 80 dpi):")
         for k, v in headless().items():
             print(f"  {k:<58} {v:8.1f}")
-    print("\nheadless, at scale:")
-    for k, v in headless_scale().items():
-        print(f"  {k:<70} {v:8.1f}")
+    if not args.no_scale:
+        print("\nheadless, at scale:")
+        for k, v in headless_scale().items():
+            print(f"  {k:<70} {v:8.1f}")
     if not args.headless_only:
         print("\nbrowser (JupyterLab, headless Chromium):")
-        for k, v in browser(args.clicks, args.scale_only).items():
+        for k, v in browser(args.clicks, args.scale_only, not args.no_scale).items():
             shown = " / ".join(f"{x:.1f}" for x in v) if isinstance(v, tuple) else f"{v:.1f}"
             print(f"  {k:<70} {shown}")
     if hasattr(os, "getloadavg"):

@@ -46,7 +46,7 @@ def alt_of(html_text: str) -> str:
 # ----- widget frames --------------------------------------------------------------------------
 def test_every_step_widget_frame_says_its_step() -> None:
     sw = StepWidget(alphabeta(T))
-    alts = [im.tooltip for im in sw.panel.images]
+    alts = sw.panel.strip.titles  # the canvas's name (aria-label and title) at each step
     assert len(alts) == 43 and len(set(alts)) == 43  # one of its own per frame
     assert all(a.startswith(f"Search tree at step {k} of 42") for k, a in enumerate(alts))
     assert "β-cut at F: v = 9 ≥ β = 8" in alts[10] and "Cut so far: R, S." in alts[10]

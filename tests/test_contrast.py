@@ -141,3 +141,30 @@ def test_widget_html_colours() -> None:
         assert contrast(colour, WHITE) >= 4.5, colour
     for ground in grounds:
         assert contrast(TEXT, ground) >= 4.5, ground
+
+
+def test_run_this_cell_again_note_and_the_play_widgets_cells() -> None:
+    """The note a widget that needs its kernel shows, and the play widget's cells: pieces
+    at full contrast on their cells (taken cells are no longer faded), the winning ring
+    against every cell colour, the column numbers on the page."""
+    import re
+
+    from minimaxkit.widgets._panel import needs_kernel
+    from minimaxkit.widgets.play import _COLORS, _WIN_CSS
+
+    note = needs_kernel("quiz").value
+    text, = re.findall(r"(?<![-\w])color:(#[0-9a-fA-F]{6})", note)
+    ground, = re.findall(r"background:(#[0-9a-fA-F]{6})", note)
+    edge, = re.findall(r"border-left:4px solid (#[0-9a-fA-F]{6})", note)
+    assert contrast(text, ground) >= 4.5 and contrast(edge, ground) >= 3
+    piece, = re.findall(r"(?<![-\w])color: (#[0-9a-fA-F]{6})", _WIN_CSS)
+    ring, = re.findall(r"inset 0 0 0 4px (#[0-9a-fA-F]{6})", _WIN_CSS)
+    for cell in _COLORS.values():
+        assert contrast(piece, cell) >= 4.5, cell
+        assert contrast(ring, cell) >= 3, cell
+    from minimaxkit.games import ConnectFour
+    from minimaxkit.widgets import PlayWidget
+
+    number, = re.findall(r"(?<![-\w])color:(#[0-9a-fA-F]{6})",
+                         PlayWidget(ConnectFour()).numbers[0].value)
+    assert contrast(number, WHITE) >= 4.5  # the column numbers under the board

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import io
 import re
 import subprocess
 import sys
@@ -296,6 +297,39 @@ def test_boards() -> None:
     assert art["highlight"].center == (4.5, 1.5)  # column 4's top piece: second row up
     art = draw_board(Nim(), Nim().initial_state())
     assert art["kind"] == "text"
+
+
+def test_connect_four_boards_number_their_columns_from_0() -> None:
+    """The lectures name columns ("O threatens 0 and 4"): the board says which is which,
+    counting from 0 as the moves and the game's text do, under the board, each number
+    centred under its column and inside the picture, at 11 px or more."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from PIL import Image
+
+    from minimaxkit.draw.alt import board_alt
+    from minimaxkit.draw.board import board_png
+    from minimaxkit.draw.style import MIN_FONT_PX
+
+    c = ConnectFour()
+    fig = Figure(figsize=(4, 3.5), dpi=72)
+    FigureCanvasAgg(fig)
+    art = draw_board(c, c.state_from_moves("3344"), fig.add_subplot())
+    numbers = art["numbers"]
+    assert [t.get_text() for t in numbers] == ["0", "1", "2", "3", "4", "5", "6"]
+    assert [t.get_position()[0] for t in numbers] == [col + 0.5 for col in range(7)]
+    assert all(t.get_position()[1] < 0 for t in numbers)  # under the bottom row
+    renderer = fig.canvas.get_renderer()
+    box = fig.bbox
+    for t in numbers:
+        extent = t.get_window_extent(renderer)
+        assert box.x0 <= extent.x0 and extent.x1 <= box.x1 and box.y0 <= extent.y0
+        assert t.get_fontsize() * fig.dpi / 72 >= MIN_FONT_PX
+    assert "columns numbered 0 to 6 from the left" in board_alt(c, c.initial_state())
+    plain = Image.open(io.BytesIO(board_png(TicTacToe(), 0)))
+    numbered = Image.open(io.BytesIO(board_png(c, c.initial_state())))
+    assert numbered.height > plain.height  # room for the numbers
+    assert "numbers" not in draw_board(TicTacToe(), 0)
 
 
 # ----- replay texts against 002's hand trace -----------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import re
 from functools import partial
 from typing import Any
 
@@ -39,12 +40,17 @@ def link_ends(links: list[Any]) -> set[tuple[str, str, str, str]]:
 
 # ----- the step widget ------------------------------------------------------------------------
 def test_step_widget_prerenders_every_frame() -> None:
+    from minimaxkit.widgets.frames import compose
+
     sw = StepWidget(alphabeta(T))
     assert sw.ready and sw.steps == 42 and sw.panel.prerender
-    pngs = [im.value for im in sw.panel.images]
-    assert len(pngs) == 43 and all(p[:8] == PNG for p in pngs)
-    assert len(set(pngs)) == 43  # every step is a different picture
-    assert len(sw.panel.picture.children) == len(sw.panel.info.children) == 43
+    strip = sw.panel.strip
+    assert strip is sw.panel.picture and len(strip.frames) == len(strip.whole) == 43
+    assert all(p[:8] == PNG for p in strip.frames) and strip.whole[0]
+    pictures = [compose(strip.frames, strip.whole, strip.corners, k).tobytes()
+                for k in range(43)]
+    assert len(set(pictures)) == 43  # every step is a different picture
+    assert len(sw.panel.info.children) == 43
     assert "step 10 / 42" in sw.panel.info.children[10].value
     assert "β-cut at F" in sw.panel.info.children[10].value
     # ready, and steps without a kernel: no lost-kernel marks on a saved page
@@ -64,7 +70,8 @@ def test_live_widgets_are_not_marked_standalone() -> None:
 def test_step_widget_links_step_in_the_browser() -> None:
     sw = StepWidget(alphabeta(T))
     c = sw.controls
-    assert link_ends(sw.links) == {("Controls", "value", "Stack", "selected_index")}
+    assert link_ends(sw.links) == {("Controls", "value", "Stack", "selected_index"),
+                                   ("Controls", "value", "FrameStrip", "index")}
     assert all(type(lk).__name__ == "DirectionalLink" for lk in sw.links)
     assert {lk.target[0] for lk in sw.links} == {sw.panel.picture, sw.panel.info}
     # every control runs in the browser: the anywidget's front end ships in its state
@@ -154,7 +161,9 @@ def test_compare_widget_steps_both_traces_together() -> None:
     assert isinstance(cw, CompareWidget)
     assert cw.divergence == 39 and cw.steps == max(len(a.trace), len(b.trace))
     pa, pb = cw.panels
-    assert len(pa.picture.children) == len(pb.picture.children) == cw.steps + 1
+    assert len(pa.info.children) == len(pb.info.children) == cw.steps + 1
+    assert (len(pa.strip.frames), len(pb.strip.frames)) == (len(a.trace) + 1,
+                                                            len(b.trace) + 1)
     cw.value = 39
     assert [f.step for f in cw.frames] == [39, 39]
     cw.value = cw.steps
@@ -376,7 +385,9 @@ def test_play_connect_four() -> None:
 
 
 @pytest.mark.parametrize("module", ["minimaxkit.widgets.step", "minimaxkit.widgets.quiz",
-                                    "minimaxkit.widgets.play", "minimaxkit.widgets._panel"])
+                                    "minimaxkit.widgets.play", "minimaxkit.widgets._panel",
+                                    "minimaxkit.widgets._kernel", "minimaxkit.widgets.frames",
+                                    "minimaxkit.widgets.savehook"])
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
@@ -430,8 +441,134 @@ def test_save_hook_keeps_a_lecture_that_was_only_opened_as_it_was(tmp_path: Any)
     empty = {STATE: {"state": {}, "version_major": 2, "version_minor": 0}}
     assert saved({"language_info": full, "widgets": empty}) == disk["metadata"]
     real = {STATE: {"state": {"abc": {"model_name": "VBoxModel"}}, "version_major": 2}}
-    assert saved({"language_info": full, "widgets": real})["widgets"] == real
+    shown = {"type": "notebook", "content": {"cells": [{"outputs": [{"data": {
+        "application/vnd.jupyter.widget-view+json": {"model_id": "abc"}}}]}],
+        "metadata": {"language_info": full, "widgets": real}}}
+    pre_save_hook(model=shown, path="/lecture.ipynb", contents_manager=manager)
+    assert shown["content"]["metadata"]["widgets"] == real
+    # the same state with no output showing it: nothing of it is worth saving
+    assert saved({"language_info": full, "widgets": real}) == disk["metadata"]
     assert saved({"language_info": {"name": "julia"}})["language_info"] == {"name": "julia"}
     new = {"type": "notebook", "content": {"metadata": {"language_info": full}}}
     pre_save_hook(model=new, path="/new.ipynb", contents_manager=manager)  # not on disk
     assert new["content"]["metadata"]["language_info"] == full
+
+
+def test_play_connect_four_numbers_its_columns_from_0_everywhere() -> None:
+    """The text says "column 3" for the move 3: the tooltips and the numbers under the
+    board count from 0 as well (lecture 5 once said 0 in its text and 1 in its tooltips)."""
+    pw = PlayWidget(ConnectFour(), search=lambda g, s: 0)  # the computer always plays 0
+    pw.click(3)
+    assert "played <b>column 0</b>" in pw.status.value
+    bottom = pw.cells[-1]
+    assert bottom[3].tooltip == "column 3, row 0: X" and bottom[0].tooltip == "column 0, row 0: O"
+    assert pw.cells[0][6].tooltip == "column 6, row 5: empty"
+    numbers = [n.value for n in pw.numbers]
+    assert [re.sub(r"<[^>]+>", "", v) for v in numbers] == [str(c) for c in range(7)]
+    assert pw.grid.children[-7:] == tuple(pw.numbers)  # a row under the cells, one per column
+    assert PlayWidget(TicTacToe()).numbers == []
+
+
+def test_play_rings_the_winning_line() -> None:
+    pw = PlayWidget(ConnectFour(), search=lambda g, s: 0)
+    for _ in range(4):  # X: four in column 3 (O answers in column 0)
+        pw.click(3)
+    assert pw.over and pw.game.winner(pw.state) == "X"
+    won = {(r, c) for r, row in enumerate(pw.cells) for c, b in enumerate(row)
+           if "mmk-win" in b._dom_classes}
+    assert won == {(5, 3), (4, 3), (3, 3), (2, 3)}
+    assert pw.cells[2][3].tooltip == "column 3, row 3: X, in the winning line"
+    assert ("Game over: X wins</b> (the winning line is ringed: (column, row) (3, 0), "
+            "(3, 1), (3, 2), (3, 3))") in pw.status.value
+    assert ".mmk-win" in pw.status.value  # its ring, drawn by CSS (a shape, not a colour)
+    pw.new_game()
+    assert not any("mmk-win" in b._dom_classes for row in pw.cells for b in row)
+    ttt = PlayWidget(TicTacToe(), search=lambda g, s: g.moves(s)[0])
+    for move in (2, 5, 8):  # X down column c (O fills a1, b1 ... from the start)
+        ttt.click(move)
+    assert ttt.game.winner(ttt.state) == "X" and "ringed: c1, c2, c3" in ttt.status.value
+
+
+def test_show_search_labels_only_what_fits() -> None:
+    """"Show search" of a Connect Four search draws two levels: 49 nodes on the second,
+    whose values (≥0.0476) ran into each other. No two visible texts overlap now, and the
+    title says which levels have values."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from minimaxkit.draw.render import _result_figure
+
+    pw = PlayWidget(ConnectFour(), search=partial(deepen, node_budget=2000))
+    pw.click(3)
+    result = pw.result.iterations[-1]
+    fig = _result_figure(result, 80)
+    canvas = fig.canvas
+    assert isinstance(canvas, FigureCanvasAgg)
+    renderer = canvas.get_renderer()
+    ax = fig.axes[0]
+    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in ax.texts
+             if t.get_visible() and t.get_text()]
+    overlaps = [(a, b) for i, (a, x) in enumerate(boxes) for b, y in boxes[i + 1:]
+                if x.overlaps(y)]
+    assert len(boxes) >= 15 and overlaps == []
+    assert "values down to level 1" in ax.get_title()
+    pw.show.value = True
+    assert bytes(pw.search_view.children[0].value[:4]) == b"\x89PNG"
+
+
+def test_widgets_that_need_their_kernel_carry_a_hidden_run_this_cell_note() -> None:
+    """The quiz and the play widget need the kernel that made them: a note, hidden by CSS
+    until the front end marks the widget disconnected, says to run the cell again (the
+    browser test restarts the kernel and reloads the page)."""
+    for widget, until in ((QuizWidget(seed=3), "Check and New tree do nothing"),
+                          (PlayWidget(TicTacToe()), "clicking a column or cell does nothing")):
+        note = widget.children[0]
+        assert "mmk-needs-kernel" in note._dom_classes
+        assert "▶ Run this cell again to use the" in note.value and until in note.value
+        assert ".jupyter-widgets.mmk-needs-kernel.jupyter-widgets-disconnected" in note.value
+
+
+def test_compare_says_what_its_same_words_hide() -> None:
+    """Lecture 3 compares the example sheet's loop (fail-hard) with the handout's
+    (fail-soft): at F both explanations read "β-cut at F: v = 9 ≥ β = 8", but the sheet's
+    loop has raised α to 9 there and fail-soft has not. Each side now says so, in its
+    explanation and its announcement; steps where nothing differs keep a blank line (the
+    text under it does not jump); a comparison without such steps adds nothing."""
+    from minimaxkit.examples import sheet_tree
+
+    t = sheet_tree()
+    cw = CompareWidget(alphabeta(t, fail="hard"), alphabeta(t),
+                       labels=("the example sheet's loop", "the handout's loop"))
+    sheet, handout = (p.html(10) for p in cw.panels)
+    assert "β-cut at F: v = 9 ≥ β = 8" in sheet and "β-cut at F: v = 9 ≥ β = 8" in handout
+    assert "Unlike the handout&#x27;s loop here:</b> α = 9 at F (there α = −∞)." in sheet
+    assert "Unlike the example sheet&#x27;s loop here:</b> α = −∞ at F (there α = 9)." \
+        in handout
+    assert [k for k, n in enumerate(cw.notes[0]) if "Unlike" in n] == [9, 10, 26, 27, 30, 31]
+    assert "mmk-differs" in cw.panels[0].html(0) and "Unlike" not in cw.panels[0].html(0)
+    assert "Unlike the handout's loop here: α = 9 at F (there α = −∞)." in cw._announcement(10)
+    plain = CompareWidget(alphabeta(tree_002()), alphabeta(tree_002(), order="perfect"))
+    assert plain.notes == ([], []) and "mmk-differs" not in plain.panels[0].html(5)
+
+
+def test_save_hook_keeps_the_widgets_the_outputs_show_and_drops_older_runs() -> None:
+    """A cell run three times leaves three step widgets in the kernel, and the front end
+    saves the state of all three (lecture 3: 3.1 MB after one run, 9.1 MB after three). The
+    pre-save hook keeps what the outputs show: the last run's widget, everything it refers
+    to (its controls, pictures, texts, layouts) and the links between its parts; a widget
+    made but never shown goes too. (tests/browser saves a lecture three times.)"""
+    from ipywidgets.embed import dependency_state
+
+    from minimaxkit.widgets.savehook import STATE, VIEW, keep_shown_widgets
+
+    runs = [StepWidget(alphabeta(tree_002())) for _ in range(3)]
+    QuizWidget(seed=3)  # made, never shown
+    every = w.Widget.get_manager_state()
+    content = {"cells": [{"outputs": [
+        {"data": {"text/html": "<div>Run this cell</div>"}},
+        {"data": {VIEW: {"model_id": runs[-1].model_id, "version_major": 2}}}]}],
+        "metadata": {"widgets": {STATE: every}}}
+    dropped = keep_shown_widgets(content)
+    kept = set(content["metadata"]["widgets"][STATE]["state"])
+    reached = set(dependency_state([runs[-1]]))
+    assert kept == reached | {link.model_id for link in runs[-1].links}
+    assert runs[0].model_id not in kept and dropped >= 2 * len(kept)

@@ -136,7 +136,9 @@ def board_alt(game: Any, state: Any, *, move: Any = None, title: str | None = No
         text = render(state) if render is not None else repr(state)
         return f"{kind} position{': ' + title if title else ''}: {' / '.join(str(text).split())}."
     rows = [" ".join(row) for row in board(state)]
-    out = (f"{kind} board{' ' + title if title else ''}, rows from the top "
+    numbered = (f", columns numbered 0 to {len(rows[0].split()) - 1} from the left"
+                if hasattr(game, "columns") else "")
+    out = (f"{kind} board{' ' + title if title else ''}, rows from the top{numbered} "
            f"(X, O, . empty): {' / '.join(rows)}.")
     if move is not None:
         namer = getattr(game, "move_name", None)

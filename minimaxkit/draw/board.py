@@ -1,5 +1,5 @@
-"""Game positions as pictures: a tic-tac-toe grid, Connect Four columns, or a game's own
-text rendering for any other game.
+"""Game positions as pictures: a tic-tac-toe grid, Connect Four columns (numbered under the
+board from 0, as the moves are), or a game's own text rendering for any other game.
 
 X is vermillion, O is yellow (tic-tac-toe: O is a blue ring); shapes differ too, so
 greyscale prints read.
@@ -15,6 +15,8 @@ greyscale prints read.
 >>> art = draw_board(c, c.state_from_moves("2213"))
 >>> len(art["x"]), len(art["o"]), art["kind"]
 (2, 2, 'connect4')
+>>> [t.get_text() for t in art["numbers"]]     # the columns, numbered as the moves are
+['0', '1', '2', '3', '4']
 >>> won = c.state_from_moves("0101010")   # X: four in column 0, marked by a line
 >>> len(draw_board(c, won)["wins"])
 2
@@ -38,14 +40,21 @@ __all__ = ["draw_board", "board_png", "board_kind", "lines_in_a_row", "WINNING_R
 X_COLOR, O_COLOR, RING = OKABE_ITO["vermillion"], OKABE_ITO["yellow"], OKABE_ITO["blue"]
 
 
-def _new_axes(ax: Axes | None, cols: int, rows: int, size: float = 0.42) -> Axes:
+#: Room under a Connect Four board for its column numbers, in cells.
+NUMBERS_ROOM = 0.7
+
+
+def _new_axes(ax: Axes | None, cols: int, rows: int, size: float = 0.42,
+              numbered: bool = False) -> Axes:
+    below = NUMBERS_ROOM if numbered else 0.0
     if ax is None:
         import matplotlib.pyplot as plt
 
-        fig = plt.figure(figsize=(max(cols * size, 1.4), max(rows * size, 1.4) + 0.3))
+        fig = plt.figure(figsize=(max(cols * size, 1.4),
+                                  max(rows * size, 1.4) + 0.3 + below * size))
         ax = fig.add_axes((0.02, 0.02, 0.96, 0.86))
     ax.set_xlim(-0.1, cols + 0.1)
-    ax.set_ylim(-0.1, rows + 0.1)
+    ax.set_ylim(-0.1 - below, rows + 0.1)
     ax.set_aspect("equal")
     ax.set_axis_off()
     return ax
@@ -133,7 +142,7 @@ def draw_board(game: Any, state: Any, ax: Axes | None = None, *, move: Any = Non
     rows = board(state)
     n_rows, n_cols = len(rows), len(rows[0])
     kind = board_kind(game, rows)
-    ax = _new_axes(ax, n_cols, n_rows)
+    ax = _new_axes(ax, n_cols, n_rows, numbered=kind == "connect4")
     out: dict[str, Any] = {"ax": ax, "kind": kind, "x": [], "o": [], "grid": [],
                            "highlight": None}
     if kind == "tictactoe":
@@ -157,6 +166,10 @@ def draw_board(game: Any, state: Any, ax: Axes | None = None, *, move: Any = Non
                                                       ls="--"))
     else:
         ax.add_patch(Rectangle((0, 0), n_cols, n_rows, color="#4a7fb5", zorder=0))
+        # the columns numbered as the moves are (0 on the left), as the game's text does
+        out["numbers"] = [ax.text(c + 0.5, -0.45 * NUMBERS_ROOM, str(c), ha="center",
+                                  va="center", fontsize=_legible(ax, 8), color="#111111")
+                          for c in range(n_cols)]
         for r, row in enumerate(rows):
             for c, cell in enumerate(row):
                 x, y = _cell_xy(r, c, n_rows)
@@ -203,7 +216,10 @@ def board_png(game: Any, state: Any, *, move: Any = None, title: str | None = No
     board = getattr(game, "board", None)
     rows = board(state) if board is not None else [[""] * 4] * 2
     n_rows, n_cols = len(rows), len(rows[0])
-    fig = Figure(figsize=(max(n_cols * cell, 1.4), max(n_rows * cell, 1.4) + 0.3), dpi=dpi)
+    below = NUMBERS_ROOM * cell if board is not None and board_kind(game, rows) == "connect4" \
+        else 0.0
+    fig = Figure(figsize=(max(n_cols * cell, 1.4), max(n_rows * cell, 1.4) + 0.3 + below),
+                 dpi=dpi)
     FigureCanvasAgg(fig)
     ax = fig.add_axes((0.02, 0.02, 0.96, 0.86))
     draw_board(game, state, ax, move=move, title=title)

@@ -211,10 +211,40 @@ def _result_figure(result: Any, dpi: float, **kw: Any) -> Any:
         fig = Figure(figsize=figsize_for(small, title=True, dpi=dpi), dpi=dpi)
         FigureCanvasAgg(fig)
         ax = _layout_figure(fig, small, legend=True, title=True)
-        _draw(ax, small, Replay(result), None, kw.get("labels", "auto"), None,
-              kw["title"] + " (top levels)", True)
+        art = _draw(ax, small, Replay(result), None, kw.get("labels", "auto"), None,
+                    kw["title"] + " (top levels)", True)
+        crowded = hide_crowded_values(art["view"])
+        if crowded and art["title"] is not None:
+            art["title"].set_text(f"{kw['title']} (top levels; values down to level "
+                                  f"{min(crowded) - 1}: too many below to label)")
         return fig
     return tree_figure(result, dpi=dpi, **kw)[0]
+
+
+def hide_crowded_values(view: Any) -> set[int]:
+    """Hide the values of every level where a node's value is wider than the room between
+    it and its neighbours (they would run into each other); return those levels.
+
+    >>> from minimaxkit import alphabeta
+    >>> from minimaxkit.games import ConnectFour
+    >>> ax = _result_figure(alphabeta(ConnectFour(), depth=4), 80).axes[0]
+    >>> ax.get_title().endswith("(top levels; values down to level 1: too many below to label)")
+    True
+    >>> [t.get_text() for t in ax.texts if t.get_visible()][:6]   # the root and each column
+    ['0', 'root', '-0.231', '0', '-0.167', '1']
+    """
+    from .style import text_width
+
+    crowded = set()
+    for p, t in view.values.items():
+        depth = len(p)
+        room = view.gap.get(depth, 1e9) * view.xpt
+        if depth and t.get_text() and text_width(t.get_text(), t.get_fontsize()) + 2 > room:
+            crowded.add(depth)
+    for p, t in [*view.values.items(), *view.statics.items()]:
+        if len(p) in crowded:
+            t.set_visible(False)
+    return crowded
 
 
 def tree_png(tree: Any, *, dpi: float = 100, **kw: Any) -> bytes:

@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import html
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -50,9 +51,13 @@ class Verdict:
 
     def _repr_html_(self) -> str:
         color, mark = ("#1a7f37", "✓") if self.ok else ("#b35900", "✗ not yet")
+        # a message may end in a board drawn on several lines: that part as it is typed
+        words, _, drawn = self.message.partition("\n")
+        board = (f'<pre style="margin:2px 0;line-height:1.2">{html.escape(drawn)}</pre>'
+                 if drawn else "")
         return (f'<div style="border-left:4px solid {color};padding:2px 8px">'
                 f'<b style="color:{color}">{mark}</b> <code>{self.exercise}</code>: '
-                f"{html.escape(self.message)}</div>")
+                f"{html.escape(words)}{board}</div>")
 
 
 @dataclass(frozen=True)
@@ -75,16 +80,34 @@ class Answer:
 
 
 def check(name: str, *args: Any, **kwargs: Any) -> Verdict:
-    """Check the answer to exercise ``name``; never raises on a wrong answer."""
+    """Check the answer to exercise ``name``: a verdict for every answer, right or wrong,
+    of any kind (a wrong one is reported, never raised).
+
+    >>> check("maxmin", lambda x: 0).message
+    "check('maxmin', ...) takes 2 answers (max_min, min_max), given 1: two functions, \
+max_min(x) and min_max(x), each returning a node's value: check('maxmin', max_min, min_max)"
+    """
     if name not in EXERCISES:
         raise KeyError(f"no exercise {name!r}; the exercises are {sorted(EXERCISES)}")
+    ex = EXERCISES[name]
     given = [*args, *kwargs.values()]
     if not given or all(a is None or a is Ellipsis for a in given):
         return Verdict(name, False, "no answer yet: replace the None above with yours")
+    signature = inspect.signature(ex.check)
     try:
-        ok, message = EXERCISES[name].check(*args, **kwargs)
+        signature.bind(*args, **kwargs)
+    except TypeError:
+        takes = [p for p in signature.parameters if p not in ("want", "what")]
+        return Verdict(name, False, (
+            f"check({name!r}, ...) takes {len(takes)} answer{'s' * (len(takes) != 1)} "
+            f"({', '.join(takes)}), given {len(given)}: {ex.expects}"))
+    try:
+        ok, message = ex.check(*args, **kwargs)
     except Failed as failed:
         ok, message = False, str(failed)
+    except Exception as err:  # an answer no check foresaw: still a verdict, not a traceback
+        ok, message = False, (f"this answer cannot be checked ({type(err).__name__}: "
+                              f"{err}); expected {ex.expects}")
     return Verdict(name, ok, message)
 
 

@@ -1,22 +1,32 @@
-"""Running a reader's answer safely for the lecture checks: a function that raises, loops,
-returns nothing or calls the kit's own search is reported through :class:`Failed`, never
-raised to the notebook; a number typed as a string is named as such.
+"""Reading a reader's answer safely for the lecture checks: a function that raises, loops,
+returns nothing, takes the wrong arguments or calls the kit's own search is reported
+through :class:`Failed`, never raised to the notebook; a value of the wrong kind is named
+in words (a number typed as a string, a count where a set belongs, a generator).
 
 >>> number_or_note("79")
 (None, "'79' is a string (it is in quotes): write the number itself, 79, without quotes")
 >>> number_or_note(79.0)
 (79.0, '')
+>>> shown(True), shown([1, 2]), shown(None)
+('True (a truth value)', '[1, 2] (a list)', 'None (nothing)')
+>>> same(float("nan"), 3), same(3.0, 3)
+(False, True)
 """
 
 from __future__ import annotations
 
+import inspect
+import math
+import numbers
+import types
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from ..student import TooManyCalls, refuse_kit_searches
 
-__all__ = ["Failed", "Counting", "call", "no_kit_search", "number_or_note"]
+__all__ = ["Failed", "Counting", "call", "no_kit_search", "number_or_note", "shown", "same",
+           "short", "number", "arguments_fit"]
 
 
 class Failed(Exception):
@@ -30,6 +40,54 @@ class _KitCalled(BaseException):
 
 KIT_CALLED = ("it calls the kit's own search: write the search yourself (the check compares "
               "what yours does with the kit's)")
+
+
+def short(value: Any, limit: int = 120) -> str:
+    """``repr(value)``, at most ``limit`` characters, even for a value whose repr fails."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+_KINDS = {bool: "a truth value", int: "a number", float: "a number", str: "a string",
+          list: "a list", tuple: "a tuple", set: "a set", frozenset: "a set",
+          dict: "a dict", type(None): "nothing"}
+
+
+def shown(value: Any) -> str:
+    """A reader's value in words: what it is, and what kind of thing.
+
+    >>> shown((x for x in "ab"))[:11], shown(print)
+    ('a generator', 'print (a function, not its result: call it)')
+    """
+    if isinstance(value, types.GeneratorType):
+        return "a generator (is there a yield where a return belongs?)"
+    if callable(value) and not isinstance(value, type):
+        name = getattr(value, "__name__", None) or type(value).__name__
+        return f"{name} (a function, not its result: call it)"
+    kind = _KINDS.get(type(value))
+    if kind is None:
+        if isinstance(value, numbers.Real):
+            kind = "a number"
+        elif isinstance(value, numbers.Number):
+            kind = "a complex number"
+        else:
+            name = type(value).__name__
+            kind = f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+    return f"{short(value)} ({kind})"
+
+
+def same(a: Any, b: Any) -> bool:
+    """``a == b`` as a plain truth value, False when comparing raises (a reader's object
+    may define ``==`` any way it likes) or for a truth value against a number."""
+    if isinstance(a, bool) != isinstance(b, bool):
+        return False
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
 
 
 @contextmanager
@@ -56,10 +114,36 @@ def no_kit_search() -> Iterator[None]:
         undo()
 
 
-def call(f: Any, *args: Any) -> Any:
-    """``f(*args)`` with the kit's searches refused; any failure becomes :class:`Failed`."""
-    if not callable(f):
-        raise Failed(f"expected a function, got {f!r}")
+def arguments_fit(f: Any, n: int, call_as: str = "") -> None:
+    """Raise :class:`Failed` when ``f`` cannot be called with ``n`` arguments (said before
+    calling it, so that a TypeError inside ``f`` is not taken for the wrong number)."""
+    try:
+        signature = inspect.signature(f)
+    except (TypeError, ValueError):  # some builtins do not say: let the call tell
+        return
+    try:
+        signature.bind(*range(n))
+    except TypeError:
+        name = getattr(f, "__name__", "it")
+        wanted = call_as or f"with {n} argument{'s' * (n != 1)}"
+        raise Failed(f"it cannot be called as {wanted}: {name} takes {signature}") from None
+
+
+def call(f: Any, *args: Any, call_as: str = "", none_ok: bool = False) -> Any:
+    """``f(*args)`` with the kit's searches refused; any failure becomes :class:`Failed`.
+    ``call_as`` says how the exercise calls it (``"count(game, state)"``), for messages.
+
+    >>> call(lambda a: a + 1, 1)
+    2
+    >>> try:
+    ...     call(lambda a: a, 1, 2, call_as="f(game, state)")
+    ... except Failed as err:
+    ...     print(err)
+    it cannot be called as f(game, state): <lambda> takes (a)
+    """
+    if not callable(f) or isinstance(f, type):
+        raise Failed(f"expected a function{' ' + call_as if call_as else ''}, got {shown(f)}")
+    arguments_fit(f, len(args), call_as)
     try:
         with no_kit_search():
             out = f(*args)
@@ -71,20 +155,26 @@ def call(f: Any, *args: Any) -> Any:
         raise Failed("it asks the tree again and again: does it search some node twice, "
                      "or loop?") from None
     except RecursionError:
-        raise Failed("it recursed without end: does every path reach a leaf?") from None
+        raise Failed("it recursed without end: does every path reach a leaf (or the depth "
+                     "limit)?") from None
+    except SystemExit:
+        raise Failed("it called exit(): return a result instead") from None
     except Exception as err:
         raise Failed(f"it raised {type(err).__name__}: {err}") from None
-    if out is None:
+    if out is None and not none_ok:
         raise Failed("it returned None: fill in its body (and return the result)")
     return out
 
 
 class Counting:
     """A game that records its static evaluations (the leaves a search evaluates), by path
-    for explicit trees."""
+    for explicit trees. With ``limit`` (the depth a search is asked to reach), evaluating a
+    node of an explicit tree that has children above that depth is reported: the search
+    stopped too early (a reader's off-by-one), not the tree's missing static value."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, limit: int | None = None) -> None:
         self.game = game
+        self.limit = limit
         self.evaluated: list[Any] = []
         self.value_range = game.value_range
 
@@ -105,22 +195,42 @@ class Counting:
         return bool(self.game.is_max(state))
 
     def evaluate(self, state: Any) -> float:
-        self.evaluated.append(getattr(state, "path", state))
+        path = getattr(state, "path", None)
+        if path is not None and getattr(state, "children", None) and (
+                self.limit is None or len(path) < self.limit):
+            to = (f"a search to depth {self.limit} evaluates nodes at depth {self.limit} "
+                  "and leaves" if self.limit is not None else "only leaves are evaluated")
+            raise Failed(f"it evaluates node {state.name}, at depth {len(path)}, which is not "
+                         f"a leaf: {to}, so it stops too early. Is the depth compared with "
+                         "the limit one step too soon?")
+        self.evaluated.append(state if path is None else path)
         return float(self.game.evaluate(state))
+
+
+def number(value: Any) -> float | None:
+    """``value`` if it is a real number (not a truth value), else None."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    return value  # type: ignore[return-value]
 
 
 def number_or_note(value: Any) -> tuple[float | None, str]:
     """``(value, "")`` for a number; ``(None, why)`` for a string or anything else."""
+    if value is None:
+        return None, "no answer yet (None): replace the None with your number"
     if isinstance(value, bool):
         return None, f"{value!r} is a truth value, not a number"
-    if isinstance(value, (int, float)):
-        return value, ""
+    found = number(value)
+    if found is not None:
+        return found, ""
     if isinstance(value, str):
-        shown = value.strip()
+        text = value.strip()
         try:
-            float(shown)
+            ok = math.isfinite(float(text))
         except ValueError:
+            ok = False
+        if not ok:
             return None, f"{value!r} is a string, not a number"
         return None, (f"{value!r} is a string (it is in quotes): write the number itself, "
-                      f"{shown}, without quotes")
-    return None, f"expected a number, got {value!r} ({type(value).__name__})"
+                      f"{text}, without quotes")
+    return None, f"expected a number, got {shown(value)}"

@@ -1,27 +1,44 @@
-"""The checks behind ``check(name, ...)``: each runs a reader's answer against the kit and
-returns ``(ok, message)``. A reader's function that raises, loops, returns nothing or calls
-the kit's own search is reported through :class:`Failed`, never raised to the notebook
-(see ``_reader``). Search exercises are checked on trees that reach every case (depth 5
-and 6, MIN roots, ties); an answer in the other correct convention (strict cuts) passes
-with a note saying what the course does.
+"""The checks behind ``check(name, ...)`` for lectures 1 to 3: each runs a reader's answer
+against the kit and returns ``(ok, message)``. A reader's function that raises, loops,
+returns nothing, takes other arguments or calls the kit's own search is reported through
+:class:`Failed`, never raised to the notebook (see ``_reader``); an answer of the wrong
+kind (a count where a pair belongs, a string, a truth value) is named as such. Search
+exercises are checked on trees that reach every case (depth 5 and 6, MIN roots, ties); an
+answer in the other correct convention (strict cuts) passes with a note saying what the
+course does.
+
+>>> check_binary([[2, 7], [1, 0]])[0], check_binary(((2, 7), (1, 5)))[0]
+(True, True)
+>>> check_binary(3)[1]
+'expected a nested list such as [[2, 7], [1, 9]], got 3 (a number)'
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from typing import Any
 
-from ..bounds import knuth_moore_leaves
-from ..deepening import deepen
 from ..examples import aima_5_2, sheet_binary, sheet_tree
-from ..games import ConnectFour, TicTacToe
-from ..search import _sorted_indices, alphabeta, minimax
+from ..games import TicTacToe
+from ..search import alphabeta, minimax
 from ..student import Recorder
 from ..tree import GameTree
-from ._reader import Counting, Failed, call, number_or_note
+from ._reader import (
+    Counting,
+    Failed,
+    arguments_fit,
+    call,
+    number,
+    number_or_note,
+    same,
+    short,
+    shown,
+)
 
-__all__ = ["Failed", "Result"]
+__all__ = ["Failed", "Result", "check_count", "check_positions", "check_binary",
+           "check_maxmin", "check_scored_move", "check_bug_recitation", "check_bug_blog",
+           "check_bug_tutorial", "TUTORIAL_BUG_LINE"]
 
 Result = tuple[bool, str]
 _call = call
@@ -38,7 +55,17 @@ def _deep_trees(n: int, *, depth: int = 5) -> list[GameTree]:
                             root="max" if seed % 2 == 0 else "min") for seed in range(n)]
 
 
-# ----- the checks ------------------------------------------------------------------------------
+def _pair(got: Any, what: str) -> tuple[Any, Any]:
+    """``got`` as a pair (a tuple or a list of two), else :class:`Failed` saying what came."""
+    if isinstance(got, (tuple, list)) and len(got) == 2:
+        return got[0], got[1]
+    if number(got) is not None:
+        raise Failed(f"expected a pair {what}, got one number, {shown(got)}: return both, "
+                     f"{what}")
+    raise Failed(f"expected a pair {what}, got {shown(got)}")
+
+
+# ----- lecture 1 -------------------------------------------------------------------------------
 def check_count(count: Any) -> Result:
     game = TicTacToe()
     sheet, deep = sheet_tree(), _deep_trees(2)[1]
@@ -48,45 +75,102 @@ def check_count(count: Any) -> Result:
              ("tic-tac-toe", game, game.initial_state())]
     for label, g, state in cases:
         stats = minimax(g, state, trace=False).stats
-        got = _call(count, g, state)
-        if not isinstance(got, (tuple, list)) or len(got) != 2:
-            return False, f"expected a pair (nodes, leaves), got {got!r}"
-        if tuple(got) == (stats.leaves, stats.nodes) != (stats.nodes, stats.leaves):
+        nodes, leaves = _pair(_call(count, g, state, call_as="count(game, state)"),
+                              "(nodes, leaves)")
+        if number(nodes) is None or number(leaves) is None:
+            return False, (f"on {label} it returns ({short(nodes)}, {short(leaves)}); "
+                           "expected two numbers, (nodes, leaves)")
+        if (nodes, leaves) == (stats.leaves, stats.nodes) != (stats.nodes, stats.leaves):
             return False, "the pair is the wrong way round: return (nodes, leaves)"
-        if tuple(got) != (stats.nodes, stats.leaves):
-            return False, (f"on {label} it returns {tuple(got)}; the tree has {stats.nodes} "
-                           f"nodes and {stats.leaves} leaves")
+        if (nodes, leaves) != (stats.nodes, stats.leaves):
+            hint = ""
+            if leaves == stats.leaves and nodes == stats.nodes - 1:
+                hint = ": the node itself counts as well"
+            elif leaves == stats.leaves and nodes == stats.nodes - stats.leaves:
+                hint = ": a leaf is a node too (one node and one leaf)"
+            return False, (f"on {label} it returns ({short(nodes)}, {short(leaves)}); the "
+                           f"tree has {stats.nodes} nodes and {stats.leaves} leaves{hint}")
     return True, (f"all {len(cases)} right, tic-tac-toe included: {stats.nodes} nodes, "
                   f"{stats.leaves} leaves.")
 
 
-def check_positions(positions: Any) -> Result:
-    game = TicTacToe()
-    seen, todo = set(), [game.initial_state()]
+def _reachable(game: Any, start: Any) -> set[Any]:
+    seen, todo = set(), [start]
     while todo:
         state = todo.pop()
         if state not in seen:
             seen.add(state)
             todo.extend(game.play(state, m) for m in game.moves(state))
-    got = _call(positions, game, game.initial_state())
-    if isinstance(got, (list, tuple)) and set(got) == seen:
-        return False, (f"the right {len(seen)} positions, but as a {type(got).__name__}: "
-                       "return a set")
-    if not isinstance(got, (set, frozenset)):
-        return False, f"expected a set of states, got {type(got).__name__}"
-    if got != seen:
-        return False, f"it finds {len(got)} positions; there are {len(seen)}"
-    return True, f"{len(seen)} distinct positions, against hundreds of thousands of nodes."
+    return seen
+
+
+def _as_positions(game: TicTacToe, states: set[Any]) -> dict[str, set[Any]]:
+    """Other ways a reader may write the same positions: boards (rows of cells), texts."""
+    return {"boards (rows of cells)": {tuple(map(tuple, game.board(s))) for s in states},
+            "texts (game.render)": {game.render(s) for s in states}}
+
+
+def check_positions(positions: Any) -> Result:
+    game = TicTacToe()
+    start = game.initial_state()
+    seen = _reachable(game, start)
+    got = _call(positions, game, start, call_as="positions(game, state)")
+    if isinstance(got, (list, tuple)):
+        try:
+            right = set(got) == seen
+        except TypeError:
+            right = False
+        return False, (f"it returns {'the right positions' if right else 'positions'} as a "
+                       f"{type(got).__name__}: return a set (set(...), or seen = set() and "
+                       "seen.add(...))")
+    if not isinstance(got, Set):
+        return False, f"expected a set of positions, got {shown(got)}"
+    mine = set(got)
+    if mine == seen:
+        return True, (f"{len(seen)} distinct positions, the empty board and finished games "
+                      "included, against hundreds of thousands of nodes.")
+    for how, other in _as_positions(game, seen).items():
+        if mine == other:
+            return True, (f"{len(seen)} distinct positions, written as {how} rather than "
+                          "the states game.play returns: the same positions.")
+    missing = seen - mine
+    extra = mine - seen
+    over = {s for s in seen if not game.moves(s)}
+    if missing == {start} and not extra:
+        return False, (f"it finds {len(mine)} positions and leaves out the start: the "
+                       f"position you start from is reachable too (in zero moves). With "
+                       f"it there are {len(seen)}")
+    if missing and missing <= over and not extra:
+        return False, (f"it finds {len(mine)} positions and leaves out {len(missing)} "
+                       f"finished games (positions with no moves): they are positions too. "
+                       f"There are {len(seen)}, the start and finished games included")
+    if extra and len(extra) == len(mine):
+        return False, (f"it finds {len(mine)} things, but none is a state that game.play "
+                       f"returns (e.g. {short(next(iter(extra)), 60)}): collect the states "
+                       f"themselves. There are {len(seen)} positions")
+    parts = []
+    if missing:
+        example = game.render(next(iter(sorted(missing)))).replace("\n", " ")
+        parts.append(f"misses {len(missing)} (e.g. {example})")
+    if extra:
+        parts.append(f"has {len(extra)} that are not reachable positions")
+    return False, (f"it finds {len(mine)} positions and {' and '.join(parts)}; there are "
+                   f"{len(seen)}, the start and finished games included")
 
 
 def check_binary(nested: Any) -> Result:
+    if isinstance(nested, GameTree):
+        nested = nested.to_nested()
+    shape = "a nested list such as [[2, 7], [1, 9]]"
     if isinstance(nested, str):
-        return False, "that is a string (it is in quotes): write the nested list itself"
+        return False, f"that is a string (it is in quotes): write {shape} itself"
+    if not isinstance(nested, (list, tuple)):
+        return False, f"expected {shape}, got {shown(nested)}"
+    if "?" in short(nested, 10_000):
+        return False, 'put a number where the picture has "?": any number will do'
     try:
         tree = GameTree.from_nested(nested)
     except Exception as err:
-        if "?" in repr(nested):
-            return False, 'put a number where the picture has "?": any number will do'
         return False, f"not a tree: {err}"
     if len(tree.leaves()) != 4:
         return False, f"the picture has 4 leaves, yours has {len(tree.leaves())}"
@@ -96,59 +180,77 @@ def check_binary(nested: Any) -> Result:
     return True, "that is the sheet's binary tree (the kit has it as examples.sheet_binary())."
 
 
+# ----- lecture 2 -------------------------------------------------------------------------------
 def check_maxmin(max_min: Any, min_max: Any) -> Result:
     trees = [sheet_tree(), aima_5_2(), *_random_trees(10, depth=4, branching=(1, 3)),
              *_deep_trees(20)]
     for i, tree in enumerate(trees):
         root = Recorder(tree).root()  # the node interface of the assignments: methods
-        f = max_min if tree.root.is_max else min_max
-        got, want = _call(f, root), minimax(tree, trace=False).value
-        if got != want:
+        f, name = (max_min, "max_min") if tree.root.is_max else (min_max, "min_max")
+        got, want = _call(f, root, call_as=f"{name}(x)"), minimax(tree, trace=False).value
+        if number(got) is None:
+            pair = " (return the value alone)" if isinstance(got, (tuple, list)) else ""
+            return False, (f"{name}(tree.root) returns {shown(got)}{pair}: expected the "
+                           "root's value, a number")
+        if not same(got, want):
             kind = "MAX" if tree.root.is_max else "MIN"
             return False, (f"on tree {i} (a {kind} root, {len(tree.leaves())} leaves: "
-                           f"{_short(tree.to_nested())}) it returns {_shown(got)}; minimax "
+                           f"{short(tree.to_nested())}) it returns {short(got)}; minimax "
                            f"says {want}")
     return True, (f"agrees with the kit's minimax on {len(trees)} trees, MAX and MIN roots, "
                   "depth up to 5, with ties.")
 
 
-def _short(x: Any) -> str:
-    text = repr(x)
-    return text if len(text) <= 120 else text[:117] + "..."
+_SCORED = ["X.. .O. ...", "XO. .X. ..O", "XX. OO. ...", "X.O .X. O..", "OX. XO. X..",
+           "..X ..X .OO", "X.. ... ...", "XO. XO. ...", "X.. XO. O.X"]
 
 
-def _shown(value: Any) -> str:
-    return repr(value) if isinstance(value, (int, float, tuple, list)) else \
-        f"{value!r} (not a number)"
+def _move_of(game: TicTacToe, state: Any, move: Any) -> tuple[Any, str]:
+    """The legal move ``move`` stands for (the move itself or its name), and a note when
+    it was a name; (None, "") when it is neither."""
+    legal = game.moves(state)
+    if any(same(move, m) for m in legal):
+        return move, ""
+    names = {game.move_name(m): m for m in legal}
+    if isinstance(move, str) and move.strip() in names:
+        return names[move.strip()], " (it returns move names; the kit's searches return moves)"
+    return None, ""
 
 
 def check_scored_move(best: Any) -> Result:
     game = TicTacToe()
-    boards = ["X.. .O. ...", "XO. .X. ..O", "XX. OO. ...", "X.O .X. O..", "OX. XO. X..",
-              "..X ..X .OO", "X.. ... ...", "XO. XO. ...", "X.. XO. O.X"]
-    for text in boards:
+    note = ""
+    for text in _SCORED:
         state = game.state_from_text(text)
         who = "X (MAX)" if game.is_max(state) else "O (MIN)"
-        pair = _call(best, game, state)
-        if not isinstance(pair, tuple) or len(pair) != 2:
-            return False, f"expected a pair (value, move), got {pair!r}"
-        value, move = pair
+        value, move = _pair(_call(best, game, state, call_as="best(game, state)"),
+                            "(value, move)")
         want = minimax(game, state, trace=False).value
-        if value in game.moves(state) and move == want and value != want:
+        if any(same(value, m) for m in game.moves(state)) and same(move, want) \
+                and not same(value, want):
             return False, ("the pair is the wrong way round: return (value, move), value "
                            "first, as everywhere in the course")
-        if value != want:
+        if number(value) is None:
+            return False, (f"on {text!r}, {who} to move, the value is {shown(value)}; "
+                           f"expected a number (minimax says {want})")
+        if not same(value, want):
             return False, f"on {text!r}, {who} to move, the value is {value}; minimax says {want}"
-        if move not in game.moves(state):
-            return False, (f"on {text!r}, {who} to move, the move {move!r} is not legal: is "
-                           "the start value outside the range of values, so that some move "
-                           "is always kept?")
-        if minimax(game, game.play(state, move), trace=False).value != want:
+        if move is None:
+            return False, (f"on {text!r}, {who} to move, it returns no move (None): is the "
+                           "start value outside the range of values, so that some move is "
+                           "always kept?")
+        legal, named = _move_of(game, state, move)
+        if legal is None:
+            return False, (f"on {text!r}, {who} to move, {shown(move)} is not a legal move; "
+                           f"the legal moves are {list(game.moves(state))}")
+        note = note or named
+        if minimax(game, game.play(state, legal), trace=False).value != want:
             return False, f"on {text!r} the move {move!r} does not reach the value {want}"
-    return True, (f"right value and a best move on {len(boards)} positions, X and O to move, "
-                  "a lost one included.")
+    return True, (f"right value and a best move on {len(_SCORED)} positions, X and O to move, "
+                  f"a lost one included{note}.")
 
 
+# ----- lecture 3 -------------------------------------------------------------------------------
 def _search_cases(depth_limited: bool) -> list[tuple[str, GameTree, int | None]]:
     cases: list[tuple[str, GameTree, int | None]] = [
         ("the example sheet's tree", sheet_tree(), None)]
@@ -168,15 +270,23 @@ def _search_cases(depth_limited: bool) -> list[tuple[str, GameTree, int | None]]
 
 
 def _run_cases(f: Any, call_it: Callable[[Any, Any, Any], Any],
-               cases: list[tuple[str, GameTree, int | None]], strict: bool) -> str:
+               cases: list[tuple[str, GameTree, int | None]], strict: bool,
+               call_as: str, limited: bool) -> str:
     """'' when ``f`` does what alphabeta (cutting on equality, or strict) does on every case,
     else what differs first."""
     for label, tree, limit in cases:
-        counting = Counting(tree)
-        got = _call(call_it, f, counting, limit if limit is not None else tree.height)
+        depth = limit if limit is not None else tree.height
+        counting = Counting(tree, limit=depth if limited else None)
+        try:
+            got = _call(call_it, f, counting, depth, call_as=call_as)
+        except Failed as failed:
+            raise Failed(f"on {label}: {failed}") from None
         kit = alphabeta(tree, depth=limit, prune_on_equal=not strict)
-        if got != kit.value:
-            return f"on {label} it returns {_shown(got)}; the value is {kit.value}"
+        if number(got) is None:
+            pair = " (return the value alone)" if isinstance(got, (tuple, list)) else ""
+            return f"on {label} it returns {shown(got)}{pair}; expected a number, {kit.value}"
+        if not same(got, kit.value):
+            return f"on {label} it returns {short(got)}; the value is {kit.value}"
         assert kit.trace is not None
         if limit is not None:
             allowed = {n.path for n in tree.nodes()
@@ -195,13 +305,17 @@ def _run_cases(f: Any, call_it: Callable[[Any, Any, Any], Any],
     return ""
 
 
-def _compare_search(f: Any, call_it: Callable[[Any, Any, Any], Any], depth: bool) -> Result:
+def _compare_search(f: Any, call_it: Callable[[Any, Any, Any], Any], depth: bool,
+                    call_as: str) -> Result:
+    if not callable(f) or isinstance(f, type):
+        raise Failed(f"expected the function {call_as}, got {shown(f)}")
+    arguments_fit(f, call_as.count(",") + 1, call_as)
     cases = _search_cases(depth)
-    wrong = _run_cases(f, call_it, cases, strict=False)
+    wrong = _run_cases(f, call_it, cases, strict=False, call_as=call_as, limited=depth)
     if not wrong:
         return True, (f"same values and same leaves as the kit's alphabeta on {len(cases)} "
                       "trees, MAX and MIN roots, depth up to 6, with ties.")
-    if not _run_cases(f, call_it, cases, strict=True):
+    if not _run_cases(f, call_it, cases, strict=True, call_as=call_as, limited=depth):
         return True, (f"right, with strict cuts (v > β, v < α): same values and same leaves "
                       f"as alpha-beta with strict cuts on {len(cases)} trees. The sources and "
                       "the kit cut on equality (v ≥ β, v ≤ α), also right, and it evaluates "
@@ -211,12 +325,14 @@ def _compare_search(f: Any, call_it: Callable[[Any, Any, Any], Any], depth: bool
 
 def check_bug_recitation(ab_recitation: Any) -> Result:
     return _compare_search(ab_recitation, lambda f, g, _d: f(g, g.initial_state(),
-                                                              -math.inf, math.inf), False)
+                                                              -math.inf, math.inf), False,
+                           "ab_recitation(game, n, alpha, beta)")
 
 
 def check_bug_blog(minimax_ab: Any) -> Result:
     return _compare_search(minimax_ab, lambda f, g, d: f(g, g.initial_state(), 0, d,
-                                                         -math.inf, math.inf), True)
+                                                         -math.inf, math.inf), True,
+                           "minimax_ab(game, n, depth, max_depth, alpha, beta)")
 
 
 #: The tutorial's ScoredMove alpha-beta, as lecture 3 writes it anew with the tutorial's slip
@@ -225,14 +341,15 @@ TUTORIAL_BUG_LINE = 11
 
 
 def check_bug_tutorial(line: Any = None, beta_start: Any = None) -> Result:
-    number, note = number_or_note(line)
-    if number is None:
+    number_, note = number_or_note(line)
+    if number_ is None:
         return False, f"line: {note}"
-    if number != TUTORIAL_BUG_LINE:
-        if number == 9:
+    if number_ != TUTORIAL_BUG_LINE:
+        if number_ == 9:
             return False, ("line 9 is right: it stores a score, result.score; look at the "
                            "human's branch")
-        return False, "not that line: look for a score that is set to something that is not a score"
+        return False, ("not that line: look for a score that is set to something that is "
+                       "not a score (lines 1 to 14)")
     start, note = number_or_note(beta_start)
     if start is None:
         return False, f"the line is right; beta_start: {note}"
@@ -243,87 +360,3 @@ def check_bug_tutorial(line: Any = None, beta_start: Any = None) -> Result:
         return False, "the line is right; now, which start value does the prose mean for β?"
     return True, (f"line {TUTORIAL_BUG_LINE} should read `best = (m, result.score)`, and β "
                   "starts at 2.")
-
-
-def check_order(nested: Any, want: int, what: str) -> Result:
-    groups = sorted(sorted(g) for g in aima_5_2().to_nested())  # type: ignore[union-attr]
-    shape = "expected a list of three lists of leaves, like [[3, 12, 8], ...]"
-    if isinstance(nested, str):
-        return False, f"that is a string (it is in quotes): {shape}"
-    try:
-        mine = sorted(sorted(g) for g in nested)
-    except TypeError:
-        return False, shape
-    if mine != groups:
-        return False, "keep each MIN node's three leaves together: only reorder them"
-    leaves = alphabeta(GameTree.from_nested(nested), trace=False).stats.leaves
-    if leaves != want:
-        return False, f"alpha-beta evaluates {leaves} leaves of this order, not {want}"
-    return True, f"alpha-beta evaluates {leaves} leaves: the {what} case."
-
-
-class _NoEvaluation(Counting):
-    def evaluate(self, state: Any) -> float:
-        raise Failed("it evaluates positions: the key should come from the column alone")
-
-
-def check_center_first(key: Any) -> Result:
-    game = ConnectFour()
-    for moves in ("", "3", "33", "334", "3342", "33421"):
-        state = game.state_from_moves(moves)
-        legal = game.moves(state)
-        keys = [_call(key, _NoEvaluation(game), state, m) for m in legal]
-        try:
-            order = [legal[i] for i in _sorted_indices(keys, game.is_max(state))]
-        except TypeError:
-            return False, f"its keys cannot be compared with each other: {keys!r}"
-        who = "MAX" if game.is_max(state) else "MIN"
-        if order[0] != 3 or set(order[-2:]) != {0, 6}:
-            return False, (f"after the moves {moves or 'none'!r} ({who} to move) the search "
-                           f"would try the columns in order {order}")
-    natural = alphabeta(game, depth=5, trace=False).stats.leaves
-    mine = alphabeta(game, depth=5, order=key, trace=False).stats.leaves
-    return True, (f"centre first at MAX and MIN nodes: {mine} leaves at depth 5 instead "
-                  f"of {natural}.")
-
-
-def _number_check(given: Any, want: float, wrong: Callable[[Any], str]) -> Result | None:
-    """None when ``given`` is the number ``want``; else the verdict (a string is named)."""
-    number, note = number_or_note(given)
-    if number is None:
-        right = str(given).strip() == str(want)
-        return False, note + (" (the number is right)" if right else "")
-    if number != want:
-        return False, wrong(number)
-    return None
-
-
-def check_km(n: Any) -> Result:
-    want = knuth_moore_leaves(4, 5)
-    verdict = _number_check(n, want, lambda x: f"{x} is not it: b^⌈d/2⌉ + b^⌊d/2⌋ - 1 with "
-                                               "b = 4, d = 5")
-    return verdict or (True, f"4^3 + 4^2 - 1 = {want}.")
-
-
-def check_overhead(overhead: Any) -> Result:
-    for b, d in ((2, 6), (3, 4), (5, 3), (10, 2), (2, 1)):
-        tree = GameTree.random(depth=d, branching=b, seed=b).with_static()
-        total = sum(minimax(tree, depth=k, trace=False).stats.leaves for k in range(1, d + 1))
-        measured = total / b ** d
-        got = _call(overhead, b, d)
-        number, note = number_or_note(got)
-        if number is None:
-            return False, f"overhead({b}, {d}) returns {note}"
-        if not math.isclose(number, measured):
-            return False, (f"overhead({b}, {d}) = {got}, but minimax deepening evaluates "
-                           f"{total} leaves against {b ** d}: {measured:.4f}")
-    return True, "right: the sum b + b^2 + ... + b^d over b^d, which tends to b / (b - 1)."
-
-
-def check_budget(depth: Any) -> Result:
-    want = deepen(ConnectFour(), max_depth=8, node_budget=5_000).depth
-    verdict = _number_check(depth, want, lambda x: (
-        f"not {x}: add up the iterations' nodes; the one that would pass the budget is "
-        "dropped"))
-    return verdict or (True, f"depth {want}: the iteration that would pass 5,000 nodes is "
-                             "dropped.")

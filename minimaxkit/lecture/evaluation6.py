@@ -4,6 +4,7 @@ into :data:`~minimaxkit.lecture.exercises.EXERCISES`.
 >>> ok, message = check_open_lines(lambda board, player: 0)
 >>> ok, message.split(" on this board")[0]
 (False, '0 open lines for X')
+
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from typing import Any
 
 from ..games.connect4_board import Board, line_cells
 from ..matches import GAME
-from ._reader import number_or_note
-from .checks import Failed, Result, _call
+from ._reader import Failed, call, number_or_note, short, shown
+from .checks import Result
 from .exercises import Exercise
 
 __all__ = ["EXERCISES_6", "check_open_lines", "check_threats"]
@@ -51,32 +52,64 @@ def check_open_lines(open_lines: Any) -> Result:
     """``open_lines(board, player)`` against the count on 30 boards of random games."""
     for board in _boards():
         for player in "XO":
-            try:
-                got = _call(open_lines, board, player)
-            except Failed as err:
-                return False, str(err)
+            got = call(open_lines, board, player, call_as="open_lines(board, player)")
             want = _open_lines(board, player)
-            number, why = number_or_note(got)
-            if number is None:
-                return False, f"{why} (open lines for {player})"
-            if got != want:
-                return False, (f"{got!r} open lines for {player} on this board, "
+            found, why = number_or_note(got)
+            if found is None:
+                many = " (the number of lines, len(...))" if isinstance(got, (list, set)) \
+                    else ""
+                return False, f"{why}{many} (open lines for {player})"
+            if found != want:
+                return False, (f"{short(got)} open lines for {player} on this board, "
                                f"expected {want}\n{board}")
     return True, "right on 30 boards, for both players."
+
+
+def _cells(got: Any, player: str, board: Board) -> set[tuple[int, int]]:
+    """``got`` as a set of ``(column, row)`` cells (a set, list or tuple of pairs), else
+    :class:`Failed` saying what came instead."""
+    where = f" (for {player} on this board)\n{board}"
+    if got is None:
+        raise Failed("it returned None: fill in its body and return a set of cells (an "
+                     "empty set when there are none)" + where)
+    if isinstance(got, (bool, int, float)):
+        instead = "whether there are any" if isinstance(got, bool) else "how many"
+        raise Failed(f"expected a set of cells (column, row), got {shown(got)}: the cells "
+                     f"themselves, not {instead}" + where)
+    try:
+        if isinstance(got, (str, bytes)):
+            raise TypeError
+        items = list(got)  # a set, or any collection of cells: a list, a generator, ...
+    except Exception:
+        raise Failed(f"expected a set of cells (column, row), got {shown(got)}" + where) \
+            from None
+    cells = set()
+    for cell in items:
+        if not (isinstance(cell, (tuple, list)) and len(cell) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in cell)):
+            raise Failed(f"expected cells (column, row), two whole numbers each; among them is "
+                         f"{shown(cell)}" + where)
+        cells.add((cell[0], cell[1]))
+    return cells
 
 
 def check_threats(threats: Any) -> Result:
     """``threats(board, player)`` (a set of ``(column, row)``) on 30 boards."""
     for board in _boards(seed=8):
         for player in "XO":
-            try:
-                got = _call(threats, board, player)
-            except Failed as err:
-                return False, str(err)
-            want = _threats(board, player)
-            if set(got) != want:
-                return False, (f"{sorted(got)} for {player}, expected "
-                               f"{sorted(want)} on\n{board}")
+            got = call(threats, board, player, call_as="threats(board, player)", none_ok=True)
+            mine, want = _cells(got, player, board), _threats(board, player)
+            if mine == want:
+                continue
+            hint = ""
+            if mine == {(r, c) for c, r in want}:
+                hint = ": these are (row, column); a cell is (column, row)"
+            elif mine and mine in ({(c + 1, r) for c, r in want},
+                                   {(c, r + 1) for c, r in want},
+                                   {(c + 1, r + 1) for c, r in want}):
+                hint = ": columns and rows are counted from 0 (columns 0-6, rows 0-5)"
+            return False, (f"{sorted(mine)} for {player}, expected {sorted(want)}{hint} on\n"
+                           f"{board}")
     return True, "right on 30 boards, for both players."
 
 

@@ -7,9 +7,9 @@ so an answer cannot go stale.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from . import checks
+from . import checks, checks45
 from .checks import Result
 
 __all__ = ["Exercise", "EXERCISES"]
@@ -18,12 +18,14 @@ __all__ = ["Exercise", "EXERCISES"]
 @dataclass(frozen=True)
 class Exercise:
     """One exercise: its checker and its worked answer. ``names`` are the names the
-    answer's code defines, passed to the checker in that order (tests run them)."""
+    answer's code defines, passed to the checker in that order (tests run them);
+    ``expects`` says what the check takes, in the reader's words."""
 
     check: Callable[..., Result]
     text: str
     code: str = ""
     names: tuple[str, ...] = ()
+    expects: str = ""
 
 
 EXERCISES: dict[str, Exercise] = {
@@ -138,34 +140,34 @@ plain minimax has the same slip). And in the prose, β starts at 2, not -2: the 
 starts with the window (-2, 2), just outside the scores -1 ... 1, so that some move is
 always chosen.""",
                         "check('bug_tutorial', line=11, beta_start=2)"),
-    "best_order": Exercise(lambda nested: checks.check_order(nested, 5, "best"), """\
+    "best_order": Exercise(lambda nested: checks45.check_order(nested, 5, "best"), """\
 Put the MIN node with the highest value first, so α is as high as it can be at once, and
 inside every later MIN node put its lowest leaf first, so that it cuts after one leaf:
 3 + 1 + 1 = 5 = 3^1 + 3^1 - 1 leaves, the Knuth-Moore bound.""",
                            "best = [[3, 12, 8], [2, 4, 6], [2, 14, 5]]", ("best",)),
-    "worst_order": Exercise(lambda nested: checks.check_order(nested, 9, "worst"), """\
+    "worst_order": Exercise(lambda nested: checks45.check_order(nested, 9, "worst"), """\
 Never let a MIN node's leaf fall to α before its last leaf: inside each MIN node put its
 lowest leaf last (the leaves from high to low, say). The first MIN node has no α to fall
 to, and a later one whose lowest leaf comes last cuts at most at that leaf, so the MIN
 nodes may come in any order.""",
                             "worst = [[6, 4, 2], [14, 5, 2], [12, 8, 3]]", ("worst",)),
-    "center_first": Exercise(checks.check_center_first, """\
+    "center_first": Exercise(checks45.check_center_first, """\
 MAX searches high keys first and MIN low keys first, so the key must say "good for MAX"
 in MAX's terms: the centre gets the highest key at a MAX node and the lowest at a MIN node.""",
                              '''\
 def center_first(game, state, move):
     closeness = -abs(move - 3)
     return closeness if game.is_max(state) else -closeness''', ("center_first",)),
-    "km_4_5": Exercise(checks.check_km, """\
+    "km_4_5": Exercise(checks45.check_km, """\
 b^⌈d/2⌉ + b^⌊d/2⌋ - 1 with b = 4 and d = 5: 4^3 + 4^2 - 1 = 64 + 16 - 1 = 79, against
 4^5 = 1024 leaves for minimax.""", "check('km_4_5', 79)"),
-    "overhead": Exercise(checks.check_overhead, """\
+    "overhead": Exercise(checks45.check_overhead, """\
 Iteration k of minimax deepening evaluates b^k leaves, so all d iterations evaluate
 b + b^2 + ... + b^d = b (b^d - 1) / (b - 1) against b^d for the last one alone: at most
 b / (b - 1) times as much, 2 for b = 2 and barely more than 1 for large b.""", '''\
 def overhead(b, d):
     return sum(b ** k for k in range(1, d + 1)) / b ** d''', ("overhead",)),
-    "budget": Exercise(checks.check_budget, """\
+    "budget": Exercise(checks45.check_budget, """\
 The budget is cumulative: it counts the nodes of all iterations together, not of each one.
 Add the iterations' node counts (reordered): the deepest iteration whose running total
 stays within the budget is the last one completed; the next one is started, interrupted
@@ -178,3 +180,27 @@ when the total passes the budget, and dropped.""",
 from .evaluation6 import EXERCISES_6  # noqa: E402
 
 EXERCISES.update(EXERCISES_6)
+
+#: What each check takes, in the reader's words (said when an answer cannot be read at all).
+EXPECTS = {
+    "binary": "the picture's tree as a nested list, [[2, 7], [1, x]] with a number for x",
+    "count": "a function count(game, state) that returns the pair (nodes, leaves)",
+    "positions": ("a function positions(game, state) that returns the set of positions "
+                  "reachable from state, state itself included"),
+    "maxmin": ("two functions, max_min(x) and min_max(x), each returning a node's value: "
+               "check('maxmin', max_min, min_max)"),
+    "scored_move": "a function best(game, state) that returns the pair (value, move)",
+    "bug_recitation": "the fixed function ab_recitation(game, n, alpha, beta)",
+    "bug_blog": "the fixed function minimax_ab(game, n, depth, max_depth, alpha, beta)",
+    "bug_tutorial": "two numbers: check('bug_tutorial', line=..., beta_start=...)",
+    "best_order": "AIMA's tree as three lists of three leaves, e.g. [[3, 12, 8], ...]",
+    "worst_order": "AIMA's tree as three lists of three leaves, e.g. [[3, 12, 8], ...]",
+    "center_first": "a function center_first(game, state, move) that returns a number",
+    "km_4_5": "a number of leaves",
+    "overhead": "a function overhead(b, d) that returns a number",
+    "budget": "a depth (a whole number)",
+    "open_lines": "a function open_lines(board, player) that returns a number",
+    "threats": ("a function threats(board, player) that returns a set of cells "
+                "(column, row)"),
+}
+EXERCISES.update({k: replace(ex, expects=EXPECTS[k]) for k, ex in EXERCISES.items()})

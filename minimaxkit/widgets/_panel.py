@@ -1,16 +1,17 @@
-"""The pieces the step widgets share: the step controls, one trace's pictures and texts as
-:class:`ipywidgets.Stack` children switched in the browser, frame filling in the kernel's
-event loop, and a small cache of rendered frames.
+"""The pieces the step widgets share: the step controls, one trace's pictures and texts
+switched in the browser, frame filling in the kernel's event loop, and a small cache of
+rendered frames.
 
-Design: every frame of a trace (up to ``PRERENDER_LIMIT``) is rendered once to PNG bytes and
-held by an ``Image`` child of a ``Stack``; the explanation and call stack of every frame are
-``HTML`` children of another ``Stack``. The step controls (:class:`Controls`, an anywidget
-whose buttons, play and slider all run in the browser) have their ``value`` ``jsdlink``-ed to
-each Stack's ``selected_index``, so the browser switches pictures without asking the kernel,
-also in a page saved with its widget state. Each picture's ``title`` (its accessible name)
-says what it shows (:mod:`minimaxkit.draw.alt`). Traces whose pre-rendering would cost too
-much (frames × nodes drawn, see :func:`prerender_cost`) fall back to a *live* mode that
-renders the shown step in the kernel.
+Design: every frame of a trace (up to ``PRERENDER_LIMIT``) is rendered once and kept, as
+its changes over the frame before, by a :class:`~minimaxkit.widgets.frames.FrameStrip`
+that draws the step asked for on a canvas; the explanation and call stack of every frame
+are ``HTML`` children of a ``Stack``. The step controls (:class:`Controls`, an anywidget
+whose buttons, play and slider all run in the browser) have their ``value`` ``jsdlink``-ed
+to the strip's ``index`` and each Stack's ``selected_index``, so the browser switches
+pictures without asking the kernel, also in a page saved with its widget state. Each
+step's picture is named by what it shows (:mod:`minimaxkit.draw.alt`). Traces whose
+pre-rendering would cost too much (frames × nodes drawn, see :func:`prerender_cost`) fall
+back to a *live* mode that renders the shown step in the kernel.
 """
 
 from __future__ import annotations
@@ -31,8 +32,17 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from ..replay import Frame, Replay, fmt, state_at
 from ..trace import Trace
 from ..tree import GameTree
+from ._kernel import (  # noqa: F401  (re-exported: where the widgets import them from)
+    NEEDS_KERNEL_TEXT,
+    RERUN_HTML,
+    RERUN_TEXT,
+    RerunHint,
+    needs_kernel,
+)
+from .frames import DeltaEncoder, FrameStrip
 
 __all__ = ["Controls", "Picture", "RerunHint", "RERUN_TEXT", "RERUN_HTML", "TracePanel",
+           "needs_kernel", "NEEDS_KERNEL_TEXT",
            "schedule", "frame_html", "stack_html",
            "PRERENDER_LIMIT", "PRERENDER_BUDGET", "prerender_cost", "CONTROL_COLORS"]
 
@@ -88,23 +98,23 @@ def schedule(work: Callable[[], bool]) -> bool:
 
 
 class FrameCache:
-    """The PNG frames of the last few traces shown, so that re-running a cell (or showing
-    the same search twice) costs nothing."""
+    """The encoded frames of the last few traces shown (a :class:`DeltaEncoder` each, filled
+    as far as rendering got), so that re-running a cell (or showing the same search twice)
+    costs nothing."""
 
     def __init__(self, size: int = 8) -> None:
         self.size = size
-        self._items: OrderedDict[Hashable, list[bytes | None]] = OrderedDict()
+        self._items: OrderedDict[Hashable, DeltaEncoder] = OrderedDict()
 
-    def get(self, key: Hashable, n: int) -> list[bytes | None]:
-        """The (shared, mutable) list of ``n`` frames for ``key``; empty slots are None."""
-        frames = self._items.get(key)
-        if frames is None or len(frames) != n:
-            frames = [None] * n
-            self._items[key] = frames
+    def get(self, key: Hashable) -> DeltaEncoder:
+        """The (shared) encoder of the frames for ``key``."""
+        encoder = self._items.get(key)
+        if encoder is None:
+            encoder = self._items[key] = DeltaEncoder()
         self._items.move_to_end(key)
         while len(self._items) > self.size:
             self._items.popitem(last=False)
-        return frames
+        return encoder
 
 
 FRAMES = FrameCache()
@@ -117,43 +127,6 @@ class Picture(w.Image):
     """
 
     description = traitlets.Unicode("").tag(sync=True)
-
-
-# ----- a widget whose state was not saved --------------------------------------------------
-#: What a widget's output says where the front end cannot show it (no saved widget state and
-#: no kernel that made it, or a page that cannot run widgets: nbconvert, GitHub, feedback).
-RERUN_TEXT = "Run this cell to see the widget."
-#: Shown above the widget's own output. Its CSS (``:has``) hides it as soon as the widget
-#: beside it renders, and hides the widget output while it has no content: JupyterLab's and
-#: Notebook 7's widget manager writes "Loading widget..." there, and, when the notebook was
-#: saved without widget state, "Error displaying widget: model not found" (a fixed text in
-#: @jupyter-widgets/jupyterlab-manager with no fallback to another MIME type).
-RERUN_HTML = (
-    '<div class="mmk-rerun" style="font-size:13px;color:#111111;padding:4px 8px;'
-    'border-left:4px solid #0b4f8a;background:#eef4fa">▶ ' + RERUN_TEXT + " (This widget "
-    "needs the kernel that made it: the notebook was saved without its widget state, or was "
-    "opened somewhere that cannot show widgets.)</div>"
-    "<style>.jp-OutputArea-child:has(.mmk-rerun):has(+ .jp-OutputArea-child "
-    ".jp-OutputArea-output > *) {display: none;}"
-    ".jp-OutputArea-child:has(.mmk-rerun) + .jp-OutputArea-child "
-    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]'
-    ":not(:has(> *)) {display: none;}</style>")
-
-
-class RerunHint:
-    """Mixin for the kit's widgets: displayed, a widget puts :data:`RERUN_HTML` out first
-    (an output of its own, hidden while the widget shows) and says :data:`RERUN_TEXT` as its
-    plain text, so a notebook reopened without widget state never reads "model not found"."""
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display({"text/html": RERUN_HTML, "text/plain": RERUN_TEXT}, raw=True)
-        bundle = self._repr_mimebundle_()  # type: ignore[attr-defined]
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if data:
-            data["text/plain"] = f"{type(self).__name__}: {RERUN_TEXT}"
-            display(data, raw=True)
 
 
 # ----- words as HTML ---------------------------------------------------------------------
@@ -322,7 +295,8 @@ class TracePanel:
                  state: Any = None, title: str | None = None, labels: Any = "auto",
                  dpi: float = 80, prerender: bool | None = None, length: int | None = None,
                  marks: dict[Any, str] | None = None, extra: str = "",
-                 compact: bool = False, legend: bool = True, bounds: bool = True) -> None:
+                 compact: bool = False, legend: bool = True, bounds: bool = True,
+                 notes: Sequence[str] = ()) -> None:
         from ..draw.model import TreeModel
         from ..draw.tree import compact_figsize, figsize_for
 
@@ -361,13 +335,11 @@ class TracePanel:
         self.draw = draw
         self._title, self._labels, self._dpi, self._marks = title, labels, dpi, marks
         self.extra = extra
+        self.notes = list(notes)  # per step, HTML under the explanation (the compare widget)
         self.has_board = game is not None and not self.is_tree and hasattr(game, "board")
-        if not draw:
-            self.pngs: list[bytes | None] = []
-        elif self.prerender:
-            self.pngs = FRAMES.get(self._key(), n)
-        else:
-            self.pngs = [None] * n
+        # full PNGs of the steps drawn one at a time (live mode, and tree_png on demand)
+        self.pngs: list[bytes | None] = [None] * n if draw else []
+        self.encoder = FRAMES.get(self._key()) if draw and self.prerender else DeltaEncoder()
         self.boards: dict[Any, bytes] = {}
         self._built = 0
         if self.prerender:
@@ -423,15 +395,17 @@ class TracePanel:
                 legend=args["legend"])
         return self.renderer
 
+    def tree_rgb(self, step: int) -> Any:
+        """Frame ``step`` of the tree as an RGB array (a numpy array, rendered now)."""
+        return self._renderer().rgb(frame=self.replay.frame(step))
+
     def tree_png(self, step: int) -> bytes:
         """Frame ``step`` of the tree as PNG bytes (rendered once, then cached)."""
         png = self.pngs[step]
         if png is None:
             from ..draw.render import png_bytes
 
-            r = self._renderer()
-            png = self.pngs[step] = png_bytes(r.rgb(frame=self.replay.frame(step)),
-                                              palette=True)
+            png = self.pngs[step] = png_bytes(self.tree_rgb(step), palette=True)
         return png
 
     def _board_at(self, step: int) -> tuple[Any, Any, Any, str]:
@@ -478,6 +452,8 @@ class TracePanel:
         """The explanation and call stack of ``step``."""
         frame = self.replay.frame(min(step, self.frames - 1))
         extra = self.extra
+        if step < len(self.notes):
+            extra = self.notes[step] + extra
         if self.game is not None and not self.is_tree and not self.has_board:
             root = self.game.initial_state() if self.state is None else self.state
             path = frame.current or ()
@@ -492,15 +468,21 @@ class TracePanel:
 
     def _build_stacks(self) -> None:
         n = self.frames
-        # One Layout (and one HTML style) shared by all frames: a third as many widget
+        # One Layout (and one HTML style) shared by all texts and boards: fewer widget
         # models for the browser to create, and for a saved notebook to hold.
         image_layout, text_layout, text_style = w.Layout(), w.Layout(), HTMLStyle()
-        # Each picture's accessible name (its ``title``) says what it shows.
-        self.images = [Picture(value=self.pngs[i] or b"", format="png", layout=image_layout,
-                               tooltip=self.tree_alt(i))
-                       for i in range(n)] if self.draw else []
-        if self.draw and not self.images[0].value:
-            self.images[0].value = self.tree_png(0)
+        self.strip: FrameStrip | None = None
+        if self.draw:
+            encoder = self.encoder
+            if not encoder.frames:
+                encoder.add(self.tree_rgb(0))
+            assert encoder.last is not None
+            height, width = encoder.last.shape[:2]
+            # each step's accessible name (the canvas's label and title) says what it shows
+            titles = [self.tree_alt(i) for i in range(n)]
+            self.strip = FrameStrip(width, height, titles=titles)
+            self.strip.encoder = encoder
+            self.strip.publish()
         self.texts = [w.HTML(self.html(i), layout=text_layout, style=text_style)
                       for i in range(n)]
         self.board_images: list[Picture] = []
@@ -513,7 +495,7 @@ class TracePanel:
                                             tooltip=self.board_alt(i))
                 self.board_images.append(by_path[path])
             self.board_images[0].value = self.board_png(0)
-        self.picture = w.Stack(self._pad(self.images), selected_index=0) if self.draw else None
+        self.picture = self.strip
         self.board = w.Stack(self._pad(self.board_images), selected_index=0) \
             if self.has_board else None
         self.info = w.Stack(self._pad(self.texts), selected_index=0)
@@ -526,26 +508,38 @@ class TracePanel:
         self._fill(self._todo.pop(0))
         return True
 
-    def _fill(self, i: int) -> None:
-        if self.draw and not self.images[i].value:
-            self.images[i].value = self.tree_png(i)
+    def _fill(self, i: int, *, now: bool = False) -> None:
+        """Make frame ``i`` ready: the tree's frames are encoded in order, each as its
+        changes over the one before, so every frame up to ``i`` is. The browser is sent
+        the frames when their count has doubled since the last sending, when the last is
+        in, and (``now``) when a step it does not have yet is asked for: what is sent in
+        all is about twice the frames."""
+        strip = self.strip
+        if strip is not None:
+            encoder = strip.encoder
+            while len(encoder.frames) <= i:
+                encoder.add(self.tree_rgb(len(encoder.frames)))
+            done, sent = len(encoder.frames), len(strip.frames)
+            if done > sent and (now and i >= sent or done == self.frames or done >= 2 * sent):
+                strip.publish()
         if self.has_board and not self.board_images[i].value:
             self.board_images[i].value = self.board_png(i)
 
     @property
     def ready(self) -> bool:
-        """True when every frame is rendered."""
+        """True when every frame is rendered (and the browser has them)."""
         if not self.prerender:
             return True
-        return all(im.value for im in self.images) and all(
-            b.value for b in self.board_images)
+        frames = self.strip is None or len(self.strip.frames) == self.frames
+        return frames and all(b.value for b in self.board_images)
 
     def link(self, controls: Controls) -> list[Any]:
-        """Let the browser switch this panel's Stacks with ``controls``."""
+        """Let the browser switch this panel's pictures and texts with ``controls``."""
         if not self.prerender:
             return []
-        stacks = [s for s in (self.picture, self.board, self.info) if s is not None]
-        return [w.jsdlink((controls, "value"), (s, "selected_index")) for s in stacks]
+        links = [w.jsdlink((controls, "value"), (self.strip, "index"))] if self.strip else []
+        stacks = [s for s in (self.board, self.info) if s is not None]
+        return links + [w.jsdlink((controls, "value"), (s, "selected_index")) for s in stacks]
 
     # ----- live mode ----------------------------------------------------------------------------
     def _build_live(self) -> None:
@@ -560,7 +554,7 @@ class TracePanel:
         """Make sure ``step`` is on screen: render it now if it is not yet (the kernel)."""
         step = min(step, self.frames - 1)
         if self.prerender:
-            self._fill(step)
+            self._fill(step, now=True)
             return
         if self.picture is not None:
             self.picture.value = self.tree_png(step)

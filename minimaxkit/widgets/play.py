@@ -29,11 +29,18 @@ import ipywidgets as w
 
 from ..replay import fmt
 from ..search import alphabeta
-from ._panel import RerunHint
+from ._panel import Picture, RerunHint, needs_kernel
 
 __all__ = ["PlayWidget", "Reply", "default_search"]
 
 _COLORS = {"X": "#f4a582", "O": "#f7ee8f", ".": "#f4f4f4"}  # light vermillion / yellow
+#: The cells of the line that won are ringed (a shape, not only a colour).
+#: A cell that cannot be clicked (taken, or the game is over) keeps its piece legible: the
+#: front end fades disabled buttons to 60 %, which left X and O grey on their colours.
+_WIN_CSS = ("<style>.mmk-play .mmk-win { box-shadow: inset 0 0 0 4px #111111; "
+            "text-decoration: underline; }"
+            ".mmk-play .mmk-cell:disabled { opacity: 1; color: #111111; cursor: default; }"
+            "</style>")
 
 
 @dataclass(frozen=True)
@@ -89,8 +96,13 @@ class PlayWidget(RerunHint, w.VBox):
             for c, b in enumerate(row):
                 b.add_class("mmk-cell")
                 b.on_click(partial(self._clicked, r, c))
-        self.grid = w.GridBox([b for row in self.cells for b in row], layout=w.Layout(
-            grid_template_columns=f"repeat({self.n_cols}, 44px)", grid_gap="2px"))
+        # Connect Four's columns numbered under the board, as the moves and the text are
+        self.numbers = [w.HTML(f"<div class='mmk-colnum' style='text-align:center;"
+                               f"font-size:13px;color:#111111'>{c}</div>")
+                        for c in range(self.n_cols)] if self.connect4 else []
+        self.grid = w.GridBox([b for row in self.cells for b in row] + self.numbers,
+                              layout=w.Layout(grid_template_columns=f"repeat({self.n_cols}, "
+                                              "44px)", grid_gap="2px"))
         self.status = w.HTML()
         self.status.add_class("mmk-status")
         self.restart = w.Button(description="New game")
@@ -100,8 +112,9 @@ class PlayWidget(RerunHint, w.VBox):
         self.show.observe(lambda _: self._redraw_search(), names="value")
         self.search_view = w.VBox()
         self.result: Any = None
-        super().__init__([self.grid, self.status, w.HBox([self.restart, self.show]),
-                          self.search_view])
+        self.kernel_note = needs_kernel("play")
+        super().__init__([self.kernel_note, self.grid, self.status,
+                          w.HBox([self.restart, self.show]), self.search_view])
         self.add_class("mmk-play")
         self.new_game()
 
@@ -171,9 +184,37 @@ class PlayWidget(RerunHint, w.VBox):
         return str(namer(move)) if namer is not None else f"column {move}"
 
     # ----- display -------------------------------------------------------------------------
+    def winning_cells(self) -> set[tuple[int, int]]:
+        """The cells (row from the top, column) of every line that won the game."""
+        from ..draw.board import WINNING_RUN, board_kind, lines_in_a_row
+
+        board = self.game.board(self.state)
+        length = WINNING_RUN[board_kind(self.game, board)]
+        cells: set[tuple[int, int]] = set()
+        for _, (r0, c0), (r1, c1) in lines_in_a_row(board, length):
+            steps = max(abs(r1 - r0), abs(c1 - c0))
+            dr, dc = (r1 - r0) // max(steps, 1), (c1 - c0) // max(steps, 1)
+            cells.update((r0 + k * dr, c0 + k * dc) for k in range(steps + 1))
+        return cells
+
+    def _where(self, r: int, c: int) -> str:
+        """A cell in words: Connect Four's column and row, counted from 0 as the moves are
+        (row 0 at the bottom); a tic-tac-toe cell's name."""
+        if self.connect4:
+            return f"column {c}, row {self.n_rows - 1 - r}"
+        return self._name(r * self.n_cols + c)
+
+    def _line_text(self, cells: set[tuple[int, int]]) -> str:
+        """The winning line's cells in words: (column, row) pairs, or cell names."""
+        if self.connect4:
+            pairs = sorted((c, self.n_rows - 1 - r) for r, c in cells)
+            return "(column, row) " + ", ".join(f"({c}, {r})" for c, r in pairs)
+        return ", ".join(sorted(self._name(r * self.n_cols + c) for r, c in cells))
+
     def _redraw(self) -> None:
         board = self.game.board(self.state)
         legal = set(self.game.moves(self.state))
+        won = self.winning_cells() if self.over else set()
         for r, row in enumerate(self.cells):
             for c, b in enumerate(row):
                 cell = board[r][c]
@@ -184,9 +225,12 @@ class PlayWidget(RerunHint, w.VBox):
                 b.disabled = self.over or move not in legal or (
                     self.connect4 and cell != ".")
                 # the button's accessible name (its title): where it is and what is there
-                where = (f"column {c + 1}, row {self.n_rows - r}" if self.connect4
-                         else self._name(move))
-                b.tooltip = f"{where}: {'empty' if cell == '.' else cell}"
+                line = ", in the winning line" if (r, c) in won else ""
+                b.tooltip = f"{self._where(r, c)}: {'empty' if cell == '.' else cell}{line}"
+                if (r, c) in won:
+                    b.add_class("mmk-win")
+                else:
+                    b.remove_class("mmk-win")
         lines = []
         if self.last is not None:
             reply = self.last
@@ -199,13 +243,15 @@ class PlayWidget(RerunHint, w.VBox):
             lines.append(f"{said} in {reply.seconds:.2f} s.")
         if self.over:
             winner = getattr(self.game, "winner", lambda s: None)(self.state)
-            lines.append(f"<b>Game over: {winner} wins.</b>" if winner else
+            lines.append(f"<b>Game over: {winner} wins</b> (the winning line is ringed: "
+                         f"{self._line_text(won)})." if winner else
                          "<b>Game over: a draw.</b>")
         else:
             lines.append(f"You are {self.human}; {self._to_move()} to move.")
         if self.message:
             lines.append(f"<span style='color:#b34700'>{html.escape(self.message)}</span>")
-        self.status.value = "<div style='font-size:13px'>" + "<br>".join(lines) + "</div>"
+        self.status.value = (_WIN_CSS + "<div style='font-size:13px'>" + "<br>".join(lines)
+                             + "</div>")
         self._redraw_search()
 
     def _redraw_search(self) -> None:
@@ -227,5 +273,24 @@ class PlayWidget(RerunHint, w.VBox):
             return
         from ..draw import result_png
 
-        self.search_view.children = (w.Image(value=result_png(result, dpi=80),
-                                             format="png"),)
+        self.search_view.children = (Picture(value=result_png(result, dpi=80), format="png",
+                                             tooltip=self._search_alt(result)),)
+
+    def _search_alt(self, result: Any) -> str:
+        """The search picture's text alternative: the counts and value, and what each move
+        from the position searched is worth (the first level, labelled in the picture)."""
+        from ..draw.alt import result_alt
+        from ..draw.model import value_text
+        from ..draw.render import MAX_RESULT_NODES
+        from ..replay import Replay
+
+        alt = result_alt(result, max_nodes=2 * MAX_RESULT_NODES)
+        replay = Replay(result)
+        frame = replay.frame(len(replay) - 1)
+        moves = [(p, value_text(p, frame)) for p in sorted({*frame.visited, *frame.pruned})
+                 if len(p) == 1]
+        if moves:
+            what = "column" if self.connect4 else "move"
+            alt += f" Each {what} from the position searched and its value: " + ", ".join(
+                f"{replay.name(p)}: {text or 'not searched'}" for p, text in moves) + "."
+        return alt

@@ -26,7 +26,7 @@ from ..replay import Replay, fmt
 from ..search import alphabeta, minimax
 from ..trace import Leaf, Path
 from ..tree import GameTree
-from ._panel import MAX_DRAWN_NODES, Picture, RerunHint
+from ._panel import MAX_DRAWN_NODES, Picture, RerunHint, needs_kernel
 
 __all__ = ["QuizWidget", "Verdict", "QuizResult", "LeafToggles", "TOGGLE_COLORS",
            "PICTURE_MARKS"]
@@ -141,6 +141,7 @@ class QuizWidget(RerunHint, w.VBox):
         self.checks = 0
         self.answers = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.intro = w.HTML(tooltip="")
+        self.kernel_note = needs_kernel("quiz")
         super().__init__()
         self.add_class("mmk-quiz")
         self._start(tree)
@@ -230,7 +231,7 @@ class QuizWidget(RerunHint, w.VBox):
         self.checks = 0
         self.solution.layout.display = "none"
         self._picture()
-        self.children = [self.intro, self.picture, self.answers,
+        self.children = [self.kernel_note, self.intro, self.picture, self.answers,
                          w.HBox([self.check, self.solution, self.new]), self.feedback]
 
     def _picture(self, marks: dict[Path, str] | None = None, solved: bool = False) -> None:

@@ -16,15 +16,16 @@ and β; and two searches of one tree side by side.
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import ipywidgets as w
 import traitlets
 
-from ..replay import Frame, first_divergence, fmt
-from ._panel import Controls, RerunHint, TracePanel, schedule
+from ..replay import Frame, Replay, first_divergence, fmt
+from ._panel import Controls, RerunHint, TracePanel, needs_kernel, schedule
 
-__all__ = ["StepWidget", "CompareWidget", "describe"]
+__all__ = ["StepWidget", "CompareWidget", "describe", "window_differences"]
 
 
 def describe(result: Any) -> str:
@@ -52,6 +53,62 @@ def describe(result: Any) -> str:
         notes.append("table")
     head = algorithm + (f" ({', '.join(notes)})" if notes else "")
     return f"{head}: value {fmt(result.value)}, {result.stats.leaves} leaves evaluated"
+
+
+def window_differences(a: Frame, b: Frame) -> list[tuple[str, str]]:
+    """Where two frames of searches that have done the same so far hold different windows:
+    for each node on both call stacks whose α or β differs, how each side reads, as
+    ``("α = 9 at F", "α = −∞")``: the explanations are the same words there, the searches
+    are not (fail-hard raises α before a cut, fail-soft does not).
+
+    >>> from minimaxkit import alphabeta
+    >>> from minimaxkit.examples import tree_002
+    >>> t = tree_002()
+    >>> hard, soft = Replay(alphabeta(t, fail="hard")), Replay(alphabeta(t))
+    >>> window_differences(hard.frame(10), soft.frame(10))
+    [('α = 9 at F', 'α = −∞')]
+    >>> window_differences(hard.frame(8), soft.frame(8))
+    []
+    """
+    theirs = {lv.path: lv for lv in b.stack}
+    out = []
+    for lv in a.stack:
+        other = theirs.get(lv.path)
+        if other is None:
+            continue
+        for sign, mine, there in (("α", lv.alpha, other.alpha), ("β", lv.beta, other.beta)):
+            if mine != there:
+                out.append((f"{sign} = {fmt(mine)} at {lv.name}", f"{sign} = {fmt(there)}"))
+    return out
+
+
+def _difference_notes(ra: Replay, rb: Replay, labels: tuple[str, str], steps: int,
+                      until: int | None) -> tuple[list[str], list[str]]:
+    """Per step, for each side, how its windows differ from the other side's, as HTML
+    under the explanation; empty where they agree, and after the step where the traces
+    part (their explanations differ from there on)."""
+    notes: tuple[list[str], list[str]] = ([], [])
+    for step in range(steps):
+        fa = ra.frame(min(step, len(ra) - 1))
+        fb = rb.frame(min(step, len(rb) - 1))
+        found = window_differences(fa, fb) if until is None or step <= until else []
+        for side in (0, 1):
+            if not found:
+                notes[side].append(_NO_DIFFERENCE)
+                continue
+            pairs = found if side == 0 else window_differences(fb, fa)
+            said = "; ".join(f"{here} (there {there})" for here, there in pairs)
+            notes[side].append(
+                f"<div class='mmk-differs' style='margin:2px 0'><b>Unlike "
+                f"{html.escape(labels[1 - side])} here:</b> {html.escape(said)}.</div>")
+    if not any(n != _NO_DIFFERENCE for n in notes[0]):
+        return [], []  # nothing to say at any step: no room kept for it
+    return notes
+
+
+#: The empty note of a step where nothing differs, as tall as a note: the text below does
+#: not jump up and down while stepping.
+_NO_DIFFERENCE = "<div class='mmk-differs' style='margin:2px 0;min-height:1.4em'></div>"
 
 
 def _mark_ready(widget: w.DOMWidget, standalone: bool) -> None:
@@ -97,7 +154,9 @@ class StepWidget(RerunHint, w.VBox):
         if not self.panel.prerender:
             self.controls.status = self.panel.announcement(0)
         picture, info = self.panel.widgets()
-        super().__init__([picture, self.controls, info])
+        # live mode draws each step in the kernel: without it, the note says to run the cell
+        live = [] if self.panel.prerender else [needs_kernel("step")]
+        super().__init__([*live, picture, self.controls, info])
         self.add_class("mmk-step")
         if not schedule(self._work):
             self._ready()
@@ -175,6 +234,10 @@ class CompareWidget(RerunHint, w.VBox):
         self.divergence: int | None = part[0] if part else None
         marks = {part[1]: "diverge"} if part else None
         length = max(len(ta), len(tb)) + 1
+        # what the same words hide: where the two searches hold different windows
+        self.notes = _difference_notes(Replay(a, tree=tree, state=state),
+                                       Replay(b, tree=tree, state=state), labels, length,
+                                       self.divergence)
         self.panels = []
         # one screen (1,280 × 800 with the file browser open): the two pictures one above
         # the other, each as small as its 11 px labels allow, one legend under both
@@ -183,7 +246,7 @@ class CompareWidget(RerunHint, w.VBox):
             self.panels.append(TracePanel(src, tree=tree, state=state,
                                           title=title, labels=label_style, dpi=dpi,
                                           prerender=prerender, length=length, marks=marks,
-                                          compact=True, legend=i == 1))
+                                          compact=True, legend=i == 1, notes=self.notes[i]))
         self.labels = labels
         self._prerendered = prerendered = all(p.prerender for p in self.panels)
         texts = [self._announcement(i) for i in range(length)] if prerendered else []
@@ -205,8 +268,9 @@ class CompareWidget(RerunHint, w.VBox):
         pics = [p.widgets()[0] for p in self.panels]
         infos = [w.Box([p.info], layout=w.Layout(flex="1 1 300px", min_width="300px"))
                  for p in self.panels]
+        live = [] if prerendered else [needs_kernel("step")]
         super().__init__([
-            w.VBox(pics), self.note, self.controls,
+            *live, w.VBox(pics), self.note, self.controls,
             w.HBox(infos, layout=w.Layout(flex_flow="row wrap", grid_gap="0 16px")),
         ])
         self.add_class("mmk-compare")
@@ -224,8 +288,12 @@ class CompareWidget(RerunHint, w.VBox):
         return int(min(max(proposal["value"], 0), self.steps))
 
     def _announcement(self, step: int) -> str:
-        return " ".join(f"{label}: {p.announcement(step)}"
-                        for label, p in zip(self.labels, self.panels, strict=True))
+        said = []
+        for label, p, notes in zip(self.labels, self.panels, self.notes, strict=True):
+            note = html.unescape(re.sub(r"<[^>]+>", "", notes[step])) \
+                if step < len(notes) else ""
+            said.append(f"{label}: {p.announcement(step)}{' ' + note if note else ''}")
+        return " ".join(said)
 
     @traitlets.observe("value")
     def _show(self, change: dict[str, Any]) -> None:

@@ -36,7 +36,7 @@ LECTURES = ("01_game_trees", "02_minimax", "03_alphabeta", "04_move_ordering",
 _WIDGET_VIEWS = """() => Array.from(document.querySelectorAll(
         '.jp-OutputArea-output > .jupyter-widgets')).map((view) => ({
     classes: view.className,
-    controls: view.querySelectorAll('button, input, img').length,
+    controls: view.querySelectorAll('button, input, img, canvas').length,
     text: view.textContent.slice(0, 200),
 }))"""
 
@@ -55,7 +55,8 @@ def expected(name: str) -> tuple[int, int]:
 
 #: Every picture in the outputs, with its text alternative (alt, aria-label or title).
 _PICTURES = """() => Array.from(document.querySelectorAll(
-        '.jp-OutputArea-output img, .jp-OutputArea-output svg[role="img"]')).map((p) => ({
+        '.jp-OutputArea-output img, .jp-OutputArea-output svg[role="img"], '
+        + '.jp-OutputArea-output canvas[role="img"]')).map((p) => ({
     tag: p.tagName, visible: p.offsetParent !== null || p.tagName === 'svg',
     alt: p.getAttribute('alt') || p.getAttribute('aria-label') || p.getAttribute('title')
          || '',

@@ -28,18 +28,19 @@ CELLS = [
     "StepWidget(alphabeta(tree_002()))",
 ]
 
-# The visible explanation, tree picture and announcement of the first step widget on the page.
+# The visible explanation, tree picture (a canvas the frames are drawn on: its pixels as a
+# data URL, its title, the step drawn) and announcement of the first step widget on the page.
 STATE = """() => {
     const root = document.querySelector('.mmk-step');
     if (!root) { return null; }
     const text = root.querySelector('.mmk-explain');
-    const img = Array.from(root.querySelectorAll('img.widget-image')).find(
+    const pic = Array.from(root.querySelectorAll('canvas.mmk-frame-canvas')).find(
         (i) => i.offsetParent !== null);
     const live = root.querySelector('.mmk-controls [aria-live="polite"]');
     const slider = root.querySelector('.mmk-controls input.mmk-slider');
-    return {text: text ? text.innerText : null, src: img ? img.src : null,
-            alt: img ? img.getAttribute('title') : null,
-            loaded: !!img && img.complete && img.naturalWidth > 0,
+    return {text: text ? text.innerText : null, src: pic ? pic.toDataURL() : null,
+            alt: pic ? pic.getAttribute('title') : null, drawn: pic ? pic.dataset.step : null,
+            loaded: !!pic && pic.width > 0 && pic.dataset.step !== undefined,
             live: live ? live.textContent : null, slider: slider ? slider.value : null,
             ready: root.classList.contains('mmk-ready')};
 }"""
@@ -54,7 +55,8 @@ def wait_step(page: Any, k: int, *, timeout: float = 10_000) -> dict[str, Any]:
     """Wait until the widget shows step ``k`` (explanation and picture); return its state."""
     page.wait_for_function(
         f"""() => {{ const s = ({STATE})();
-            return s && s.text && s.text.startsWith('step {k} / 42') && s.loaded; }}""",
+            return s && s.text && s.text.startsWith('step {k} / 42') && s.loaded
+                && s.drawn === '{k}'; }}""",
         timeout=timeout)
     return state_of(page)
 
@@ -62,7 +64,8 @@ def wait_step(page: Any, k: int, *, timeout: float = 10_000) -> dict[str, Any]:
 def show_widget(page: Any, server: LabServer, relpath: str) -> dict[str, Any]:
     open_notebook(page, server, relpath)
     assert run_all_cells(page)
-    page.locator(".mmk-step img.widget-image").first.wait_for(state="visible", timeout=30_000)
+    page.locator(".mmk-step canvas.mmk-frame-canvas").first.wait_for(state="visible",
+                                                                   timeout=30_000)
     page.wait_for_function(f"() => ({STATE})().ready", timeout=30_000)
     return state_of(page)
 
@@ -177,8 +180,8 @@ def record_saved_size(state: dict[str, Any], app: str) -> None:
 # What the saved widget's output shows after the page is opened again: "shown" once the step
 # widget's picture is visible, "lost" if ipywidgets gave up on its saved models, else false.
 RESTORED = """() => {
-    const img = document.querySelector('.mmk-step img.widget-image');
-    if (img && img.offsetParent !== null) { return 'shown'; }
+    const pic = document.querySelector('.mmk-step canvas.mmk-frame-canvas');
+    if (pic && pic.offsetParent !== null && pic.width > 0) { return 'shown'; }
     const outs = Array.from(document.querySelectorAll('.jp-OutputArea-output'));
     return outs.some((n) => n.innerText.includes('Error displaying widget')) ? 'lost' : false;
 }"""
@@ -238,7 +241,11 @@ def test_saved_widget_steps_without_a_kernel(page: Any, jupyter: LabServer) -> N
                       "'docmanager:save'); }")
         saved = json.loads((jupyter.root_dir / relpath).read_text(encoding="utf-8"))
         state = saved["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]
-        assert len(state["state"]) > 100
+        # the picture's 43 frames are in the saved state (as the front end saves binary
+        # data: base64 buffers with their paths in the model's state)
+        frames = [b for m in state["state"].values() for b in m.get("buffers", [])
+                  if b["path"][0] == "frames"]
+        assert len(frames) == 43, len(frames)
         record_saved_size(state, jupyter.app)
         page.evaluate(SHUT_DOWN)
         reopen_saved(page, jupyter, relpath)
@@ -291,7 +298,7 @@ def test_compare_quiz_and_play_widgets(page: Any, lab_server: LabServer) -> None
     open_notebook(page, lab_server, relpath)
     assert run_all_cells(page)
     compare = page.locator(".mmk-compare")
-    compare.locator("img.widget-image").nth(1).wait_for(state="visible", timeout=30_000)
+    compare.locator("canvas.mmk-frame-canvas").nth(1).wait_for(state="visible", timeout=30_000)
     assert "The traces part at step 40, at node D" in compare.inner_text()
     quiz = page.locator(".mmk-quiz").first
     quiz.locator(".mmk-leaf").first.click()

@@ -66,8 +66,8 @@ MEASURE = """() => {
                 html = Math.min(html, parseFloat(getComputedStyle(el).fontSize));
             }
         }
-        const scales = Array.from(root.querySelectorAll('img')).filter(visible).map(
-            (img) => img.getBoundingClientRect().width / img.naturalWidth);
+        const scales = Array.from(root.querySelectorAll('img, canvas')).filter(visible).map(
+            (p) => p.getBoundingClientRect().width / (p.naturalWidth || p.width));
         out[name] = {html, scale: Math.min(...scales), pictures: scales.length};
     }
     const svg = document.querySelector('.jp-OutputArea-output svg[role="img"]');
@@ -266,7 +266,8 @@ def test_saved_without_widget_state_says_run_this_cell(page: Any, jupyter: LabSe
     assert not any("model not found" in t or "Error displaying" in t for t in shown), shown
     screenshot(page, f"saved-without-state-{jupyter.app}")
     assert run_all_cells(page)
-    page.locator(".mmk-step img.widget-image").first.wait_for(state="visible", timeout=30_000)
+    page.locator(".mmk-step canvas.mmk-frame-canvas").first.wait_for(state="visible",
+                                                                   timeout=30_000)
     assert not hint.is_visible()
 
 
@@ -325,7 +326,7 @@ def test_compare_widget_at_1280_by_800_with_the_file_browser(
     page.evaluate("async () => { await window.jupyterapp.commands.execute("
                   "'filebrowser:activate'); }")
     compare = page.locator(".mmk-compare")
-    compare.locator("img.widget-image").nth(1).wait_for(state="visible", timeout=30_000)
+    compare.locator("canvas.mmk-frame-canvas").nth(1).wait_for(state="visible", timeout=30_000)
     page.wait_for_timeout(500)
     box = page.evaluate(COMPARE_BOX)
     ARTIFACTS.mkdir(exist_ok=True)
@@ -364,13 +365,16 @@ def test_a_saved_lecture_reopens_after_a_kernel_restart_and_steps_without_one(
         "() => !window.jupyterapp.shell.currentWidget.sessionContext.session")
     step = page.locator(".mmk-step")
     step.scroll_into_view_if_needed()
-    before = step.locator("img.widget-image").evaluate_all(
-        "(imgs) => imgs.filter((i) => i.offsetParent !== null).map((i) => i.src)")
+    before = step.locator("canvas.mmk-frame-canvas").evaluate_all(
+        "(pics) => pics.filter((i) => i.offsetParent !== null).map((i) => i.toDataURL())")
     step.locator(".mmk-next").click()
     page.wait_for_function(
         "() => document.querySelector('.mmk-step input.mmk-slider').value === '1'")
-    after = step.locator("img.widget-image").evaluate_all(
-        "(imgs) => imgs.filter((i) => i.offsetParent !== null).map((i) => i.src)")
+    page.wait_for_function(
+        "() => document.querySelector('.mmk-step canvas.mmk-frame-canvas').dataset.step"
+        " === '1'")
+    after = step.locator("canvas.mmk-frame-canvas").evaluate_all(
+        "(pics) => pics.filter((i) => i.offsetParent !== null).map((i) => i.toDataURL())")
     assert before and after and before != after
     assert "Step 1 of" in step.locator("[aria-live]").inner_text()
     screenshot(page, f"lecture-1-reopened-no-kernel-{jupyter.app}")
