@@ -252,6 +252,7 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
     # below the node being searched, and each node's best move is noted
     track = collect is not None or table is not None
     hints = first is not None or table is not None
+    after = track or tt  # work after a node's loop beyond the trace: tables, best moves
     reach = [0]
 
     # pvs[d] holds the principal variation below the node last returned at depth d
@@ -274,27 +275,28 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
             if track and d > reach[0]:
                 reach[0] = d
             return v
-        if replay is not None:
-            hit = replay.get((state, limit - d if limit >= 0 else -1))
-            if hit is not None and tt_answers(hit, alpha, beta):
-                tt_hits += 1
-                pvs[d] = hit[4]
-                if emit is not None:
-                    emit((TTHIT, path, hit[2], hit[3]))
-                return hit[2]
         entry = None
-        if table is not None:
-            entry = table.get(state)
-            if entry is not None and decides(entry, limit - d if limit >= 0 else -1, alpha,
-                                             beta, prune_on_equal):
-                tt_hits += 1
-                pvs[d] = entry.pv
-                reach[0] = max(reach[0], d + entry.reached)
-                if emit is not None:
-                    emit((TTHIT, path, entry.value, entry.flag))
-                return entry.value
-        if track:
-            outer, reach[0] = reach[0], d
+        if after:
+            if replay is not None:
+                hit = replay.get((state, limit - d if limit >= 0 else -1))
+                if hit is not None and tt_answers(hit, alpha, beta):
+                    tt_hits += 1
+                    pvs[d] = hit[4]
+                    if emit is not None:
+                        emit((TTHIT, path, hit[2], hit[3]))
+                    return hit[2]
+            elif table is not None:
+                entry = table.get(state)
+                if entry is not None and decides(entry, limit - d if limit >= 0 else -1,
+                                                 alpha, beta, prune_on_equal):
+                    tt_hits += 1
+                    pvs[d] = entry.pv
+                    reach[0] = max(reach[0], d + entry.reached)
+                    if emit is not None:
+                        emit((TTHIT, path, entry.value, entry.flag))
+                    return entry.value
+            if track:
+                outer, reach[0] = reach[0], d
         mx = is_max_f(state)
         expanded += 1
         if emit is not None:
@@ -341,6 +343,8 @@ def _run(game: Game, state: Any, algorithm: str, *, depth: int | None, prune: bo
         pvs[d] = pv
         if emit is not None:
             emit((EXIT, path, value, best))
+        if not after:
+            return value
         if replay is not None:
             replay[(state, limit - d if limit >= 0 else -1)] = (
                 alpha, beta, value, _flag(prune, v, a0, b, mx) or (_UPPER if mx else _LOWER), pv)
