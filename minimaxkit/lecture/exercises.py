@@ -111,8 +111,9 @@ def ab_recitation(game, n, alpha, beta):
     return v''', ("ab_recitation",)),
     "bug_blog": Exercise(checks.check_bug_blog, """\
 The recursive calls must call minimax_ab itself, passing α and β on; the blog's listing
-calls minimax with six arguments, which (even if it ran) would search every subtree in
-full and prune nothing below the root. The fix is one word in each of the two calls.""", '''\
+calls minimax, a search of three arguments, with five (six in this rewrite, which passes
+the game too), which (even if it ran) would search every subtree in full and prune nothing
+below the root. The fix is one word in each of the two calls.""", '''\
 def minimax_ab(game, n, depth, max_depth, alpha, beta):
     if not game.moves(n) or depth == max_depth:
         return game.evaluate(n)
@@ -172,7 +173,7 @@ The budget is cumulative: it counts the nodes of all iterations together, not of
 Add the iterations' node counts (reordered): the deepest iteration whose running total
 stays within the budget is the last one completed; the next one is started, interrupted
 when the total passes the budget, and dropped.""",
-                       "budget_depth = 5  # with depth 6 the running total would pass 5,000 nodes",
+                       "budget_depth = 6  # with depth 7 the running total would pass 5,000 nodes",
                        ("budget_depth",)),
 }
 

@@ -83,7 +83,8 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
     Bug("reversed_ordering", "ordering reversed: MAX nodes' children go from the highest "
         "estimate to the lowest, MIN nodes' from the lowest to the highest"),
     Bug("no_reordering", "no reordering: each iteration searches the children in the tree's "
-        "order instead of by the previous iteration's values"),
+        "order instead of the previous iteration's best child first, then the others by "
+        "estimate"),
 ]}
 
 #: the mistakes of :func:`buggy_alphabeta`, each to the bug it is a form of

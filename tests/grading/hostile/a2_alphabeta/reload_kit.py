@@ -17,8 +17,11 @@ import minimaxkit.search
 def fresh_kit():
     for name in ("minimaxkit.search", "minimaxkit.deepening"):
         importlib.reload(sys.modules[name])
-    spec = importlib.util.spec_from_file_location("kit_copy", minimaxkit.search.__file__)
-    copy = importlib.util.module_from_spec(spec)
+    # a copy of the search module from its file, as a module of the kit (its relative imports
+    # work): no patch of the loaded module reaches it
+    spec = importlib.util.spec_from_file_location("minimaxkit.search_copy",
+                                                  minimaxkit.search.__file__)
+    copy = sys.modules[spec.name] = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(copy)
     return copy
 
