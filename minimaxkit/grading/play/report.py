@@ -4,6 +4,8 @@ and step-throughs of the lost ones.
 >>> r = EvaluationReport("play", 6, items=[("a", True, ""), ("b", False, "why")])
 >>> r.earned, r.text().splitlines()[0]
 (3.0, 'play: 3 of 6 points')
+>>> [item["passed"] for item in r.data()["items"]]
+[True, False]
 """
 
 from __future__ import annotations

@@ -135,7 +135,13 @@ class GradeReport:
     def data(self) -> dict[str, Any]:
         """The verdict as plain data (JSON), for the class report: points, convention, the
         bugs named for every tree, and per tree its kind, score, the bugs named for it alone,
-        where the search parted from the reference, and whether its picture is shown."""
+        where the search parted from the reference, and whether its picture is shown.
+
+        >>> tree = TreeVerdict("t", "", TreeResult(0.5, "value 3 ✔"), "seeded")
+        >>> data = GradeReport("q", 2, [tree]).data()
+        >>> data["earned"], data["trees"][0]["kind"], data["trees"][0]["parted"]
+        (1.0, 'seeded', None)
+        """
         d, c = self.diagnosis, self.convention
         named = {b.advice: b.name for b in BUGS.values()}
         shown = next((i for i, t in enumerate(self.trees) if t.result.picture), None)
@@ -144,7 +150,8 @@ class GradeReport:
             r = t.result
             bugs = d.per_tree.get(i, [])[:3] if d and not d.overall else []
             bugs += [n for a, n in named.items() if n not in bugs and any(a in x for x in r.lines)]
-            part = next((x.strip()[10:] for x in r.lines if x.strip().startswith("they part ")), "")
+            part = next((x.strip().removeprefix("they part ") for x in r.lines
+                         if x.strip().startswith("they part ")), "")
             node = next((r.picture.tree.node(p).name for p, m in r.picture.marks.items()
                          if m == "diverge"), None) if r.picture else None
             trees.append({"name": t.name, "kind": t.kind, "score": r.score, "status": r.status,
