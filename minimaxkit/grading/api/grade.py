@@ -78,13 +78,15 @@ def _entries(report: GradeReport, folder: Path, question: str, student: str | No
              ) -> tuple[list[Entry], dict[str, Any], dict[str, Any]]:
     visible, suite, spec, assignment = _suite(report, folder, question)
     entries: list[Entry] = []
-    for part in ([visible["questions"].get(question, {})] if report.hidden else []) + [spec]:
-        entries += [(e, build_tree(e["tree"]), e.get("reference")) for e in part.get("trees", [])]
+    parts = [("visible", visible["questions"].get(question, {}))] if report.hidden else []
+    for kind, part in parts + [("hidden" if report.hidden else "visible", spec)]:
+        entries += [({**e, "kind": kind}, build_tree(e["tree"]), e.get("reference"))
+                    for e in part.get("trees", [])]
     if report.hidden:
         who, salt = student or student_id(), salt_for(suite, folder)
         for e in spec.get("seeded", []):
             seed = seed_for(who, f"{assignment}/{question}/{e['name']}", salt)
-            entries.append((e, build_tree(e["tree"], seed=seed), None))
+            entries.append(({**e, "kind": "seeded"}, build_tree(e["tree"], seed=seed), None))
     more = visible["questions"].get(question, {}).get("hidden_trees")
     report.in_all = len(entries) if report.hidden else \
         (len(entries) + more if isinstance(more, int) and more >= 0 else None)
@@ -175,7 +177,8 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
                                        convention=conv)
             except Exception:
                 result = _fault()
-        report.trees.append(TreeVerdict(entry["name"], entry.get("about", ""), result))
+        report.trees.append(TreeVerdict(entry["name"], entry.get("about", ""), result,
+                                        entry["kind"]))
     if check in ("alphabeta", "ordered_alphabeta") and conv is not None and \
             any(t.result.score < 1 for t in report.trees) and any(t[2] for t in trials):
         try:

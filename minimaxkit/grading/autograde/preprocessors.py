@@ -188,6 +188,8 @@ class TrustedGrade(NbGraderPreprocessor):
 
     def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> Any:
         grading = resources.pop(_GRADING, None) or Grading(nb, resources)
+        for cell in nb.cells:  # the kit's cell metadata is the trusted grader's alone
+            cell.metadata.pop("minimaxkit", None)
         if grading.warning:
             self.log.warning("minimaxkit: %s", grading.warning)
         for index in grading.wait():
@@ -195,6 +197,7 @@ class TrustedGrade(NbGraderPreprocessor):
             printed = "".join(str(o.get("text", "")) for o in cell.outputs
                               if o.get("output_type") == "stream")
             cell.outputs = grading.cell_outputs(index, printed)
+            cell.metadata.setdefault("minimaxkit", {})["verdict"] = grading.cell_data(index)
         if grading.error is not None:
             self.log.error("minimaxkit: grading outside the notebook failed: %r",
                            grading.error)

@@ -177,6 +177,14 @@ class Grading:
                               program=self.program, **kwargs)
         return report, self._notes()
 
+    def cell_data(self, index: int) -> dict[str, Any]:
+        """Test cell ``index``'s verdict as plain data, for the class report."""
+        report = self.verdicts[index][0]
+        try:
+            return dict(report.data())
+        except Exception as err:  # a help, never a reason to fail
+            return {"question": report.question, "error": repr(err)}
+
     def cell_outputs(self, index: int, printed: str) -> list[NotebookNode]:
         """Test cell ``index``'s outputs; where what it ``printed`` in the kernel differs, the
         verdict says so."""

@@ -4,11 +4,14 @@ and step-throughs of the lost ones.
 >>> r = EvaluationReport("play", 6, items=[("a", True, ""), ("b", False, "why")])
 >>> r.earned, r.text().splitlines()[0]
 (3.0, 'play: 3 of 6 points')
+>>> [item["passed"] for item in r.data()["items"]]
+[True, False]
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...matches import GameRecord
 
@@ -45,6 +48,20 @@ class EvaluationReport:
             lines.append(f"{'✔' if ok else '✘'} {label}")
             lines += [f"    {d}" for d in detail.splitlines() if d]
         return "\n".join(lines)
+
+    def data(self) -> dict[str, Any]:
+        """The verdict as plain data (JSON), for the class report: the items, and per rung
+        (the opponent) the games won, drawn, lost and forfeited."""
+        rungs: dict[str, dict[str, int]] = {}
+        for g in self.games:
+            side = "X" if g.x == "you" else "O"
+            n = rungs.setdefault(g.o if side == "X" else g.x,
+                                 dict.fromkeys(("won", "drawn", "lost", "forfeited"), 0))
+            n["won" if g.result == side else "drawn" if g.result == "draw" else "lost"] += 1
+            n["forfeited"] += g.forfeit == side
+        return {"question": self.question, "points": self.points, "earned": self.earned,
+                "items": [{"label": a, "passed": ok, "detail": b} for a, ok, b in self.items],
+                "rungs": rungs}
 
     def parts(self, notes: list[str] = ()) -> list[tuple[str, str]]:  # type: ignore[assignment]
         """The verdict as shown: the text and ``notes``, then the lost games (HTML)."""

@@ -9,7 +9,9 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
+from .bugs import BUGS
 from .conventions import Convention
 from .diagnosis import Diagnosis
 from .results import NO, OK, TreeResult
@@ -21,11 +23,12 @@ VALIDATE_WIDTH = 82  # nbgrader validate prints 90 columns, 4 of indent, cuts at
 
 @dataclass
 class TreeVerdict:
-    """One tree of a question: its name, what it is, its result."""
+    """One tree of a question: its name, what it is, its result, visible, hidden or seeded."""
 
     name: str
     about: str
     result: TreeResult
+    kind: str = "visible"
 
 
 def points_text(x: float) -> str:
@@ -128,6 +131,35 @@ class GradeReport:
         for i in range(len(self.trees)):
             lines += self.tree_lines(i)
         return "\n".join(lines)
+
+    def data(self) -> dict[str, Any]:
+        """The verdict as plain data (JSON), for the class report: points, convention, the
+        bugs named for every tree, and per tree its kind, score, the bugs named for it alone,
+        where the search parted from the reference, and whether its picture is shown.
+
+        >>> tree = TreeVerdict("t", "", TreeResult(0.5, "value 3 ✔"), "seeded")
+        >>> data = GradeReport("q", 2, [tree]).data()
+        >>> data["earned"], data["trees"][0]["kind"], data["trees"][0]["parted"]
+        (1.0, 'seeded', None)
+        """
+        d, c = self.diagnosis, self.convention
+        named = {b.advice: b.name for b in BUGS.values()}
+        shown = next((i for i, t in enumerate(self.trees) if t.result.picture), None)
+        trees = []
+        for i, t in enumerate(self.trees):
+            r = t.result
+            bugs = d.per_tree.get(i, [])[:3] if d and not d.overall else []
+            bugs += [n for a, n in named.items() if n not in bugs and any(a in x for x in r.lines)]
+            part = next((x.strip().removeprefix("they part ") for x in r.lines
+                         if x.strip().startswith("they part ")), "")
+            node = next((r.picture.tree.node(p).name for p, m in r.picture.marks.items()
+                         if m == "diverge"), None) if r.picture else None
+            trees.append({"name": t.name, "kind": t.kind, "score": r.score, "status": r.status,
+                          "bugs": bugs, "parted": {"node": node, "text": part} if part else None,
+                          "pictured": i == shown})
+        return {"question": self.question, "points": self.points, "earned": self.earned,
+                "convention": c and {"name": c.name, "label": c.label, "why": c.why},
+                "bugs": d.overall[:3] if d else [], "trees": trees}
 
     def summary(self) -> str:
         """A short form for nbgrader's Validate dialog, lines of at most

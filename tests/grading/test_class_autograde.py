@@ -1,0 +1,382 @@
+"""A whole class autograded at once (``python -m minimaxkit.grading.autograde``), through real
+nbgrader: every sample submission of a1-a4 and the hostile ones of a2, graded by serial
+``nbgrader autograde`` in one course and with two workers in another, give the same gradebook
+rows, feedback pages and grades.csv; a worker killed mid-run costs only its submission; a run
+interrupted or run again grades only what is left; the class report's counts agree with the
+gradebook, it names the samples' bugs, and its page passes axe-core in Chromium.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from minimaxkit.grading.course import (
+    make_submission,
+    nbgrader_api,
+    parse_sample,
+    prepare_course,
+    solution_cells,
+)
+from minimaxkit.grading.verdicts.bugs import BUGS
+from minimaxkit.isolation import bwrap
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500)]
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLES = REPO / "tests" / "grading"
+ASSIGNMENTS = ["a1_minimax", "a2_alphabeta", "a3_move_ordering", "a4_deepening"]
+ODD_ID = "o'neil&<i>x"  # a student id with characters HTML must escape
+FORGED = {"question": "alphabeta", "points": 7, "earned": 7, "bugs": ["swapped"], "trees": []}
+
+
+def submissions(assignment: str) -> dict[str, dict[str, str]]:
+    """The solution, the released notebook, the samples (a2: the hostile ones too)."""
+    out = {"solution": solution_cells(REPO / "solutions" / assignment / f"{assignment}.ipynb"),
+           "released": {}}
+    for folder in ("submissions", "hostile"):
+        for p in sorted((SAMPLES / folder / assignment).glob("*.py")):
+            out[p.stem if folder == "submissions" else f"hostile_{p.stem}"] = \
+                parse_sample(p.read_text()).cells
+    return out
+
+
+def make_class(root: Path, classes: dict[str, dict[str, dict[str, str]]]) -> Path:
+    api = nbgrader_api(root)
+    for assignment, subs in classes.items():
+        assert api.generate_assignment(assignment)["success"]
+        released = root / "assignments" / assignment / f"{assignment}.ipynb"
+        for student, cells in subs.items():
+            make_submission(released, cells, root / "submitted" / student / assignment /
+                            released.name)
+    return root
+
+
+def run(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([sys.executable, "-m", *args], cwd=root, capture_output=True,
+                          text=True, timeout=1200)
+    assert done.returncode == 0 or not check, done.stdout[-3000:] + done.stderr[-3000:]
+    return done
+
+
+def gradebook_rows(root: Path) -> dict[tuple[str, str], dict[str, Any]]:
+    """Per (assignment, student): every grade and comment row, the late penalty, the time."""
+    from nbgrader.api import Gradebook
+
+    out = {}
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        for assignment in gb.assignments:
+            for sub in gb.assignment_submissions(assignment.name):
+                nbs = sorted(sub.notebooks, key=lambda n: n.name)
+                out[(assignment.name, sub.student.id)] = {
+                    "timestamp": sub.timestamp,
+                    "grades": sorted((g.name, g.auto_score, g.manual_score, g.max_score,
+                                      g.needs_manual_grade) for n in nbs for g in n.grades),
+                    "comments": sorted((c.name, c.auto_comment, c.manual_comment)
+                                       for n in nbs for c in n.comments),
+                    "penalty": [n.late_submission_penalty for n in nbs]}
+    return out
+
+
+@pytest.fixture(scope="module")
+def courses(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    if not bwrap.available():
+        pytest.skip("bubblewrap (bwrap) is not available here")
+    base = tmp_path_factory.mktemp("class")
+    classes = {a: submissions(a) for a in ASSIGNMENTS}
+    classes["a2_alphabeta"][ODD_ID] = classes["a2_alphabeta"]["root_forgets_alpha"]
+    classes["a2_alphabeta"]["forger"] = {}
+    roots = {k: make_class(prepare_course(REPO, base / k), classes) for k in ("serial", "par")}
+    for root in roots.values():  # a verdict of its own in every cell's metadata
+        path = root / "submitted" / "forger" / "a2_alphabeta" / "a2_alphabeta.ipynb"
+        nb = nbformat.read(str(path), as_version=4)
+        for cell in nb.cells:
+            cell.metadata["minimaxkit"] = {"verdict": FORGED, "speed": {"forged": True}}
+        nbformat.write(nb, str(path))
+    serial = subprocess.Popen(  # both at once: each takes the cores the other leaves
+        [sys.executable, "-c", "import subprocess, sys\nfor a in sys.argv[1:]:\n"
+         "    subprocess.run([sys.executable, '-m', 'nbgrader', 'autograde', a], check=True)",
+         *ASSIGNMENTS], cwd=roots["serial"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True)
+    for assignment in ASSIGNMENTS:
+        run(roots["par"], "minimaxkit.grading.autograde", assignment, "--workers", "2")
+    log = serial.communicate(timeout=1200)[0]
+    assert serial.returncode == 0, log[-3000:]
+    for root in roots.values():
+        for assignment in ASSIGNMENTS:
+            run(root, "nbgrader", "generate_feedback", assignment)
+        run(root, "nbgrader", "export")
+    run(roots["par"], "minimaxkit.grading.report", "a2_alphabeta")
+    return roots
+
+
+def test_the_same_gradebook_rows_and_grades_csv(courses: dict[str, Path]) -> None:
+    serial, par = gradebook_rows(courses["serial"]), gradebook_rows(courses["par"])
+    assert len(serial) == sum(len(submissions(a)) for a in ASSIGNMENTS) + 2  # and ODD_ID, forger
+    assert par == serial
+    assert (courses["par"] / "grades.csv").read_text() == \
+        (courses["serial"] / "grades.csv").read_text()
+    # and they are the samples' own: the hostile ones' expected points, say
+    rows = gradebook_rows(courses["par"])
+    for p in sorted((SAMPLES / "hostile" / "a2_alphabeta").glob("*.py")):
+        got = dict((g[0], g[1]) for g in rows[("a2_alphabeta", f"hostile_{p.stem}")]["grades"])
+        assert got["test_alphabeta"] == parse_sample(p.read_text()).expect["test_alphabeta"]
+
+
+def test_the_same_feedback_pages(courses: dict[str, Path]) -> None:
+    pages = {k: sorted(p.relative_to(r) for p in (r / "feedback").rglob("*.html"))
+             for k, r in courses.items()}
+    assert pages["par"] == pages["serial"] and len(pages["par"]) == len(gradebook_rows(
+        courses["par"]))
+    differ = [str(p) for p in pages["par"] if (courses["par"] / p).read_text() !=
+              (courses["serial"] / p).read_text()]
+    assert differ == []
+
+
+def test_the_autograded_notebooks_carry_the_verdicts(courses: dict[str, Path]) -> None:
+    nb = nbformat.read(str(courses["par"] / "autograded" / "root_forgets_alpha" /
+                           "a2_alphabeta" / "a2_alphabeta.ipynb"), as_version=4)
+    verdicts = [c.metadata["minimaxkit"]["verdict"] for c in nb.cells
+                if "minimaxkit" in c.metadata]
+    assert len(verdicts) == 1 and verdicts[0]["question"] == "alphabeta"
+    v = verdicts[0]
+    assert "root_forgets_alpha" in v["bugs"] and v["earned"] < v["points"]
+    assert [t["kind"] for t in v["trees"]].count("visible") == 5
+    assert {t["kind"] for t in v["trees"]} == {"visible", "hidden", "seeded"}
+    wrong = [t for t in v["trees"] if t["score"] < 1]
+    assert wrong and all(t["parted"] and t["parted"]["node"] for t in wrong)
+    assert sum(t["pictured"] for t in v["trees"]) == 1
+
+
+def _verdicts(root: Path, assignment: str) -> dict[str, dict[str, Any]]:
+    """Per student, the verdict its autograded notebook's test cell holds."""
+    out = {}
+    for path in (root / "autograded").glob(f"*/{assignment}/{assignment}.ipynb"):
+        for cell in nbformat.read(str(path), as_version=4).cells:
+            if "minimaxkit" in cell.metadata:
+                out[path.parent.parent.name] = cell.metadata["minimaxkit"]["verdict"]
+    return out
+
+
+def test_a_submissions_own_kit_metadata_is_dropped(courses: dict[str, Path]) -> None:
+    nb = nbformat.read(str(courses["par"] / "autograded" / "forger" / "a2_alphabeta" /
+                           "a2_alphabeta.ipynb"), as_version=4)
+    kept = [(c.metadata.get("nbgrader", {}).get("grade_id"), c.metadata["minimaxkit"])
+            for c in nb.cells if "minimaxkit" in c.metadata]
+    assert [gid for gid, _ in kept] == ["test_alphabeta"]
+    assert list(kept[0][1]) == ["verdict"] and kept[0][1]["verdict"]["earned"] == 0
+    assert kept[0][1]["verdict"]["bugs"] == [] and len(kept[0][1]["verdict"]["trees"]) == 7
+
+
+def read_report(root: Path, assignment: str) -> tuple[str, list[dict[str, str]]]:
+    folder = root / "reports" / assignment
+    rows = list(csv.DictReader(open(folder / "report.csv", encoding="utf-8")))
+    return (folder / "index.html").read_text(encoding="utf-8"), rows
+
+
+def test_the_report_agrees_with_the_gradebook(courses: dict[str, Path]) -> None:
+    page, rows = read_report(courses["par"], "a2_alphabeta")
+    book = {s: dict((g[0], g[1]) for g in r["grades"])
+            for (a, s), r in gradebook_rows(courses["par"]).items() if a == "a2_alphabeta"}
+    assert {r["student"]: float(r["score"]) for r in rows} == \
+        {s: g["test_alphabeta"] for s, g in book.items()}
+    # the score chart reads out the gradebook's counts
+    label = re.search(r'aria-label="(test_alphabeta: students per score[^"]*)"', page)
+    assert label is not None
+    said = dict(re.findall(r"([\d.]+) points: (\d+) students", label.group(1)))
+    counts: dict[str, int] = {}
+    for g in book.values():
+        counts[f"{g['test_alphabeta']:g}"] = counts.get(f"{g['test_alphabeta']:g}", 0) + 1
+    assert {k: int(v) for k, v in said.items() if int(v)} == counts
+    # every bug heading's count and names: the submissions whose verdicts name that bug
+    verdicts = _verdicts(courses["par"], "a2_alphabeta")
+    headings = re.findall(r"<h3>test_alphabeta: ([^<]*), (\d+) of (\d+) \(\d+%\)</h3>"
+                          r"(?:<p>[^<]*</p>)*?<p>Named for: ([^<]*)</p>", page)
+    assert headings
+    for title, n, of, who in headings:
+        bugs = {b for b, bug in BUGS.items() if bug.advice.split(":")[0] in
+                html.unescape(title).split(" or ")}
+        expect = sorted(s for s, v in verdicts.items() if bugs & (set(v["bugs"]) | {
+            b for t in v["trees"] for b in t["bugs"]}))
+        assert (int(n), int(of)) == (len(expect), len(verdicts))
+        assert html.unescape(who).split(", ") == expect
+
+
+def test_the_report_names_the_samples_bugs(courses: dict[str, Path]) -> None:
+    page, rows = read_report(courses["par"], "a2_alphabeta")
+    named = {r["student"]: set(filter(None, r["bugs"].split(";"))) for r in rows}
+    for p in sorted((SAMPLES / "submissions" / "a2_alphabeta").glob("*.py")):
+        bug = re.search(r"^# bug: (\w+)$", p.read_text(), re.M)
+        if bug:
+            assert bug.group(1) in named[p.stem], (p.stem, named[p.stem])
+    assert "the root's loop forgets its bound" in page
+    assert "<script" not in page and "http" not in page.replace("http://www.w3.org", "")
+    assert "o&#x27;neil&amp;&lt;i&gt;x" in page and ODD_ID not in page
+
+
+def test_the_report_leaves_ids_out_when_asked(courses: dict[str, Path]) -> None:
+    run(courses["par"], "minimaxkit.grading.report", "a2_alphabeta", "--out", "anon",
+        "--no-ids")
+    page = (courses["par"] / "anon" / "index.html").read_text()
+    rows = list(csv.DictReader(open(courses["par"] / "anon" / "report.csv")))
+    students = {r["student"] for r in rows}
+    assert students == {f"student {i}" for i in range(1, len(students) + 1)}
+    assert "hostile_" not in page and "neil" not in page and "Named for" not in page
+
+
+def test_the_report_page_passes_axe_and_its_plots_have_text(courses: dict[str, Path]) -> None:
+    axe = REPO / "node_modules" / "axe-core" / "axe.min.js"
+    if not Path("/usr/bin/chromium").exists() or not axe.exists():
+        pytest.skip("needs /usr/bin/chromium and axe-core (npm ci)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium")
+        page = browser.new_page()
+        page.goto((courses["par"] / "reports" / "a2_alphabeta" / "index.html").as_uri())
+        page.add_script_tag(path=str(axe))
+        found = page.evaluate("""async () => (await axe.run(document)).violations
+            .filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => v.id)""")
+        plots = page.eval_on_selector_all("svg", "s => s.map(x => [x.getAttribute('role'), "
+                                          "x.getAttribute('aria-label') || ''])")
+        pictures = page.eval_on_selector_all("img", "s => s.map(x => x.alt)")
+        browser.close()
+    assert found == []
+    assert plots and all(role == "img" and "students" in label for role, label in plots)
+    assert pictures and all("Search tree" in alt for alt in pictures)
+
+
+# ----- a worker killed, a run interrupted, and what is left --------------------------------
+def _workers(parent: int) -> list[int]:
+    """The worker processes of the command ``parent`` (its children)."""
+    out = []
+    for pid in os.listdir("/proc"):
+        try:
+            if pid.isdigit() and Path(f"/proc/{pid}/stat").read_text().split(")")[1].split()[1] \
+                    == str(parent):
+                out.append(int(pid))
+        except OSError:
+            continue
+    return out
+
+
+def _busy(pid: int) -> bool:
+    """Worker ``pid`` is grading: it has started a kernel or a sandboxed child."""
+    return bool(_workers(pid))
+
+
+def _left(root: Path) -> list[str]:
+    """Processes still running whose command line names the course (kernels, children)."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if str(root) in cmd:
+            found.append(f"{pid}: {cmd[:200]}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not bwrap.available():
+        pytest.skip("bubblewrap (bwrap) is not available here")
+    subs = submissions("a2_alphabeta")
+    keep = ["solution", "released", "fail_hard", "root_forgets_alpha", "no_pruning", "strict"]
+    return make_class(prepare_course(REPO, tmp_path_factory.mktemp("small") / "course"),
+                      {"a2_alphabeta": {k: subs[k] for k in keep}})
+
+
+def _start(root: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "minimaxkit.grading.autograde",
+                             "a2_alphabeta", "--workers", "2", *args], cwd=root,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _graded(root: Path) -> set[str]:
+    return {p.parent.parent.name for p in (root / "autograded").glob("*/a2_alphabeta/*.ipynb")}
+
+
+def _expected(student: str) -> float:
+    if student == "solution":
+        return 7.0
+    if student == "released":
+        return 0.0
+    return parse_sample((SAMPLES / "submissions" / "a2_alphabeta" / f"{student}.py")
+                        .read_text()).expect["test_alphabeta"]
+
+
+def _scores(root: Path) -> dict[str, float]:
+    return {s: dict((g[0], g[1]) for g in r["grades"])["test_alphabeta"]
+            for (_, s), r in gradebook_rows(root).items()}
+
+
+def test_a_killed_worker_costs_only_its_submission_and_a_rerun_grades_it(small: Path) -> None:
+    proc = _start(small)
+    victim = None
+    deadline = time.monotonic() + 300
+    while victim is None and time.monotonic() < deadline and proc.poll() is None:
+        victim = next((w for w in _workers(proc.pid) if _busy(w)), None)
+        time.sleep(0.2)
+    assert victim is not None, "no worker was seen grading"
+    os.kill(victim, signal.SIGKILL)
+    out, err = proc.communicate(timeout=600)
+    assert proc.returncode == 1, out + err
+    failed = re.findall(r"not graded: (\S+): the worker process running it died \(exit code -9\)",
+                        out)
+    assert len(failed) == 1 and "graded 5 of 6" in out, out + err
+    assert _left(small) == []
+    assert _graded(small) == set(submissions_kept(small)) - set(failed)
+    # again: only the one left is graded, and every score is the sample's
+    again = run(small, "minimaxkit.grading.autograde", "a2_alphabeta", "--workers", "2").stdout
+    assert "graded 1 of 1" in again and "5 graded before" in again
+    assert _scores(small) == {s: _expected(s) for s in submissions_kept(small)}
+
+
+def submissions_kept(root: Path) -> list[str]:
+    return sorted(p.name for p in (root / "submitted").iterdir())
+
+
+def test_an_interrupted_run_leaves_what_is_left_to_the_next(small: Path) -> None:
+    # a half-written submission (its folder without its notebook) counts as left
+    half = small / "autograded" / "strict" / "a2_alphabeta"
+    (half / "a2_alphabeta.ipynb").unlink()
+    assert "graded 1 of 1" in run(small, "minimaxkit.grading.autograde", "a2_alphabeta").stdout
+    proc = _start(small, "--force")
+    assert proc.stderr is not None
+    for line in proc.stderr:  # one line per submission graded (not a terminal)
+        if "2/6 graded" in line:
+            break
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and "interrupted" in err, out + err
+    done = _graded(small)  # --force removed the folder of each submission it started
+    assert 2 <= len(done) < 6
+    assert _left(small) == []
+    again = run(small, "minimaxkit.grading.autograde", "a2_alphabeta").stdout
+    assert f"graded {6 - len(done)} of {6 - len(done)}" in again
+    assert f"{len(done)} graded before" in again
+    assert _scores(small) == {s: _expected(s) for s in submissions_kept(small)}
+
+
+def test_clear_errors(small: Path) -> None:
+    out = run(small, "minimaxkit.grading.autograde", "a2_alphabeta", "--student", "nobody",
+              check=False)
+    assert out.returncode == 1 and "no submission of a2_alphabeta by nobody" in out.stderr
+    out = run(small, "minimaxkit.grading.autograde", "a2_alphabeta", "--workers", "0",
+              check=False)
+    assert out.returncode == 2 and "--workers must be at least 1" in out.stderr
+    out = run(small, "minimaxkit.grading.report", "a3_move_ordering", check=False)
+    assert out.returncode == 1 and "a3_move_ordering" in out.stderr
