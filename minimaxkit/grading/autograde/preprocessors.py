@@ -195,6 +195,8 @@ class TrustedGrade(NbGraderPreprocessor):
             printed = "".join(str(o.get("text", "")) for o in cell.outputs
                               if o.get("output_type") == "stream")
             cell.outputs = grading.cell_outputs(index, printed)
+            if record := grading.cell_metadata(index):
+                cell.metadata.setdefault("minimaxkit", {}).update(record)
         if grading.error is not None:
             self.log.error("minimaxkit: grading outside the notebook failed: %r",
                            grading.error)

@@ -9,6 +9,7 @@ and step-throughs of the lost ones.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...matches import GameRecord
 
@@ -27,6 +28,9 @@ class EvaluationReport:
     views: list[str] = field(default_factory=list)
     note: str = ""
     too_slow: bool = False
+    #: the correctness check's measure of speed, recorded in the autograded notebook
+    #: (``ms_per_board``, ``limit_ms``, ``too_slow``, ``boards``); None where not measured
+    speed: dict[str, Any] | None = None
 
     @property
     def earned(self) -> float:
