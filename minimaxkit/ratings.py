@@ -47,6 +47,7 @@ from statistics import NormalDist
 
 import networkx as nx
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 __all__ = ["Rating", "fit", "describe", "SCALE", "PROFILE_UP_TO"]
 
@@ -186,6 +187,15 @@ def fit(names: Sequence[str], games: Sequence[tuple[str, str, float]], *,
         if pa < 1:
             scored.add_edge(j, i)
     data = _Games(k, totals)
+    # one thread: the same table on every run (threaded sums may differ in the last bit),
+    # and on a shared machine far faster for matrices of a class's size
+    with threadpool_limits(1):
+        return _table(names, data, played, points, scored, level, profile)
+
+
+def _table(names: Sequence[str], data: _Games, played: list[int], points: list[float],
+           scored: nx.DiGraph, level: float, profile: int) -> list[Rating]:
+    k = len(names)
     groups = sorted(nx.strongly_connected_components(scored),
                     key=lambda g: (-len(g), -sum(played[i] for i in g), min(g)))
     main = sorted(groups[0])
