@@ -11,7 +11,8 @@ Players are keys (any strings, unique); how a page names them is the caller's ``
 ...     return [[play_game(who[x], who[o], op) for op in p.openings
 ...              for x, o in ((p.a, p.b), (p.b, p.a))] for p in pairings]
 >>> games, byes = schedule(["kit", "rnd"], play, seed=1, openings=2)
->>> [(r["rank"], r["player"], r["points"], r["describe"]) for r in table(["kit", "rnd"], games, byes)]
+>>> [(r["rank"], r["player"], r["points"], r["describe"])
+...  for r in table(["kit", "rnd"], games, byes)]
 [(1, 'kit', 4.0, '1500 (1500 to 1500)'), (1, 'rnd', 0.0, 'below 1507')]
 """
 

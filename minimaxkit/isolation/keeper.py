@@ -66,16 +66,18 @@ class Keeper:
     @contextlib.contextmanager
     def use(self, keys: Sequence[Hashable], make: Callable[[Hashable], Closable]
             ) -> Iterator[list[Any]]:
-        """The values of ``keys`` (made where not alive), kept from being closed until the
-        ``with`` ends; waits while too many others are in use."""
+        """The values of ``keys`` (made where not alive), this task's alone and kept from
+        being closed until the ``with`` ends; waits while another task uses one of them or
+        too many others are in use."""
         keys = list(dict.fromkeys(keys))
         if len(keys) > self.keep:
             raise ValueError(f"Keeper: {len(keys)} values at once, more than keep={self.keep}")
         with self._cond:
-            while True:
+            while True:  # each value to one task at a time; all of them at once, or wait
                 free = [k for k in self._live if not self._busy.get(k) and k not in keys]
                 new = [k for k in keys if k not in self._live]
-                if len(self._live) - len(free) + len(new) <= self.keep:
+                if len(self._live) - len(free) + len(new) <= self.keep and \
+                        not any(self._busy.get(k) for k in keys):
                     break
                 self._cond.wait()
             gone = [self._live.pop(k) for k in free[:max(0, len(self._live) + len(new) -
@@ -131,9 +133,9 @@ def this_process() -> Keeper | None:
     try:
         from distributed import get_worker
 
-        plugin = get_worker().plugins.get(PLUGIN)
-        if plugin is not None:
-            return plugin.keeper  # type: ignore[no-any-return]
+        keeper = getattr(get_worker().plugins.get(PLUGIN), "keeper", None)
+        if isinstance(keeper, Keeper):
+            return keeper
     except (ImportError, ValueError):  # not on a Dask worker
         pass
     return _PROCESS.get("keeper")

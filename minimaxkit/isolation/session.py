@@ -38,8 +38,8 @@ IDLE_CPU = 2.0  # processor seconds a sandbox may use between two tests (it shou
 WATCH = 0.5  # seconds between two looks at a working sandbox's memory
 BUSY = ("the notebook's code kept the processor busy between tests (a thread or process it "
         "left running), so it was stopped")
-TOO_BIG = (f"the notebook's code used more than {SANDBOX_MEMORY >> 30} GB of memory in all its "
-           "processes together, so it was stopped")
+TOO_BIG = ("the notebook's code held more memory than allowed in all its processes together "
+           "({} MB), so it was stopped")
 #: what the sandbox's numeric libraries may start: one thread each
 _THREADS = {k: "1" for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
 _FINAL = ("return", "iterator", "item", "stop", "raised", "crashed")
@@ -86,8 +86,10 @@ class Session:
 
     def __init__(self, folder: str | os.PathLike[str], *, worker: str,
                  course_root: Path | None = None, hidden_files: Iterable[Path] = (),
-                 cell_timeout: float = EXEC_TIMEOUT, rules: Rules | None = None) -> None:
+                 cell_timeout: float = EXEC_TIMEOUT, rules: Rules | None = None,
+                 memory: int = SANDBOX_MEMORY) -> None:
         self.folder = Path(folder).resolve()
+        self.memory = memory  # bytes resident in all the sandbox's processes together
         self.worker_module, self.rules = worker, rules or Rules()
         self.course_root, self.hidden_files = course_root, list(hidden_files)
         self.cell_timeout = float(cell_timeout)
@@ -116,8 +118,8 @@ class Session:
         uid = bwrap.sandbox_uid(self._started) if self.sandboxed else None
         if self.sandboxed:
             masks = search_masks(Path(self._scratch)) if self.rules.refuse_searches else []
-            env = bwrap.sandbox_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_PIDNS="1",
-                                    MPLBACKEND="Agg", PYTHONHASHSEED="0", **_THREADS)
+            env = {**bwrap.sandbox_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_PIDNS="1",
+                                       MPLBACKEND="Agg", PYTHONHASHSEED="0"), **_THREADS}
             cmd = bwrap.sandbox_argv(cmd, workdir=self.folder, course_root=self.course_root,
                                      scratch=True, hidden_files=self.hidden_files,
                                      masks=masks, environ=env, uid=uid)
@@ -126,8 +128,8 @@ class Session:
             cwd = Path(self._scratch) / "work"
             cwd.mkdir()
             copy_regular(self.folder, cwd)
-            env = bwrap.plain_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_SANDBOXED="1",
-                                  MPLBACKEND="Agg", PYTHONHASHSEED="0", **_THREADS)
+            env = {**bwrap.plain_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_SANDBOXED="1",
+                                     MPLBACKEND="Agg", PYTHONHASHSEED="0"), **_THREADS}
         tasks = bwrap.SANDBOX_TASKS if uid is not None else bwrap.PROCESS_LIMIT
         self.proc = subprocess.Popen(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -179,8 +181,8 @@ class Session:
                 raise ChildFailed("protocol", INTERFERED + " (it sent far too much data)")
             if now - self._watched >= WATCH:
                 self._watched = now
-                if usage(self.proc.pid).memory > SANDBOX_MEMORY:
-                    raise ChildFailed("crashed", TOO_BIG)
+                if usage(self.proc.pid).memory > self.memory:
+                    raise ChildFailed("crashed", TOO_BIG.format(self.memory >> 20))
             ready, _, _ = select.select([fd], [], [], min(left, WATCH))
             if ready:
                 chunk = os.read(fd, 1 << 16)
@@ -219,6 +221,9 @@ class Session:
                            "run again")
             elif err.status == "protocol":
                 problem = f"{label}: {err.message}; it was left out"
+            elif err.message == TOO_BIG.format(self.memory >> 20):
+                problem = (f"{label}: {err.message}; it was left out, and the cells before it "
+                           "were run again")
             else:
                 problem = (f"{label} ended the grading process (os._exit? out of memory?): it "
                            "was left out, and the cells before it were run again")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -138,11 +137,14 @@ def play_pair(task: dict[str, Any], keeper: Keeper | None = None) -> list[dict[s
 
 def _game(x_e: Entrant, o_e: Entrant, opening: str, budget: int,
           box: dict[str, _Sandbox]) -> GameRecord:
-    players, evs, whys = [], [], []
+    players: list[Player] = []
+    evs: list[RemoteEvaluator | None] = []
+    whys: list[str] = []
+    refs: dict[str, Callable[[], Player]] = {"random": random_player, "weak": partial(
+        weak_player, budget), "kit": partial(kit_player, budget)}
     for e in (x_e, o_e):
         if e.kind == "reference":
-            made = {"random": random_player, "weak": partial(weak_player, budget),
-                    "kit": partial(kit_player, budget)}[e.name]()
+            made = refs[e.name]()
             players.append(Player(e.key, made.evaluate, budget, made.seed))
             evs.append(None)
             whys.append("")
