@@ -108,3 +108,13 @@ def test_the_memory_of_all_the_sandboxes_processes_is_bounded(tmp_path: Path) ->
         assert "held more memory than allowed" in s.problems[-1], s.problems
         s.run_cell("y = 2")  # a new child: the cells before it run again, not that one
         assert s.names.get("x") == s.names.get("y") == "int"
+
+
+@pytest.mark.parametrize("module", ["minimaxkit.isolation.keeper", "minimaxkit.isolation.usage",
+                                    "minimaxkit.isolation.enter"])
+def test_doctests(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
