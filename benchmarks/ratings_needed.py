@@ -1,6 +1,6 @@
 """How many games a class needs: the median interval (± in Elo) and Kendall's tau against
 the truth, by number of players and format, for ``bench_ratings.py --needed`` (and
-``--full``). 13 players: the truth set itself; more: a Bradley-Terry world whose strengths
+``--full``). 13 players: the truth set itself; 40, 100, 300: a Bradley-Terry world whose strengths
 are the truth set's ratings drawn again with a little noise (a class of a few dozen
 evaluation families), games drawn from the model.
 """
@@ -45,13 +45,13 @@ def needed_table(world: Any, seeds: int) -> None:
     print("\nhow many games: median ± (Elo, finite intervals), share open, median tau\n")
     print("| players | format | openings | games a player | ± median | open | tau | s a fit |")
     print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for n in (13, 40, 100):
+    for n in (13, 40, 100, 300):
         rng = random.Random(n)
         strengths = truth13 if n == 13 else {
             f"s{i:03d}": rng.choice(finite) + rng.gauss(0, 60) for i in range(n)}
         for label, openings, rounds in FORMATS:
-            if n == 100 and not rounds and openings > 1:
-                continue
+            if not rounds and (n == 300 or (n == 100 and openings > 1)):
+                continue  # a round robin of a class: thousands of games a player
             fmt = bench.Format(label, openings, rounds)
             tally, start, per_player = bench.Tally(), time.perf_counter(), []
             for seed in range(seeds):

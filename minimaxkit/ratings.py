@@ -47,10 +47,14 @@ from statistics import NormalDist
 
 import networkx as nx
 import numpy as np
+from threadpoolctl import threadpool_limits
 
-__all__ = ["Rating", "fit", "describe", "SCALE"]
+__all__ = ["Rating", "fit", "describe", "SCALE", "PROFILE_UP_TO"]
 
 SCALE = 400 / math.log(10)  # Elo points per unit of strength
+#: up to this many players every interval is a profile likelihood's (the widths that the
+#: simulation checks); beyond, players bounded on both sides get ± z standard errors
+PROFILE_UP_TO = 60
 _RIDGE = 1e-6  # keeps the fit finite where the likelihood is not; far below any game's weight
 
 
@@ -148,10 +152,12 @@ class _Games:
 
 
 def fit(names: Sequence[str], games: Sequence[tuple[str, str, float]], *,
-        level: float = 0.95) -> list[Rating]:
+        level: float = 0.95, profile: int = PROFILE_UP_TO) -> list[Rating]:
     """The table: one :class:`Rating` per name, best first (see the module docstring).
     ``games`` are ``(a, b, points of a)`` (a forfeit is a loss; a bye is not a game);
-    ``level`` the intervals' coverage. The order of the games does not matter."""
+    ``level`` the intervals' coverage; up to ``profile`` players, profile likelihood
+    intervals for all, beyond it for those the games bound on one side only. The order of
+    the games does not matter."""
     index = {name: i for i, name in enumerate(names)}
     if len(index) != len(names):
         raise ValueError("fit: a player is named twice")
@@ -181,6 +187,15 @@ def fit(names: Sequence[str], games: Sequence[tuple[str, str, float]], *,
         if pa < 1:
             scored.add_edge(j, i)
     data = _Games(k, totals)
+    # one thread: the same table on every run (threaded sums may differ in the last bit),
+    # and on a shared machine far faster for matrices of a class's size
+    with threadpool_limits(1):
+        return _table(names, data, played, points, scored, level, profile)
+
+
+def _table(names: Sequence[str], data: _Games, played: list[int], points: list[float],
+           scored: nx.DiGraph, level: float, profile: int) -> list[Rating]:
+    k = len(names)
     groups = sorted(nx.strongly_connected_components(scored),
                     key=lambda g: (-len(g), -sum(played[i] for i in g), min(g)))
     main = sorted(groups[0])
@@ -195,9 +210,18 @@ def fit(names: Sequence[str], games: Sequence[tuple[str, str, float]], *,
         c = np.zeros(k)
         c[main] -= 1 / len(main)
         c[i] += 1  # this player's rating: its strength less the group's mean
-        zz = z * math.sqrt(max(1.0, _spread(data, best, info, c))) if played[i] else z
-        low = _bound(data, best, f_best, info, c, -zz) if i in above and played[i] else -math.inf
-        high = _bound(data, best, f_best, info, c, zz) if i in below and played[i] else math.inf
+        zz = z * math.sqrt(max(1.0, _spread(data, best, info, c))) if c.any() and played[i] \
+            else z
+        if not c.any():  # the group is this player alone: 1500 by definition
+            low = high = 0.0
+        elif k > profile and i in above and i in below and played[i]:  # both sides: ± z SE
+            se = math.sqrt(float(c @ np.linalg.solve(info, c)))
+            low, high = float(c @ best) - zz * se, float(c @ best) + zz * se
+        else:
+            low = _bound(data, best, f_best, info, c, -zz) if i in above and played[i] \
+                else -math.inf
+            high = _bound(data, best, f_best, info, c, zz) if i in below and played[i] \
+                else math.inf
         rating = 1500 + SCALE * float(best[i] - anchor) if i in main and played[i] else None
         rows.append((played[i] > 0, points[i] > 0, best[i], i, rating,
                      1500 + SCALE * low, 1500 + SCALE * high))
@@ -219,11 +243,14 @@ def _bound(data: _Games, best: np.ndarray, f_best: float, info: np.ndarray, c: n
     interval's end, on the side of ``z``'s sign (``info`` the information at ``best``)."""
     v_best = float(c @ best)
 
+    u = np.linalg.solve(info, c)  # how the other strengths follow c @ p, to first order
+    cu = float(c @ u)
+
     def root(v: float, start: np.ndarray) -> tuple[float, np.ndarray]:
-        p, f = data.minimise(start + (v - float(c @ start)) / float(c @ c) * c, c)
+        p, f = data.minimise(start + (v - float(c @ start)) / cu * u, c)
         return math.copysign(math.sqrt(max(0.0, 2 * (f - f_best))), v - v_best), p
 
-    wald = math.sqrt(float(c @ np.linalg.solve(info, c)))
+    wald = math.sqrt(cu)
     a, g_a, p = v_best, -z, best
     b = v_best + math.copysign(abs(z) * min(3.0, max(0.05, wald)), z)
     r, p = root(b, p)
@@ -237,7 +264,7 @@ def _bound(data: _Games, best: np.ndarray, f_best: float, info: np.ndarray, c: n
     for _ in range(100):  # regula falsi, Illinois variant
         v = b - g_b * (b - a) / (g_b - g_a)
         r, p = root(v, p)
-        if abs(r - z) < 1e-6 or abs(b - a) < 1e-9:
+        if abs(r - z) < 1e-4 or abs(b - a) < 1e-7:
             return v
         if (r - z) * g_b < 0:
             a, g_a = b, g_b

@@ -29,7 +29,7 @@ from minimaxkit.matches import (
                                     "minimaxkit.grading.play.evaluators",
                                     "minimaxkit.draw.game_pages",
                                     "minimaxkit.grading.play.report",
-                                    "minimaxkit.grading.play.tournament",
+                                    "minimaxkit.grading.play.tournament", "minimaxkit.standings",
                                     "minimaxkit.lecture.evaluation6"])
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))

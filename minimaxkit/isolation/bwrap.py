@@ -26,7 +26,8 @@ from pathlib import Path
 __all__ = ["available", "probe", "sandbox_argv", "sandbox_env", "plain_env",
            "limit_resources", "python_paths", "kit_folder", "MEMORY_LIMIT", "FILE_LIMIT",
            "PROCESS_LIMIT", "SCRATCH_LIMIT", "TMP_LIMIT", "ETC_FILES", "SUBMISSION_MOUNT",
-           "WARNING", "REQUIRE_ENV", "SandboxUnavailable", "SECRET_ENV"]
+           "WARNING", "REQUIRE_ENV", "SandboxUnavailable", "SECRET_ENV", "SANDBOX_TASKS",
+           "CPU_LIMIT", "UID_BASE", "sandbox_uid", "as_user"]
 
 #: environment variables that name a course's secrets: never passed to untrusted code (the
 #: sandbox's environment is an allow-list anyway; these are dropped where there is no sandbox)
@@ -35,6 +36,10 @@ SECRET_ENV = ("MINIMAXKIT_SECRET", "MINIMAXKIT_SECRET_FILE", "MINIMAXKIT_PRIVATE
 MEMORY_LIMIT = 2 << 30  # bytes of data (heap and anonymous mappings) per process
 FILE_LIMIT = 64 << 20  # bytes: the largest file student code may write
 PROCESS_LIMIT = 512  # processes of the user (not enforced for root: see docs/grading.md)
+#: tasks (processes and threads) of one sandbox run as its own user (the grader is root)
+SANDBOX_TASKS = 16
+CPU_LIMIT = 1800  # processor seconds of any one process of a sandbox (a thread left burning)
+UID_BASE = 1 << 30  # sandboxes' users (root grader): far above any real account's
 SCRATCH_LIMIT = 96 << 20  # bytes: the submission's scratch folder, all files together
 TMP_LIMIT = 64 << 20  # bytes: the sandbox's /tmp
 #: the read-only view of the submission's own folder that the scratch copy is made from
@@ -179,12 +184,21 @@ def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
                  writable: Iterable[str | os.PathLike[str]] = (),
                  hidden_files: Iterable[str | os.PathLike[str]] = (),
                  masks: Iterable[tuple[str, str]] = (),
-                 environ: Mapping[str, str] | None = None) -> list[str]:
+                 environ: Mapping[str, str] | None = None,
+                 uid: int | None = None) -> list[str]:
     """``cmd`` in bubblewrap, in ``workdir``: with ``scratch`` a tmpfs that :mod:`.enter` fills
     from the real one, else one of the ``writable`` folders. ``hidden_files`` are masked by an
     empty file; each ``(file, path)`` of ``masks`` shows ``file`` at ``path``. Start bwrap
-    with ``environ`` (default :func:`sandbox_env`)."""
-    argv = ["bwrap", "--die-with-parent", "--unshare-all", "--new-session", "--clearenv"]
+    with ``environ`` (default :func:`sandbox_env`). With ``uid`` (bwrap run by root, and
+    ``scratch``), no user namespace: :mod:`.enter` becomes that unprivileged user."""
+    if uid is None:
+        argv = ["bwrap", "--die-with-parent", "--unshare-all", "--new-session", "--clearenv"]
+    else:  # root outside: a user namespace would keep every process root (no NPROC limit)
+        argv = ["bwrap", "--die-with-parent", "--unshare-ipc", "--unshare-pid", "--unshare-net",
+                "--unshare-uts", "--unshare-cgroup-try", "--new-session", "--clearenv"]
+        argv += [a for cap in ("SETUID", "SETGID", "CHOWN") for a in ("--cap-add", f"CAP_{cap}")]
+        for folder in _parents(python_paths()):  # bwrap copies their modes (/root: 0700)
+            argv += ["--perms", "0755", "--dir", folder]
     bound: list[str] = []
     for name in _SYSTEM:
         path = Path("/") / name
@@ -195,7 +209,8 @@ def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
             bound.append(str(path))
     for name in ETC_FILES:
         argv += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
-    argv += ["--dev", "/dev", "--proc", "/proc", "--size", str(TMP_LIMIT), "--tmpfs", "/tmp"]
+    argv += ["--dev", "/dev", "--proc", "/proc", "--perms", "1777", "--size", str(TMP_LIMIT),
+             "--tmpfs", "/tmp"]
     root = Path(course_root).resolve() if course_root is not None else None
     if root is not None:
         argv += ["--tmpfs", str(root)]
@@ -225,20 +240,55 @@ def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
     if scratch:  # run by its path, isolated and without site: it needs only the stdlib,
         # and importing the kit's packages first would cost every kernel start ~0.2 s
         argv += [sys.executable, "-I", "-S", str(Path(__file__).with_name("enter.py")),
-                 SUBMISSION_MOUNT, str(work), "--"]
+                 SUBMISSION_MOUNT, str(work), *(["--uid", str(uid)] if uid is not None else []),
+                 "--"]
     return argv + list(cmd)
 
 
+def _parents(folders: Iterable[str]) -> list[str]:
+    """The folders above ``folders`` that bwrap makes, outermost first (not /, /usr...)."""
+    out = {str(p) for f in folders for p in Path(f).parents
+           if p != Path("/") and p.parts[1] not in _SYSTEM}
+    return sorted(out, key=lambda p: (p.count("/"), p))
+
+
+def sandbox_uid(n: int) -> int | None:
+    """The unprivileged user the ``n``-th sandbox of this process runs as when the grader
+    runs as root (None otherwise): one of its own per live sandbox, so that the process
+    limit (which never binds root) counts that sandbox's processes and threads only."""
+    if os.getuid() != 0 or os.environ.get("MINIMAXKIT_SANDBOX_AS_ROOT") == "1" or \
+            not as_user()[0]:
+        return None
+    return UID_BASE + (os.getpid() % (1 << 22)) * 256 + n % 256
+
+
+@functools.lru_cache(maxsize=1)
+def as_user() -> tuple[bool, str]:
+    """Whether this Python runs in the sandbox as an unprivileged user (its files must be
+    readable by all), and what went wrong if not (checked once per process)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        argv = sandbox_argv([sys.executable, "-c", "import minimaxkit"], workdir=folder,
+                            course_root=None, scratch=True, uid=UID_BASE)
+        try:
+            done = subprocess.run(argv, capture_output=True, timeout=60)
+        except (OSError, subprocess.SubprocessError) as err:
+            return False, str(err)
+    return done.returncode == 0, done.stderr.decode(errors="replace").strip()[-300:]
+
+
 def limit_resources(memory: int = MEMORY_LIMIT, files: int = FILE_LIMIT,
-                    processes: int = PROCESS_LIMIT) -> None:
-    """Cap this process and its children (data, file size, processes, no core dumps); never
-    above the limits already set."""
+                    processes: int = PROCESS_LIMIT, cpu: int = CPU_LIMIT) -> None:
+    """Cap this process and its children (data, file size, processes, processor seconds of
+    each, no core dumps); never above the limits already set."""
     try:
         import resource
     except ImportError:  # pragma: no cover - Windows
         return
     for kind, value in ((resource.RLIMIT_DATA, memory), (resource.RLIMIT_FSIZE, files),
-                        (resource.RLIMIT_NPROC, processes), (resource.RLIMIT_CORE, 0)):
+                        (resource.RLIMIT_NPROC, processes), (resource.RLIMIT_CORE, 0),
+                        (resource.RLIMIT_CPU, cpu)):
         try:
             soft, hard = resource.getrlimit(kind)
             new = value if hard == resource.RLIM_INFINITY else min(value, hard)

@@ -1,7 +1,8 @@
-"""Inside the sandbox: ``python -I -S enter.py SRC DEST -- CMD...`` copies the regular files of
-the submission's folder into its scratch folder (no link followed, no special file, at most
-:data:`MAX_FILES`), then becomes ``CMD``. Standard library only: it runs by its path, without
-the kit's packages (every kernel's start waits for it).
+"""Inside the sandbox: ``python -I -S enter.py SRC DEST [--uid UID] -- CMD...`` copies the regular
+files of the submission's folder into its scratch folder (no link followed, no special file, at
+most :data:`MAX_FILES`), becomes the unprivileged ``UID`` if given, then ``CMD``. Standard
+library only: it runs by its path, without the kit's packages (every kernel's start waits
+for it).
 
 >>> import tempfile, pathlib
 >>> src, dest = (pathlib.Path(tempfile.mkdtemp()) for _ in range(2))
@@ -21,7 +22,7 @@ import stat
 import sys
 from pathlib import Path
 
-__all__ = ["copy_regular", "main", "MAX_FILES"]
+__all__ = ["copy_regular", "become", "main", "MAX_FILES"]
 
 MAX_FILES = 2_000
 
@@ -60,14 +61,30 @@ def copy_regular(src: Path, dest: Path) -> list[str]:
     return notes
 
 
+def become(uid: int, dest: Path) -> None:
+    """Give ``dest`` (the scratch folder) to ``uid`` and become that user, for good: no
+    group, no capability left (the sandbox of a grader that runs as root)."""
+    for folder, dirs, files in os.walk(dest):
+        for name in [folder, *(os.path.join(folder, n) for n in dirs + files)]:
+            os.lchown(name, uid, uid)
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    uid = None
+    if len(args) > 4 and args[2] == "--uid" and args[3].isdigit():
+        uid, args = int(args[3]), args[:2] + args[4:]
     if len(args) < 4 or args[2] != "--":
-        print("usage: python _enter.py SRC DEST -- CMD...", file=sys.stderr)
+        print("usage: python enter.py SRC DEST [--uid UID] -- CMD...", file=sys.stderr)
         return 2
     src, dest, cmd = Path(args[0]), Path(args[1]), args[3:]
     for note in copy_regular(src, dest):
         print(f"minimaxkit: {note}", file=sys.stderr)
+    if uid is not None:
+        become(uid, dest)
     os.chdir(dest)
     os.execvp(cmd[0], cmd)
     return 1  # pragma: no cover - execvp does not return

@@ -50,13 +50,26 @@ def findings() -> tuple[list[str], bool]:
     ok, said = bwrap.probe(exe)
     if ok:
         lines.append("sandbox: works (user, PID, network, IPC and UTS namespaces made)")
-        return lines, True
+        return [*lines, _bounds()], True
     lines.append(f"sandbox: does NOT work: bwrap says {said!r}")
     lines += blocked or ["no kernel setting above forbids it: in a container, its seccomp "
                          "profile or missing capabilities may (docs/hub.md)"]
     lines.append("autograde would run student code without the sandbox; set "
                  f"{bwrap.REQUIRE_ENV}=1 to make it refuse instead")
     return lines, False
+
+
+def _bounds() -> str:
+    """Which bound on a sandbox's processes applies for this user."""
+    if os.getuid() != 0:
+        return (f"limits: at most {bwrap.PROCESS_LIMIT} processes for this user, all sandboxes "
+                "together (run as root to give each sandbox a user and a limit of its own)")
+    works, why = bwrap.as_user()
+    if works:
+        return (f"limits: each sandbox runs as a user of its own (uids from {bwrap.UID_BASE}): "
+                f"at most {bwrap.SANDBOX_TASKS} processes and threads per sandbox")
+    return ("limits: root, and the sandbox cannot run this Python as an unprivileged user "
+            f"({why or 'its files are not readable by all?'}): NO limit on processes")
 
 
 def main() -> int:

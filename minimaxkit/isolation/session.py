@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import select
 import shutil
@@ -23,14 +24,24 @@ from . import bwrap
 from .enter import copy_regular
 from .protocol import ProtocolError, read
 from .rules import Rules, kill_group, search_masks
+from .usage import usage
 
 __all__ = ["Session", "Worker", "ChildFailed", "cell_label", "function_problem", "EXEC_TIMEOUT",
-           "CELL_GRACE", "INTERFERED"]
+           "CELL_GRACE", "INTERFERED", "SANDBOX_MEMORY", "IDLE_CPU", "BUSY", "TOO_BIG"]
 
 EXEC_TIMEOUT = 60.0  # seconds a cell may run in the child (nbgrader's Execute.timeout)
 CELL_GRACE = 5.0  # seconds more before a cell that ignores its interrupt is given up
 MAX_RESTARTS = 8  # cells left out (hung or ending the child) before the rest is not run
 INTERFERED = "the notebook's code interfered with the grader"
+SANDBOX_MEMORY = 3 << 30  # bytes resident in all of a sandbox's processes together
+IDLE_CPU = 2.0  # processor seconds a sandbox may use between two tests (it should use none)
+WATCH = 0.5  # seconds between two looks at a working sandbox's memory
+BUSY = ("the notebook's code kept the processor busy between tests (a thread or process it "
+        "left running), so it was stopped")
+TOO_BIG = ("the notebook's code held more memory than allowed in all its processes together "
+           "({} MB), so it was stopped")
+#: what the sandbox's numeric libraries may start: one thread each
+_THREADS = {k: "1" for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
 _FINAL = ("return", "iterator", "item", "stop", "raised", "crashed")
 
 
@@ -75,8 +86,10 @@ class Session:
 
     def __init__(self, folder: str | os.PathLike[str], *, worker: str,
                  course_root: Path | None = None, hidden_files: Iterable[Path] = (),
-                 cell_timeout: float = EXEC_TIMEOUT, rules: Rules | None = None) -> None:
+                 cell_timeout: float = EXEC_TIMEOUT, rules: Rules | None = None,
+                 memory: int = SANDBOX_MEMORY) -> None:
         self.folder = Path(folder).resolve()
+        self.memory = memory  # bytes resident in all the sandbox's processes together
         self.worker_module, self.rules = worker, rules or Rules()
         self.course_root, self.hidden_files = course_root, list(hidden_files)
         self.cell_timeout = float(cell_timeout)
@@ -88,6 +101,9 @@ class Session:
         self._buf = b""
         self._scratch: str | None = None
         self._restarts = 0
+        self._started = 0  # children started: each one's own user when the grader is root
+        self._quiet = 0.0  # the sandbox's processor seconds when it last fell idle
+        self._watched = 0.0  # when its memory was last looked at
 
     def start(self) -> None:
         """Start the child (if it is not running) and replay the cells run so far."""
@@ -97,23 +113,28 @@ class Session:
                self.rules.to_json()]
         self.sandboxed = bwrap.available()
         self._scratch = tempfile.mkdtemp(prefix="minimaxkit-child-")
+        self._started += 1
+        self._quiet = math.inf  # starting: nothing to compare until it first falls idle
+        uid = bwrap.sandbox_uid(self._started) if self.sandboxed else None
         if self.sandboxed:
             masks = search_masks(Path(self._scratch)) if self.rules.refuse_searches else []
-            env = bwrap.sandbox_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_PIDNS="1",
-                                    MPLBACKEND="Agg", PYTHONHASHSEED="0")
+            env = {**bwrap.sandbox_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_PIDNS="1",
+                                       MPLBACKEND="Agg", PYTHONHASHSEED="0"), **_THREADS}
             cmd = bwrap.sandbox_argv(cmd, workdir=self.folder, course_root=self.course_root,
                                      scratch=True, hidden_files=self.hidden_files,
-                                     masks=masks, environ=env)
+                                     masks=masks, environ=env, uid=uid)
             cwd = self.folder
         else:
             cwd = Path(self._scratch) / "work"
             cwd.mkdir()
             copy_regular(self.folder, cwd)
-            env = bwrap.plain_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_SANDBOXED="1",
-                                  MPLBACKEND="Agg", PYTHONHASHSEED="0")
+            env = {**bwrap.plain_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_SANDBOXED="1",
+                                     MPLBACKEND="Agg", PYTHONHASHSEED="0"), **_THREADS}
+        tasks = bwrap.SANDBOX_TASKS if uid is not None else bwrap.PROCESS_LIMIT
         self.proc = subprocess.Popen(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            cwd=cwd, env=env, start_new_session=True, preexec_fn=bwrap.limit_resources)
+            cwd=cwd, env=env, start_new_session=True,
+            preexec_fn=lambda: bwrap.limit_resources(processes=tasks))
         self._buf = b""
         replay, self.cells = self.cells, []
         for label, src in replay:
@@ -152,12 +173,17 @@ class Session:
         assert self.proc is not None and self.proc.stdout is not None
         fd = self.proc.stdout.fileno()
         while b"\n" not in self._buf:
-            left = deadline - time.monotonic()
+            now = time.monotonic()
+            left = deadline - now
             if left <= 0:
                 raise ChildFailed("timeout")
             if len(self._buf) > (4 << 20):
                 raise ChildFailed("protocol", INTERFERED + " (it sent far too much data)")
-            ready, _, _ = select.select([fd], [], [], left)
+            if now - self._watched >= WATCH:
+                self._watched = now
+                if usage(self.proc.pid).memory > self.memory:
+                    raise ChildFailed("crashed", TOO_BIG.format(self.memory >> 20))
+            ready, _, _ = select.select([fd], [], [], min(left, WATCH))
             if ready:
                 chunk = os.read(fd, 1 << 16)
                 if not chunk:
@@ -195,6 +221,9 @@ class Session:
                            "run again")
             elif err.status == "protocol":
                 problem = f"{label}: {err.message}; it was left out"
+            elif err.message == TOO_BIG.format(self.memory >> 20):
+                problem = (f"{label}: {err.message}; it was left out, and the cells before it "
+                           "were run again")
             else:
                 problem = (f"{label} ended the grading process (os._exit? out of memory?): it "
                            "was left out, and the cells before it were run again")
@@ -207,12 +236,25 @@ class Session:
         if not replaying:
             self.problems += done["problems"]
         self.names = dict(done["names"])
+        self.idle()
         return True
 
-    def worker(self, timeout: float) -> Worker:
-        """A worker for one test of at most ``timeout`` seconds (use it in a ``with``)."""
+    def idle(self) -> None:
+        """Note the sandbox's processor time as it falls idle (a cell or test done)."""
+        if self.proc is not None:
+            self._quiet = usage(self.proc.pid).cpu
+
+    def worker(self, timeout: float, *, wall: bool = True) -> Worker:
+        """A worker for one test of at most ``timeout`` processor seconds and, with ``wall``,
+        as many seconds in all; without, each request's own limit counts (use it in a
+        ``with``). A sandbox that used the processor while idle is stopped first
+        (:data:`BUSY`)."""
         self.start()
-        return Worker(self, time.monotonic() + timeout, timeout)
+        assert self.proc is not None
+        if usage(self.proc.pid).cpu - self._quiet > IDLE_CPU:
+            self.close()
+            raise ChildFailed("crashed", BUSY)
+        return Worker(self, time.monotonic() + timeout if wall else math.inf, timeout)
 
 
 class Worker:
@@ -222,7 +264,11 @@ class Worker:
         self.session, self.deadline = session, deadline
         self.ended: dict[str, Any] | None = None
         session.send({"op": "begin", "timeout": timeout})
-        self._guard(lambda: session.recv(("ready", "crashed"), deadline), expect="ready")
+        self._guard(lambda: session.recv(("ready", "crashed"), self._soon()), expect="ready")
+
+    def _soon(self) -> float:
+        """The deadline of a step that takes no student time (start, end)."""
+        return min(self.deadline, time.monotonic() + EXEC_TIMEOUT)
 
     def _guard(self, step: Callable[[], tuple[str, Any]], expect: str = "") -> tuple[str, Any]:
         try:
@@ -263,8 +309,9 @@ class Worker:
         if self.ended is None:
             self.session.send({"op": "end"})
             self.ended = self._guard(lambda: self.session.recv(("ended", "crashed"),
-                                                               self.deadline + 1.0),
+                                                               self._soon() + 1.0),
                                      expect="ended")[1]
+            self.session.idle()
         return self.ended
 
     def __enter__(self) -> Worker:

@@ -108,3 +108,18 @@ def test_lost_games_come_back_as_step_throughs_that_need_no_kernel(
     for root in trial["roots"]:
         tests = json.loads((root / "solutions" / NAME / "tests.json").read_text())
         assert set(tests["questions"]) == {"correctness", "play"}
+
+
+def test_the_speed_is_recorded_once_for_the_tournament(trial: dict[str, Any]) -> None:
+    """The correctness cell of each autograded notebook records the speed measured, which the
+    class tournament reads instead of measuring again (docs/grading.md, *The class
+    tournament*); none where nothing could be measured."""
+    from minimaxkit.grading.play.tournament import find_entrants
+
+    found = {e.name: e.speed for root in trial["roots"] for e in find_entrants(root, NAME)
+             if e.kind == "submission"}
+    assert found["slow"] is not None and found["slow"]["too_slow"] is True
+    assert found["slow"]["ms_per_board"] > found["slow"]["limit_ms"] == 5.0
+    assert found["solution"] is not None and found["solution"]["too_slow"] is False
+    assert found["solution"]["boards"] == 80
+    assert found["released"] is None  # its evaluate answers no board with a number

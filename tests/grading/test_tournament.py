@@ -1,77 +1,226 @@
-"""The class tournament: submissions' evaluations play in sandboxed children, in worker
-processes or on a Dask cluster, and the table is the same every way; a submission that
-fails forfeits and the tournament goes on; the leaderboard and every game are written."""
+"""The class tournament through its command: submissions' evaluations play in sandboxed
+children, in worker processes or on a Dask cluster, and the table is the same every way;
+whatever a submission sends costs only its own games; a student may be called anything; the
+leaderboard says what the ratings know, and every game is written."""
 
 from __future__ import annotations
 
 import csv
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from minimaxkit.grading.course import make_submission, parse_sample, prepare_course
-from minimaxkit.grading.play.tournament import find_entrants, main, ratings, run_tournament
+from minimaxkit.grading.play.tournament import Entrant, find_entrants, main, run_tournament
+from minimaxkit.isolation.usage import below
+from minimaxkit.standings import FIELDS
 
 pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[2]
 NAME = "a5_evaluation"
-PLAYERS = ["strong", "random_eval", "raises"]  # random_eval: random numbers
+SAMPLES = REPO / "tests" / "grading" / "submissions" / NAME
+#: a cell that writes a line breaking the grader's protocol on every descriptor it has
+BOGUS = """import os
+for fd in range(256):
+    try:
+        os.write(fd, b'{"names": 5}\\n')
+    except OSError:
+        pass
+"""
+HOSTILE = {
+    # the cell writes the bogus lines before it defines evaluate
+    "bogus_cell": BOGUS + "\n\ndef evaluate(board):\n    return 0\n",
+    # evaluate writes them on every call
+    "bogus_eval": "def evaluate(board):\n" + "".join(
+        f"    {line}\n" for line in BOGUS.splitlines()) + "    return 0\n",
+    # evaluate asks the grader about a tree, with a path that is not numbers
+    "bad_ask": """import gc
 
 
-@pytest.fixture(scope="module")
-def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = prepare_course(REPO, tmp_path_factory.mktemp("tournament") / "course")
+def evaluate(board):
+    for o in gc.get_objects():
+        if type(o).__name__ == "Channel":
+            o.send("ask", {"kind": "children", "path": ["not", "numbers"]})
+            o.recv()
+    return 0
+""",
+}
+
+
+def _sample(name: str) -> dict[str, str]:
+    return parse_sample((SAMPLES / f"{name}.py").read_text()).cells
+
+
+def _course(base: Path, students: dict[str, dict[str, str]]) -> Path:
+    root = prepare_course(REPO, base / "course")
     released = REPO / "assignments" / NAME / f"{NAME}.ipynb"
-    for student in PLAYERS:
-        sample = parse_sample((REPO / "tests" / "grading" / "submissions" / NAME /
-                               f"{student}.py").read_text())
-        make_submission(released, sample.cells,
-                        root / "autograded" / student / NAME / f"{NAME}.ipynb")
+    for student, cells in students.items():
+        make_submission(released, cells, root / "autograded" / student / NAME / f"{NAME}.ipynb")
     return root
 
 
-def test_the_same_table_in_worker_processes_and_on_dask(course: Path) -> None:
-    entrants = find_entrants(course, NAME, references=("random",))
-    assert [e.name for e in entrants] == ["ref:random", "raises", "random_eval", "strong"]
-    first = run_tournament(entrants, seed=3, workers=2)
-    assert len(first.games) == 6 * 2  # 4 players: 6 pairings, one opening, both colours
-    from distributed import Client, LocalCluster
-
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster, Client(cluster):
-        dask = run_tournament(entrants, seed=3, scheduler=cluster.scheduler_address)
-    # random_eval's random numbers too: every test in the child starts from one random state
-    assert dask.table == first.table and dask.games == first.games
-    rows = {r["player"]: r for r in first.table}
-    # raises on a board with a full column, which its search reaches within the budget in
-    # most games: those are forfeited, and every player still played all its games
-    assert rows["raises"]["forfeited"] > 0
-    assert all(rows[p]["games"] == 6 for p in rows)
-    assert rows["strong"]["rating"] > rows["ref:random"]["rating"]
+def _table(out: Path) -> list[dict[str, str]]:
+    return list(csv.DictReader(open(out / "leaderboard.csv")))
 
 
-def test_the_command_writes_the_leaderboard_and_every_game(course: Path) -> None:
-    assert main([NAME, "--root", str(course), "--seed", "3", "--workers", "1",
-                 "--swiss", "2"]) == 0
-    out = course / "tournament" / NAME
-    rows = list(csv.DictReader(open(out / "leaderboard.csv")))
-    assert len(rows) == 3 + 3 and rows[0]["rank"] == "1"
-    games = sorted((out / "games").glob("*.html"))
-    assert len(games) == 2 * 3 * 2  # 6 players: 3 pairings a round, 2 rounds
-    page = (out / "leaderboard.html").read_text()
-    assert all(f"games/{g.name}" in page for g in games) and "<script" not in page
-    assert 'type="radio"' in games[0].read_text()
+def test_no_student_can_stop_the_tournament_or_take_a_reference_name(tmp_path: Path) -> None:
+    """The issue's case: a student called ref:kit, two who write bogus protocol lines on every
+    descriptor (from a cell, from evaluate) and one whose evaluate asks a malformed question:
+    rc 0, every entrant in the table, the offenders forfeit, nobody else does."""
+    students = {"ref:kit": _sample("kit_own"), "strong": _sample("strong"),
+                **{k: {"evaluate": v} for k, v in HOSTILE.items()}}
+    root = _course(tmp_path, students)
+    done = subprocess.run([sys.executable, "-m", "minimaxkit.grading.tournament", NAME,
+                           "--root", str(root), "--budget", "60", "--seed", "4"],
+                          capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = _table(root / "tournament" / NAME)
+    assert list(rows[0]) == FIELDS
+    seen = {(r["player"], r["kind"]) for r in rows}
+    assert seen == {*((s, "submission") for s in students),
+                    ("random", "reference"), ("weak", "reference"), ("kit", "reference")}
+    forfeits = {r["player"]: int(r["forfeited"]) for r in rows}
+    games = {r["player"]: int(r["games"]) for r in rows}
+    assert all(games[p] == 2 * 7 for p in games)  # 8 players: 7 pairings, both colours
+    assert {p for p, n in forfeits.items() if n} == set(HOSTILE)
+    played = json.loads((root / "tournament" / NAME / "games.json").read_text())
+    for g in played:  # an offender forfeits every game (against another, one of them)
+        offenders = {g["x"], g["o"]} & set(HOSTILE)
+        if len(offenders) == 1:
+            assert g["forfeit"] == ("X" if g["x"] in offenders else "O"), g
+        else:
+            assert (g["forfeit"] is not None) == bool(offenders), g
+    # reasons an instructor can read, no internal names
+    reasons = {g["reason"] for g in played if g["forfeit"]}
+    assert all("interfered with the grader" in r for r in reasons), reasons
+    assert not any("ChildFailed" in r or "Protocol" in r or "Error" in r for r in reasons)
+    # the student ref:kit played as itself: its games are not the reference's
+    mine = [g for g in played if "ref:kit" in (g["x"], g["o"])]
+    assert all({g["x_kind"], g["o_kind"]} != {"reference"} for g in mine)
+    page = (root / "tournament" / NAME / "leaderboard.html").read_text()
+    assert "<script" not in page and "ref:kit" in page
 
 
-def test_ratings_by_hand() -> None:
-    # two players, a won 3 of 4 (3 wins, 1 loss) plus each one virtual draw: by symmetry
-    # the fit is p_a = 1/p_b, and the likelihood equation of a is
-    # 3.5 = 4 p/(p + 1/p) + p/(p + 1) (its points = its expected points, the virtual game too)
-    r = ratings(["a", "b"], [("a", "b", 1.0)] * 3 + [("a", "b", 0.0)])
-    assert r["a"][0] + r["b"][0] == pytest.approx(3000)
-    import math
-    p = 10 ** ((r["a"][0] - 1500) / 400)
-    assert 4 * p / (p + 1 / p) + p / (p + 1) == pytest.approx(3.5, abs=1e-6)
-    assert r["a"][1] == pytest.approx(r["b"][1]) and r["a"][1] > 0
-    assert math.isfinite(ratings(["a", "b"], [("a", "b", 1.0)] * 5)["a"][0])
+@pytest.fixture(scope="module")
+def six(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Six students (two of them slow or failing) and a speed record for four of them."""
+    base = tmp_path_factory.mktemp("six")
+    root = _course(base, {s: _sample(s) for s in
+                          ("strong", "kit_own", "weak", "random_eval", "raises", "slow")})
+    for student, ms in (("strong", 0.1), ("kit_own", 0.1), ("weak", 0.05), ("slow", 20.0)):
+        path = root / "autograded" / student / NAME / f"{NAME}.ipynb"
+        nb = nbformat.read(str(path), as_version=4)
+        cell = next(c for c in nb.cells if "correctness" in c.source and "grade(" in c.source)
+        cell.metadata["minimaxkit"] = {"speed": {"ms_per_board": ms, "limit_ms": 5.0,
+                                                 "too_slow": ms > 5, "boards": 80}}
+        nbformat.write(nb, str(path))
+    return root
+
+
+def test_the_recorded_speed_is_read(six: Path) -> None:
+    got = {e.name: e.speed for e in find_entrants(six, NAME)}
+    assert got["slow"] == {"ms_per_board": 20.0, "limit_ms": 5.0, "too_slow": True,
+                           "boards": 80}
+    assert got["random_eval"] is None and got["kit"] is None  # measured once when it starts
+
+
+def _bwrap_count(top: int) -> int:
+    """bwrap processes below ``top`` (other work on the machine may run its own)."""
+    n = 0
+    for p in below(top):
+        try:
+            n += Path(f"/proc/{p}/comm").read_text().strip() == "bwrap"
+        except OSError:
+            pass
+    return n
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="counts bubblewrap's processes")
+def test_on_a_dask_scheduler_through_the_command_sandboxes_stay_few(six: Path,
+                                                                    tmp_path: Path) -> None:
+    """Six students on ``dask scheduler`` + ``dask worker`` through the documented command:
+    at most 16 bwrap processes at any time, and the table of the worker processes' run."""
+    args = [NAME, "--root", str(six), "--budget", "60", "--seed", "2", "--swiss", "3"]
+    assert main([*args, "--out", str(tmp_path / "pool"), "--workers", "2"]) == 0
+    port = _free_port()
+    dask = str(Path(sys.executable).with_name("dask"))
+    env = dict(os.environ, DASK_DISTRIBUTED__WORKER__DAEMON="False")
+    scheduler = subprocess.Popen([dask, "scheduler", "--port", str(port), "--host",
+                                  "127.0.0.1", "--dashboard-address", ":0"], env=env,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = subprocess.Popen([dask, "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "2",
+                               "--nworkers", "1", "--dashboard-address", ":0"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(8)
+        run = subprocess.Popen([sys.executable, "-m", "minimaxkit.grading.tournament", *args,
+                                "--out", str(tmp_path / "dask"), "--scheduler",
+                                f"tcp://127.0.0.1:{port}"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+        peak = 0
+        while run.poll() is None:
+            peak = max(peak, _bwrap_count(worker.pid))
+            time.sleep(0.2)
+        out, err = run.communicate()
+        assert run.returncode == 0, err[-3000:]
+        assert peak <= 16, peak
+        assert peak >= 2  # it did sandbox them
+        assert _table(tmp_path / "dask") == _table(tmp_path / "pool")
+        time.sleep(2)
+        assert _bwrap_count(worker.pid) == 0  # the worker closed its sandboxes at the end
+    finally:
+        for p in (worker, scheduler):
+            p.terminate()
+            p.wait(30)
+
+
+def test_a_player_at_90_percent_of_the_limit_is_the_same_under_load(tmp_path: Path) -> None:
+    """4.5 ms a board, limit 5 ms, recorded as autograde measured it: five runs while busy
+    loops load both cores give the same verdict and the same games."""
+    near = _sample("weak")["evaluate"].replace(
+        "def evaluate(board):\n", "import time\n\n\ndef evaluate(board):\n    time.sleep(0.0045)\n")
+    assert "sleep" in near
+    root = _course(tmp_path, {"near": {"evaluate": near}})
+    e = next(x for x in find_entrants(root, NAME) if x.name == "near")
+    entrants = [Entrant("random", "reference"), Entrant("weak", "reference"),
+                Entrant(e.name, e.kind, e.folder, e.cells,
+                        {"ms_per_board": 4.5, "limit_ms": 5.0, "too_slow": False, "boards": 80})]
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(3)]
+    try:
+        runs = [run_tournament(entrants, seed=1, budget=40, workers=1) for _ in range(5)]
+    finally:
+        for p in busy:
+            p.kill()
+    assert all(r.games == runs[0].games and r.table == runs[0].table for r in runs)
+    assert all(g.forfeit is None for g in runs[0].games)  # it played every game
+
+
+def test_a_player_that_stalls_its_own_turns_costs_only_itself(tmp_path: Path) -> None:
+    """A player fast in the speed check that then stalls each batch: its own clock runs out
+    and it forfeits; the honest submission it meets never forfeits a game."""
+    stall = ("import time\n\n\ndef evaluate(board):\n    if board.moves_played > 3:\n"
+             "        time.sleep(0.4)\n    return 0\n")
+    root = _course(tmp_path, {"honest": _sample("weak"), "staller": {"evaluate": stall}})
+    found = {x.name: x for x in find_entrants(root, NAME, references=())}
+    fast = {"ms_per_board": 0.1, "limit_ms": 5.0, "too_slow": False, "boards": 80}
+    entrants = [Entrant(x.name, x.kind, x.folder, x.cells, fast) for x in found.values()]
+    t = run_tournament(entrants, seed=0, budget=60, openings=1, workers=1)
+    rows = {r["player"]: r for r in t.table}
+    assert rows["submission:honest"]["forfeited"] == 0
+    assert rows["submission:staller"]["forfeited"] == 2
+    assert all("took longer than its time" in g.reason for g in t.games if g.forfeit)

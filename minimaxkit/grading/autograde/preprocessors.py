@@ -197,7 +197,7 @@ class TrustedGrade(NbGraderPreprocessor):
             printed = "".join(str(o.get("text", "")) for o in cell.outputs
                               if o.get("output_type") == "stream")
             cell.outputs = grading.cell_outputs(index, printed)
-            cell.metadata.setdefault("minimaxkit", {})["verdict"] = grading.cell_data(index)
+            cell.metadata.setdefault("minimaxkit", {}).update(grading.cell_metadata(index))
         if grading.error is not None:
             self.log.error("minimaxkit: grading outside the notebook failed: %r",
                            grading.error)

@@ -177,13 +177,18 @@ class Grading:
                               program=self.program, **kwargs)
         return report, self._notes()
 
-    def cell_data(self, index: int) -> dict[str, Any]:
-        """Test cell ``index``'s verdict as plain data, for the class report."""
+    def cell_metadata(self, index: int) -> dict[str, Any]:
+        """What test cell ``index`` records under ``metadata["minimaxkit"]``: its verdict as
+        plain data, for the class report, and assignment 5's speed as measured once, which
+        the class tournament reads."""
         report = self.verdicts[index][0]
         try:
-            return dict(report.data())
+            record: dict[str, Any] = {"verdict": dict(report.data())}
         except Exception as err:  # a help, never a reason to fail
-            return {"question": report.question, "error": repr(err)}
+            record = {"verdict": {"question": report.question, "error": repr(err)}}
+        if speed := getattr(report, "speed", None):
+            record["speed"] = speed
+        return record
 
     def cell_outputs(self, index: int, printed: str) -> list[NotebookNode]:
         """Test cell ``index``'s outputs; where what it ``printed`` in the kernel differs, the

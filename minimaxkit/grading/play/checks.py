@@ -31,7 +31,7 @@ from ...matches import (
     random_player,
     weak_player,
 )
-from .evaluators import LocalEvaluator, values
+from .evaluators import GAME_CPU, LocalEvaluator, values
 from .report import EvaluationReport
 
 __all__ = ["correctness_boards", "check_correctness", "check_play", "wrong_move",
@@ -166,6 +166,9 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
          "too slow: the games would take too long, so they are not played"),
     ]
     report.too_slow = per_board > limit
+    if answered:
+        report.speed = {"ms_per_board": round(per_board, 4), "limit_ms": limit,
+                        "too_slow": report.too_slow, "boards": len(states)}
     return report
 
 
@@ -204,7 +207,7 @@ def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
                 if why:
                     games.append(forfeited(x.name, o.name, opening, "X" if x is you else "O", why))
                     continue
-                game = ev.session(partial(play_game, x, o, opening), timeout=60.0)
+                game = ev.session(partial(play_game, x, o, opening), timeout=GAME_CPU, wall=False)
                 if game is None:
                     game = forfeited(x.name, o.name, opening, "X" if x is you else "O", ev.fatal)
                 games.append(game)

@@ -8,6 +8,7 @@ the tournament): a batch of Connect Four states in, an answer each out.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -17,10 +18,15 @@ from ...isolation.session import ChildFailed, Session, Worker
 from ...matches import EvaluationFailed, check_values
 from ..testdata.places import HIDDEN_TESTS, TESTS
 
-__all__ = ["LocalEvaluator", "RemoteEvaluator", "values", "RULES"]
+__all__ = ["LocalEvaluator", "RemoteEvaluator", "values", "RULES", "BANK", "PER_BOARD",
+           "OWN_CAP", "GAME_CPU"]
 
 #: assignment 5's rules: the kit's searches allowed
 RULES = Rules(refuse_searches=False, refused_files=(TESTS, HIDDEN_TESTS))
+#: a player's own time in a game, charged batch by batch to the player asked: BANK seconds,
+#: PER_BOARD more per board asked (five times the speed limit), at most OWN_CAP in all
+BANK, PER_BOARD, OWN_CAP = 10.0, 0.025, 120.0
+GAME_CPU = 150.0  # processor seconds of a game's worker in the child
 
 
 class LocalEvaluator:
@@ -28,8 +34,9 @@ class LocalEvaluator:
 
     def __init__(self, fn: Callable[[Board], Any]) -> None:
         self.fn, self.fatal = fn, ""
+        self.asked, self.spent = 0, 0.0  # this game's boards and own seconds
 
-    def results(self, states: list[Any], timeout: float = 0.0) -> list[Any]:
+    def results(self, states: list[Any], timeout: float = 0.0, *, slow: str = "") -> list[Any]:
         out: list[Any] = []
         for s in states:
             try:
@@ -41,8 +48,14 @@ class LocalEvaluator:
             out.append(float(v) if ok else {"bad": f"{v!r:.60} (a {type(v).__name__})"})
         return out
 
-    def session(self, task: Callable[[], Any], timeout: float) -> Any:
+    def session(self, task: Callable[[], Any], timeout: float, *, wall: bool = True) -> Any:
+        self.asked, self.spent = 0, 0.0
         return task()
+
+    def allowance(self, boards: int) -> float:
+        """Seconds left for a batch of ``boards`` in this game (see :data:`BANK`)."""
+        self.asked += boards
+        return min(BANK + PER_BOARD * self.asked, OWN_CAP) - self.spent
 
 
 def _answer(x: Any) -> bool:
@@ -59,8 +72,11 @@ class RemoteEvaluator(LocalEvaluator):
         self.remote, self.name = session, name
         self._worker: Worker | None = None
 
-    def results(self, states: list[Any], timeout: float = 5.0) -> list[Any]:
+    def results(self, states: list[Any], timeout: float = 5.0, *, slow: str = "") -> list[Any]:
         assert self._worker is not None
+        if timeout <= 0:
+            self.fatal = slow or "took too long"
+            raise EvaluationFailed(self.fatal, fatal=True)
         try:
             kind, got = self._worker.request({"op": "boards", "fn": self.name,
                                               "states": [list(s) for s in states],
@@ -70,13 +86,16 @@ class RemoteEvaluator(LocalEvaluator):
                 raise ChildFailed("protocol", "the notebook's code interfered with the grader "
                                               "(a wrong answer to a batch of boards)")
         except ChildFailed as err:
-            self.fatal = err.message or f"did not answer within {timeout:.2g} s"
+            self.fatal = err.message or slow or f"did not answer within {timeout:.2g} s"
             raise EvaluationFailed(self.fatal, fatal=True) from None
         return got
 
-    def session(self, task: Callable[[], Any], timeout: float) -> Any:
+    def session(self, task: Callable[[], Any], timeout: float, *, wall: bool = True) -> Any:
+        """``task()`` with a worker of at most ``timeout`` processor seconds, and as many
+        seconds in all with ``wall`` (else each batch's own limit counts)."""
+        self.asked, self.spent = 0, 0.0
         try:
-            with self.remote.worker(timeout) as worker:
+            with self.remote.worker(timeout, wall=wall) as worker:
                 self._worker = worker
                 try:
                     return task()
@@ -88,8 +107,15 @@ class RemoteEvaluator(LocalEvaluator):
 
 
 def values(ev: LocalEvaluator, states: list[Any]) -> list[float]:
-    """A batch for a :class:`~minimaxkit.matches.Player`; a bad answer forfeits."""
-    got = ev.results(states, timeout=5.0 + 0.05 * len(states))
+    """A batch for a :class:`~minimaxkit.matches.Player`, on the player's own clock (see
+    :data:`BANK`); a bad answer forfeits."""
+    start = time.monotonic()
+    try:
+        got = ev.results(states, timeout=ev.allowance(len(states)), slow=(
+            f"took longer than its time for a game ({BANK:g} s, {1000 * PER_BOARD:g} ms more "
+            f"a board it was asked, at most {OWN_CAP:g} s)"))
+    finally:
+        ev.spent += time.monotonic() - start
     for r, s in zip(got, states, strict=True):
         if isinstance(r, dict):
             why = r.get("raised") and f"raised {r['raised']}" or f"returned {r.get('bad')}"

@@ -30,6 +30,9 @@ class EvaluationReport:
     views: list[str] = field(default_factory=list)
     note: str = ""
     too_slow: bool = False
+    #: the correctness check's measure of speed, recorded in the autograded notebook
+    #: (``ms_per_board``, ``limit_ms``, ``too_slow``, ``boards``); None where not measured
+    speed: dict[str, Any] | None = None
 
     @property
     def earned(self) -> float:

@@ -1,0 +1,120 @@
+"""What bounds one submission's sandbox (docs/grading.md, *The class tournament*, *Untrusted
+code*): as root, a user of its own whose process limit counts its processes and threads; its
+memory in all processes together; a thread left burning between tests; and the owner of a
+worker's sandboxes, which never keeps more than a few alive nor gives one to two tasks."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from minimaxkit.isolation import bwrap
+from minimaxkit.isolation.keeper import Keeper
+from minimaxkit.isolation.session import BUSY, ChildFailed, Session
+from minimaxkit.isolation.usage import usage
+
+WORKER = "minimaxkit.grading.play.childside"
+needs_bwrap = pytest.mark.skipif(not bwrap.available(), reason="needs bubblewrap")
+
+
+class Box:
+    def __init__(self, key: object, log: list[str]) -> None:
+        self.key, self.log, self.users = key, log, 0
+
+    def close(self) -> None:
+        self.log.append(f"closed {self.key}")
+
+
+def test_the_keeper_keeps_few_and_gives_each_to_one_task_at_a_time() -> None:
+    keeper, log, lock = Keeper(keep=4), [], threading.Lock()
+    live_max, clash = [0], []
+
+    def task(n: int) -> None:
+        a, b = f"p{n % 7}", f"p{(n * 3 + 1) % 7}"
+        with keeper.use([a, b], lambda k: Box(k, log)) as boxes:
+            for box in boxes:
+                with lock:
+                    box.users += 1
+                    clash.extend([box.key] if box.users > 1 else [])
+            with lock:
+                live_max[0] = max(live_max[0], len(keeper.live()))
+            time.sleep(0.01)
+            for box in boxes:
+                with lock:
+                    box.users -= 1
+
+    threads = [threading.Thread(target=task, args=(n,)) for n in range(60)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert clash == [] and live_max[0] <= 4 and keeper.peak <= 4
+    closed = len(log)
+    keeper.close()
+    assert keeper.live() == [] and len(log) == closed + min(4, 7)
+
+
+def test_the_keeper_refuses_more_at_once_than_it_keeps() -> None:
+    with pytest.raises(ValueError, match="more than keep=2"):
+        with Keeper(keep=2).use(["a", "b", "c"], lambda k: Box(k, [])):
+            pass
+
+
+@needs_bwrap
+@pytest.mark.skipif(os.getuid() != 0 or not bwrap.as_user()[0],
+                    reason="the grader runs as root: a user of its own per sandbox")
+def test_as_root_a_sandbox_runs_as_its_own_user_with_few_tasks(tmp_path: Path) -> None:
+    with Session(tmp_path, worker=WORKER) as s:
+        s.run_cell("import os, threading, time\nuid = os.getuid()\nstarted = 0\n"
+                   "for _ in range(40):\n    try:\n"
+                   "        threading.Thread(target=time.sleep, args=(3,), daemon=True).start()\n"
+                   "        started += 1\n    except RuntimeError:\n        break\n"
+                   "assert False, (uid, started)")
+        said = s.problems[-1]
+    uid, started = eval(said.split("AssertionError: ")[1])  # the cell's own numbers
+    assert uid >= bwrap.UID_BASE
+    assert started < bwrap.SANDBOX_TASKS  # root ignores the limit: all 40 would start
+
+
+@needs_bwrap
+def test_a_thread_left_burning_between_tests_stops_the_sandbox(tmp_path: Path) -> None:
+    with Session(tmp_path, worker=WORKER) as s:
+        s.run_cell("import threading\n\ndef burn():\n    while True:\n        pass\n\n"
+                   "threading.Thread(target=burn, daemon=True).start()")
+        assert s.proc is not None
+        idle, start = usage(s.proc.pid).cpu, time.monotonic()
+        while usage(s.proc.pid).cpu - idle < 3 and time.monotonic() - start < 120:
+            time.sleep(0.5)  # a loaded machine gives the thread a small share
+        with pytest.raises(ChildFailed) as err:
+            with s.worker(5):
+                pass
+        assert err.value.message == BUSY and s.proc is None
+
+
+@needs_bwrap
+def test_the_memory_of_all_the_sandboxes_processes_is_bounded(tmp_path: Path) -> None:
+    with Session(tmp_path, worker=WORKER, memory=400 << 20) as s:
+        s.run_cell("x = 1")
+        base = usage(s.proc.pid).memory if s.proc else 0
+        assert base < 300 << 20
+        # three processes of 150 MB each: no one of them over its own limit
+        s.run_cell("import os, time\nfor _ in range(3):\n    if os.fork() == 0:\n"
+                   "        b = bytearray(150 << 20)\n        time.sleep(5)\n        os._exit(0)\n"
+                   "time.sleep(5)")
+        assert "held more memory than allowed" in s.problems[-1], s.problems
+        s.run_cell("y = 2")  # a new child: the cells before it run again, not that one
+        assert s.names.get("x") == s.names.get("y") == "int"
+
+
+@pytest.mark.parametrize("module", ["minimaxkit.isolation.keeper", "minimaxkit.isolation.usage",
+                                    "minimaxkit.isolation.enter"])
+def test_doctests(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
