@@ -58,10 +58,12 @@ class EvaluationFailed(BaseException):  # noqa: N818 - not an Exception: deepen 
 @dataclass(frozen=True)
 class Player:
     """A named player: ``evaluate`` (a batch evaluation of states) searched with a
-    ``node_budget`` per move, or random moves when ``evaluate`` is None. With ``siblings``
-    a leaf not yet valued is asked together with its siblings not yet valued (fewer, larger
-    batches: for an evaluation in another process); without, one board a batch (for a
-    pure evaluation in this process, which then skips making the siblings). A ``memo``
+    ``node_budget`` per move, or random moves when ``evaluate`` is None. A leaf not yet
+    valued is asked in one batch with up to ``ahead`` of its next siblings not yet valued
+    (the search meets a node's new leaves left to right): for an evaluation in another
+    process, where each batch is a message, 2 is cheapest over the evaluations measured
+    (``benchmarks/bench_a5_games.py``); 0 for one in this process, which then skips making
+    the siblings. The batches never change a game of a pure evaluation. A ``memo``
     (a dict the caller owns) keeps the evaluation's values across games: every game of
     the player asks a board once (without one, once per game)."""
 
@@ -69,7 +71,7 @@ class Player:
     evaluate: Batch | None = field(default=None, compare=False, repr=False)
     node_budget: int = 1000
     seed: int = 0
-    siblings: bool = field(default=True, compare=False, repr=False)
+    ahead: int = field(default=2, compare=False, repr=False)
     memo: dict[ConnectFourState, float] | None = field(default=None, compare=False,
                                                        repr=False)
 
@@ -228,12 +230,12 @@ def _short(v: Any) -> str:
 
 def kit_player(node_budget: int = 1000) -> Player:
     """The kit's evaluation searched with ``node_budget`` nodes per move."""
-    return Player("kit", kit_evaluation, node_budget, siblings=False)
+    return Player("kit", kit_evaluation, node_budget, ahead=0)
 
 
 def weak_player(node_budget: int = 1000) -> Player:
     """:func:`weak_evaluation` searched with ``node_budget`` nodes per move."""
-    return Player("weak", weak_evaluation, node_budget, siblings=False)
+    return Player("weak", weak_evaluation, node_budget, ahead=0)
 
 
 def random_player(seed: int = 0) -> Player:
@@ -244,17 +246,17 @@ def random_player(seed: int = 0) -> Player:
 # ----- searching with an evaluation --------------------------------------------------------
 class _Evaluated:
     """Connect Four whose ``evaluate`` asks a batch evaluation: a leaf not yet valued is
-    asked together with its siblings not yet valued (one batch, not one call per leaf).
-    ``cache`` holds the values already asked (one game's, shared by the player's moves).
-    Without ``siblings`` each leaf is asked alone."""
+    asked together with up to ``ahead`` of its next siblings not yet valued (one batch,
+    not one call per leaf). ``cache`` holds the values already asked (one game's, shared
+    by the player's moves)."""
 
     def __init__(self, batch: Batch, cache: dict[ConnectFourState, float] | None = None,
-                 *, siblings: bool = True) -> None:
-        self.batch = batch
+                 *, ahead: int = 2) -> None:
+        self.batch, self.ahead = batch, ahead
         self.value_range = GAME.value_range
         self.cache: dict[ConnectFourState, float] = {} if cache is None else cache
         self.siblings: dict[ConnectFourState, tuple[ConnectFourState, ...]] = {}
-        if not siblings:
+        if ahead <= 0:
             self.moves = GAME.moves  # type: ignore[method-assign]
             self.evaluate = self._alone  # type: ignore[method-assign]
 
@@ -286,9 +288,11 @@ class _Evaluated:
             return self.cache[state]
         except KeyError:
             pass
-        ask = [s for s in self.siblings.get(state, (state,)) if s not in self.cache]
-        if state not in ask:
-            ask.append(state)
+        ask = [state]
+        siblings = self.siblings.get(state)
+        if siblings is not None:
+            after = siblings[siblings.index(state) + 1:]
+            ask += [s for s in after if s not in self.cache][:self.ahead]
         for s, v in zip(ask, self.batch(ask), strict=True):
             self.cache[s] = v
         return self.cache[state]
@@ -310,7 +314,7 @@ def choose(player: Player, state: ConnectFourState, *,
     if player.evaluate is None:
         rng = random.Random(f"{player.seed}:{state}")
         return MoveInfo(rng.choice(moves), None, 0, 0)
-    game = _Evaluated(player.evaluate, memo, siblings=player.siblings)
+    game = _Evaluated(player.evaluate, memo, ahead=player.ahead)
     result = deepen(game, state, node_budget=player.node_budget, trace=False)
     if result.move is None:  # not even depth 1 within the budget
         return MoveInfo(moves[0], None, 0, result.total_nodes)

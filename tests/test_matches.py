@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -171,11 +172,12 @@ def test_remembering_and_batching_change_no_game_of_a_pure_evaluation(opening: s
         return lambda state: fn(Board.from_state(state))
 
     budget = 200
-    you = board_player("you", centre_and_rows, budget)  # batches siblings, remembers
     kit = kit_player(budget)  # one board at a time, remembers
-    for x, o, fx, fo in ((you, kit, one(centre_and_rows), GAME.evaluate),
-                         (kit, you, GAME.evaluate, one(centre_and_rows))):
-        assert play_game(x, o, opening).moves == _plain_moves(fx, fo, opening, budget)
+    for ahead in (0, 1, 2, 6):  # batches of the leaf and its next siblings, remembers
+        you = replace(board_player("you", centre_and_rows, budget), ahead=ahead)
+        for x, o, fx, fo in ((you, kit, one(centre_and_rows), GAME.evaluate),
+                             (kit, you, GAME.evaluate, one(centre_and_rows))):
+            assert play_game(x, o, opening).moves == _plain_moves(fx, fo, opening, budget)
 
 
 def test_a_players_memo_spans_its_games_and_changes_none_of_them() -> None:
@@ -197,3 +199,18 @@ def test_a_players_memo_spans_its_games_and_changes_none_of_them() -> None:
     asked.clear()
     play_game(kept, kit_player(200), "33")  # played before: every board is remembered
     assert asked == []
+
+
+def test_a_batch_is_a_leaf_and_at_most_ahead_of_its_next_siblings() -> None:
+    sizes: dict[int, list[int]] = {}
+    for ahead in (0, 2, 6):
+        got = sizes[ahead] = []
+
+        def counting(states, got=got):  # type: ignore[no-untyped-def]
+            got.append(len(states))
+            return kit_evaluation(states)
+        play_game(Player("me", counting, 200, ahead=ahead), kit_player(200), "33")
+    assert set(sizes[0]) == {1} and max(sizes[2]) == 3 and max(sizes[6]) == 7
+    # fewer messages the more are asked at once, more boards (some never needed)
+    assert len(sizes[0]) > len(sizes[2]) > len(sizes[6])
+    assert sum(sizes[0]) < sum(sizes[2]) < sum(sizes[6])
