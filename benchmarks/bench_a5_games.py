@@ -17,7 +17,9 @@ and for the kit against itself:
 
     .venv/bin/python benchmarks/bench_a5_games.py [--repeat 3]
 
-About a minute. To compare with an older kit, run it with that kit first on
+and one student's games under the chosen design (``playgrade.LADDER``) through the child,
+with a memo a game (as grading plays them today) and with one for all of them. About two
+minutes (``--no-design``: one). To compare with an older kit, run it with that kit first on
 ``PYTHONPATH``.
 """
 
@@ -195,10 +197,36 @@ def remote(games: int) -> dict[str, Any]:
     return out
 
 
+def design_games(shared: bool) -> tuple[float, int, int]:
+    """One student's games under the chosen design (``playgrade.LADDER``, the draw of seed
+    0) through the sandboxed child: seconds, messages and boards; with one memo for all the
+    games (``shared``: a board asked once a submission) or one a game."""
+    from minimaxkit.grading.evaluation import RemoteEvaluator, _values
+    from minimaxkit.grading.play.playgrade import LADDER, draw_openings
+    from minimaxkit.grading.remote import Session
+
+    with Session(tempfile.mkdtemp(prefix="bench-a5-design-")) as session:
+        session.start()
+        session.run_cell(sample_source("strong"))
+        ev = RemoteEvaluator(session, "evaluate")
+        counted = Counted(lambda states: _values(ev, states))
+        you = Player("you", counted, BUDGET, memo={} if shared else None)
+        draw = draw_openings(0, max(r.openings for r in LADDER))
+        start = time.perf_counter()
+        for rung in LADDER:
+            opp = opponents()[rung.name]
+            for op in draw[:rung.openings]:
+                for x, o in ((you, opp), (opp, you)):
+                    ev.session(partial(play_game, x, o, op), timeout=60.0)
+        return time.perf_counter() - start, counted.batches, counted.boards
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="(the default)")
+    ap.add_argument("--no-design", action="store_true",
+                    help="skip playing the chosen design's games through the child (1 min)")
     args = ap.parse_args()
     print(f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
           f"kit from {Path(minimaxkit.__file__).parent}, load {os.getloadavg()[0]:.1f}")
@@ -228,6 +256,16 @@ def main() -> int:
           f"boards {1e6 * trip7:.0f} us; the solution on seven {1e6 * strong7:.0f} us "
           f"({1e6 * board:.0f} us a board of its own work)")
     print(f"  a worker forked and ended (one a game): {1000 * far['fork']:.1f} ms")
+    if not args.no_design and hasattr(Player, "memo"):
+        from minimaxkit.grading.play.playgrade import LADDER
+
+        games = sum(2 * r.openings for r in LADDER)
+        print(f"\none student's {games} games under the chosen design "
+              f"({', '.join(f'{r.name} {2 * r.openings}' for r in LADDER)}), through the child:")
+        for shared in (False, True):
+            secs, b, n = design_games(shared)
+            print(f"  {'one memo for all the games' if shared else 'a memo a game':<27} "
+                  f"{secs:5.1f} s, {b} messages, {n} boards")
     extra = (trip7 - trip) / 6  # a board more in a message
     print("\nwaiting for the child per move against the kit, at these prices: a message "
           f"{1e6 * trip:.0f} us, a board {1e6 * extra:.0f} us more, and an evaluation of t us")

@@ -10,16 +10,20 @@ openings a student is graded on, drawn per student, and how points follow the sh
 draws the openings of 2000 students per evaluation with the real draw
 (:func:`~minimaxkit.grading.play.playgrade.draw_openings`) and reports:
 
-* **false fail**: how often an evaluation earns fewer points than one 10 points of share
-  *weaker* would earn by its true share; **false pass**: more than one 10 points
-  *stronger* would (kit rung; the mean over the evaluations, and the worst one);
-* **misordered**: for two evaluations whose true shares differ by 7.5 to 12.5 points,
-  how often the weaker earns more play points than the stronger;
-* **tuned ≥ solution**: how often an evaluation tuned to the four old openings earns at
-  least the solution's play points;
-* the 95% interval's **coverage** (how often it holds the true share);
-* the games per submission, and their seconds at the measured cost of a game played
-  through the sandboxed child (``--no-remote`` skips that measurement).
+* **false fail** / **false pass**: how often an evaluation earns fewer points than one
+  10 points of share *weaker* would earn by its true share / more than one 10 points
+  *stronger* would, on the kit rung and on the play points (every rung's share moved by
+  10 points); the mean over the evaluations, and the worst one;
+* **10 points apart: right / wrong**: for two evaluations whose true shares against the
+  kit differ by 7.5 to 12.5 points, graded on independent draws, how often the stronger
+  earns more play points than the weaker / the weaker more than the stronger (the rest:
+  the same points);
+* **tuned ≥ sol**: how often the vector tuned to the four old openings earns at least the
+  solution's play points; **sol 6/6**: how often the solution earns all 6;
+* the 95% interval's **coverage** (how often it holds the true share; first 200
+  students);
+* the games per submission, and their seconds at the measured cost of a game of the
+  solution played through the sandboxed child (``--no-remote`` skips that measurement).
 
 The families: 40 random weight vectors for the kit's own features (open threes, open
 twos, centre pieces; :meth:`~minimaxkit.games.ConnectFour.features`), the sample
@@ -34,9 +38,12 @@ cache starts again. Modes:
     .venv/bin/python benchmarks/bench_a5_play_grade.py            # quick: a part of it
     .venv/bin/python benchmarks/bench_a5_play_grade.py --full --workers 2
 
-Quick (the default, what ``make bench`` runs): 6 random vectors, the solution, the kit's
-own and the weak sample, 64 openings of the book, 40 tuning candidates; or, when the cache
-holds the full set, the full figures without playing. Full: everything.
+Quick (the default, what ``make bench`` runs): when the cache holds the full set, the full
+figures without playing (about 20 s, and 30 s for the cost of games); else 6 random
+vectors, the solution, the kit's own and the weak sample on 64 openings against the kit
+and 16 against random and weak, 40 tuning candidates (about 2,500 games: 6 minutes on an
+idle core). Full: about 36,000 games, 75 minutes of two worker processes at nice 15 on
+the shared machine (``--workers 2``); after a change to the search, run it again.
 """
 
 from __future__ import annotations

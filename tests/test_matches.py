@@ -126,6 +126,16 @@ def test_the_board_reads_any_state_as_its_bits_say() -> None:
             assert board.winner() == (fours[0] if fours else None)
 
 
+def test_a_move_on_the_board_is_the_move_in_the_game() -> None:
+    for moves in random_games(6, seed=3):
+        board = Board.from_moves(moves)
+        for c in board.legal_moves():
+            assert board.play(c) == Board.from_moves(moves + str(c))
+        for c in set(range(7)) - set(board.legal_moves()):
+            with pytest.raises(ValueError, match="not a legal move"):
+                board.play(c)
+
+
 def test_lines_are_a_new_list_each_time() -> None:
     board = Board.from_moves("3324")
     first = board.lines()

@@ -75,14 +75,13 @@ def _column_text(mask: int, x: int, rows: int) -> str:
 
 
 @lru_cache(maxsize=8)
-def _fours(columns: int, rows: int) -> tuple[Any, int] | None:
-    """The bitboard test for four in a row on this size, and the bits of its cells (None
-    for a size :class:`ConnectFour` does not play: the lines are read instead)."""
+def _game(columns: int, rows: int) -> ConnectFour | None:
+    """The game of this size, made once (None for a size :class:`ConnectFour` does not
+    play: a board of it reads its lines instead, and cannot play)."""
     try:
-        game = ConnectFour(columns=columns, rows=rows)
+        return ConnectFour(columns=columns, rows=rows)
     except ValueError:
         return None
-    return game._four, game._board
 
 
 class Board:
@@ -140,7 +139,7 @@ class Board:
         ...
         ValueError: move index 1: column 7 is not in 0..6
         """
-        game = ConnectFour(columns=columns, rows=rows)
+        game = _game(columns, rows) or ConnectFour(columns=columns, rows=rows)  # (raises)
         return cls.from_state(game.state_from_moves(moves), columns=columns, rows=rows)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -226,12 +225,11 @@ class Board:
         >>> Board.from_moves("3434343").winner()
         'X'
         """
-        fours = _fours(self.columns, self.rows)
-        if fours is not None:  # a bitboard test first: no lines needed
-            four, cells = fours
+        game = _game(self.columns, self.rows)
+        if game is not None:  # a bitboard test first: no lines needed
             x_bits, mask, _ = self._state
-            mask &= cells
-            x_four, o_four = four(x_bits & mask), four(mask & ~x_bits)
+            mask &= game._board
+            x_four, o_four = game._four(x_bits & mask), game._four(mask & ~x_bits)
             if x_four != o_four:  # one of them: that one (both: the first line says)
                 return "X" if x_four else "O"
             if not x_four:
@@ -256,7 +254,8 @@ class Board:
         >>> Board.from_moves("3").play(3).column(3)
         'XO....'
         """
-        game = ConnectFour(columns=self.columns, rows=self.rows)
+        game = _game(self.columns, self.rows) or ConnectFour(columns=self.columns,
+                                                             rows=self.rows)  # (raises)
         if column not in self.legal_moves():
             raise ValueError(f"column {column!r} is not a legal move here; legal: "
                              f"{self.legal_moves()}")
