@@ -39,11 +39,12 @@ cache starts again. Modes:
     .venv/bin/python benchmarks/bench_a5_play_grade.py --full --workers 2
 
 Quick (the default, what ``make bench`` runs): when the cache holds the full set, the full
-figures without playing (about 20 s, and 30 s for the cost of games); else 6 random
-vectors, the solution, the kit's own and the weak sample on 64 openings against the kit
-and 16 against random and weak, 40 tuning candidates (about 2,500 games: 6 minutes on an
-idle core). Full: about 36,000 games, 75 minutes of two worker processes at nice 15 on
-the shared machine (``--workers 2``); after a change to the search, run it again.
+figures without playing (under a minute, the cost of games included); else 4 random
+vectors, the solution, the kit's own and the weak sample, against the kit on 48 openings,
+weak 24, random 8, and 40 tuning candidates: about 1,900 games, 10 to 15 minutes on the
+shared 2-core machine at nice 15 (load 5-10). Full: about 26,000 games, 80 minutes with
+two worker processes there (``--workers 2``). After a change to the search the cache
+starts again: run ``--full`` once.
 """
 
 from __future__ import annotations
@@ -448,11 +449,13 @@ def main() -> int:
     if args.full or all(table.has(full, [r], [*b, *RETIRED]) for r, b in books.items()):
         candidates = 200
     else:  # quick: a part, unless the cache holds the whole
-        full = {f"w{i:02d}": ("weights", w) for i, w in enumerate(vectors[:6])}
+        full = {f"w{i:02d}": ("weights", w) for i, w in enumerate(vectors[:4])}
         full |= {s: ("sample", s) for s in ("strong", "kit_own", "weak")}
-        books = {"random": draw_openings(0, 16), "weak": draw_openings(0, 16),
-                 "kit": draw_openings(0, 64)}
+        books = {"random": draw_openings(0, 8), "weak": draw_openings(0, 24),
+                 "kit": draw_openings(0, 48)}
         candidates = 40
+        print("quick: small books (run --full for the figures); a design that draws most of"
+              " a book looks better here than it is")
     evals = full | tuned(table, candidates)
     for rung, book in books.items():
         table.fill(evals, [rung], [*book, *RETIRED])
