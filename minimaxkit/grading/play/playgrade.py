@@ -15,7 +15,7 @@ how often the points are those of an evaluation 10 points of share away).
 
 >>> draw_openings(7, 3) == draw_openings(7, 3), draw_openings(7, 3) == draw_openings(8, 3)
 (True, False)
->>> kit = Rung("kit", openings=4, zero=0.35, full=0.65)
+>>> kit = Rung("kit", openings=4, zero=0.3, full=0.6)
 >>> r = rung_result(kit, [(1, 0), (1, 1), (0.5, 1), (1, 0.5)])
 >>> r.share, r.earned
 (0.75, 2.0)
@@ -36,7 +36,8 @@ __all__ = ["BOOK", "PRACTICE", "RETIRED", "LADDER", "Rung", "RungResult", "mirro
 
 #: The opening a student's own runs play (in the released notebook); never graded.
 PRACTICE: tuple[str, ...] = ("33",)
-#: Openings graded, and so released, before: out of the book (as their mirror images).
+#: Openings graded, and so released, before: out of the book, and so are their mirror
+#: images.
 RETIRED: tuple[str, ...] = ("33", "32", "34", "23")
 
 #: Every opening of 2 or 3 moves, one of each mirror pair, that :func:`balanced_openings`
@@ -64,9 +65,9 @@ class Rung:
     O), and its ``points`` earned on a straight line between the share of the games'
     points ``zero`` (nothing) and ``full`` (all), to a tenth of a point.
 
-    >>> rung = Rung("kit", openings=24, zero=0.35, full=0.65)
-    >>> [rung.earned(s) for s in (0.3, 0.5, 0.58, 0.7)]
-    [0.0, 1.0, 1.5, 2.0]
+    >>> rung = Rung("kit", openings=40, zero=0.3, full=0.6)
+    >>> [rung.earned(s) for s in (0.25, 0.5, 0.58, 0.7)]
+    [0.0, 1.3, 1.9, 2.0]
     """
 
     name: str
