@@ -32,7 +32,8 @@ from .games.connect4_board import WIN, Board
 
 __all__ = ["Player", "MoveInfo", "GameRecord", "EvaluationFailed", "OPENINGS",
            "kit_player", "weak_player", "random_player", "board_player", "play_game",
-           "play_match", "score", "choose", "kit_evaluation", "weak_evaluation", "GAME"]
+           "play_match", "score", "choose", "kit_evaluation", "weak_evaluation",
+           "feature_evaluation", "GAME"]
 
 GAME = ConnectFour(win_value=WIN)
 #: Openings: the first two moves (X's column, O's column), played before the players take
@@ -57,12 +58,22 @@ class EvaluationFailed(BaseException):  # noqa: N818 - not an Exception: deepen 
 @dataclass(frozen=True)
 class Player:
     """A named player: ``evaluate`` (a batch evaluation of states) searched with a
-    ``node_budget`` per move, or random moves when ``evaluate`` is None."""
+    ``node_budget`` per move, or random moves when ``evaluate`` is None. A leaf not yet
+    valued is asked in one batch with up to ``ahead`` of its next siblings not yet valued
+    (the search meets a node's new leaves left to right): for an evaluation in another
+    process, where each batch is a message, 2 is cheapest over the evaluations measured
+    (``benchmarks/bench_a5_games.py``); 0 for one in this process, which then skips making
+    the siblings. The batches never change a game of a pure evaluation. A ``memo``
+    (a dict the caller owns) keeps the evaluation's values across games: every game of
+    the player asks a board once (without one, once per game)."""
 
     name: str
     evaluate: Batch | None = field(default=None, compare=False, repr=False)
     node_budget: int = 1000
     seed: int = 0
+    ahead: int = field(default=2, compare=False, repr=False)
+    memo: dict[ConnectFourState, float] | None = field(default=None, compare=False,
+                                                       repr=False)
 
 
 @dataclass(frozen=True)
@@ -121,6 +132,32 @@ def kit_evaluation(states: list[ConnectFourState]) -> list[float]:
     [130.43478260869566, 1000.0]
     """
     return [GAME.evaluate(s) for s in states]
+
+
+def feature_evaluation(weights: Sequence[float]) -> Batch:
+    """The kit's evaluation with other weights for its features (open threes, open twos,
+    centre pieces: :meth:`~minimaxkit.games.ConnectFour.features`; the kit's are 5, 2, 3),
+    squashed into (-WIN, WIN) as the kit's; exact on finished games.
+
+    >>> states = [GAME.state_from_moves(m) for m in ("3", "3343", "0102030")]
+    >>> feature_evaluation((5, 2, 3))(states) == kit_evaluation(states)
+    True
+    >>> feature_evaluation((0, 0, 1))(states)
+    [47.61904761904762, -47.61904761904762, 1000.0]
+    """
+    w3, w2, wc = weights
+
+    def batch(states: list[ConnectFourState]) -> list[float]:
+        out = []
+        for s in states:
+            if not GAME.moves(s):
+                out.append(GAME.evaluate(s))
+                continue
+            threes, twos, centre = GAME.features(s)
+            e = w3 * threes + w2 * twos + wc * centre
+            out.append(WIN * e / (abs(e) + 20))
+        return out
+    return batch
 
 
 def weak_evaluation(states: list[ConnectFourState]) -> list[float]:
@@ -193,12 +230,12 @@ def _short(v: Any) -> str:
 
 def kit_player(node_budget: int = 1000) -> Player:
     """The kit's evaluation searched with ``node_budget`` nodes per move."""
-    return Player("kit", kit_evaluation, node_budget)
+    return Player("kit", kit_evaluation, node_budget, ahead=0)
 
 
 def weak_player(node_budget: int = 1000) -> Player:
     """:func:`weak_evaluation` searched with ``node_budget`` nodes per move."""
-    return Player("weak", weak_evaluation, node_budget)
+    return Player("weak", weak_evaluation, node_budget, ahead=0)
 
 
 def random_player(seed: int = 0) -> Player:
@@ -209,13 +246,19 @@ def random_player(seed: int = 0) -> Player:
 # ----- searching with an evaluation --------------------------------------------------------
 class _Evaluated:
     """Connect Four whose ``evaluate`` asks a batch evaluation: a leaf not yet valued is
-    asked together with its siblings not yet valued (one batch, not one call per leaf)."""
+    asked together with up to ``ahead`` of its next siblings not yet valued (one batch,
+    not one call per leaf). ``cache`` holds the values already asked (one game's, shared
+    by the player's moves)."""
 
-    def __init__(self, batch: Batch) -> None:
-        self.batch = batch
+    def __init__(self, batch: Batch, cache: dict[ConnectFourState, float] | None = None,
+                 *, ahead: int = 2) -> None:
+        self.batch, self.ahead = batch, ahead
         self.value_range = GAME.value_range
-        self.cache: dict[ConnectFourState, float] = {}
+        self.cache: dict[ConnectFourState, float] = {} if cache is None else cache
         self.siblings: dict[ConnectFourState, tuple[ConnectFourState, ...]] = {}
+        if ahead <= 0:
+            self.moves = GAME.moves  # type: ignore[method-assign]
+            self.evaluate = self._alone  # type: ignore[method-assign]
 
     def initial_state(self) -> ConnectFourState:
         return GAME.initial_state()
@@ -226,6 +269,13 @@ class _Evaluated:
         for child in children:
             self.siblings[child] = children
         return found
+
+    def _alone(self, state: ConnectFourState) -> float:
+        try:
+            return self.cache[state]
+        except KeyError:
+            value = self.cache[state] = self.batch([state])[0]
+            return value
 
     def play(self, state: ConnectFourState, move: int) -> ConnectFourState:
         return GAME.play(state, move)
@@ -238,16 +288,22 @@ class _Evaluated:
             return self.cache[state]
         except KeyError:
             pass
-        ask = [s for s in self.siblings.get(state, (state,)) if s not in self.cache]
-        if state not in ask:
-            ask.append(state)
+        ask = [state]
+        siblings = self.siblings.get(state)
+        if siblings is not None:
+            after = siblings[siblings.index(state) + 1:]
+            ask += [s for s in after if s not in self.cache][:self.ahead]
         for s, v in zip(ask, self.batch(ask), strict=True):
             self.cache[s] = v
         return self.cache[state]
 
 
-def choose(player: Player, state: ConnectFourState) -> MoveInfo:
-    """``player``'s move in ``state`` (which must not be over).
+def choose(player: Player, state: ConnectFourState, *,
+           memo: dict[ConnectFourState, float] | None = None) -> MoveInfo:
+    """``player``'s move in ``state`` (which must not be over). ``memo`` keeps the values
+    its evaluation gave, for the player's next moves in the same game: a board is asked
+    once a game (:func:`play_game` passes one per player), which changes nothing for an
+    evaluation that gives a board the same value every time.
 
     >>> choose(kit_player(300), GAME.state_from_moves("001122"))   # X takes the win
     MoveInfo(move=3, value=1000.0, depth=4, nodes=300)
@@ -258,7 +314,7 @@ def choose(player: Player, state: ConnectFourState) -> MoveInfo:
     if player.evaluate is None:
         rng = random.Random(f"{player.seed}:{state}")
         return MoveInfo(rng.choice(moves), None, 0, 0)
-    game = _Evaluated(player.evaluate)
+    game = _Evaluated(player.evaluate, memo, ahead=player.ahead)
     result = deepen(game, state, node_budget=player.node_budget, trace=False)
     if result.move is None:  # not even depth 1 within the budget
         return MoveInfo(moves[0], None, 0, result.total_nodes)
@@ -267,13 +323,17 @@ def choose(player: Player, state: ConnectFourState) -> MoveInfo:
 
 def play_game(x: Player, o: Player, opening: str) -> GameRecord:
     """A game from ``opening`` (column digits), ``x`` moving first. A player whose
-    evaluation fails (:class:`EvaluationFailed`) loses the game."""
+    evaluation fails (:class:`EvaluationFailed`) loses the game. Each side's evaluation is
+    asked about a board once in the game: its value is remembered for the side's later
+    moves (``memo`` of :func:`choose`; the player's own :attr:`Player.memo` if it has
+    one)."""
     state = GAME.state_from_moves(opening)
     moves, infos = opening, list[MoveInfo]()
+    memos = tuple({} if p.memo is None else p.memo for p in (x, o))
     while GAME.moves(state):
         player = x if GAME.is_max(state) else o
         try:
-            info = choose(player, state)
+            info = choose(player, state, memo=memos[not GAME.is_max(state)])
         except EvaluationFailed as err:
             side = "X" if player is x else "O"
             return GameRecord(x.name, o.name, opening, moves, tuple(infos),

@@ -208,14 +208,28 @@ class ConnectFour:
             return self.win_value if played & 1 else -self.win_value
         if played == self._cells:
             return 0.0
+        threes, twos, center = self.features(state)
+        score = _THREE * threes + _TWO * twos + _CENTER * center
+        return self._scale * score / (abs(score) + _SQUASH)
+
+    def features(self, state: ConnectFourState) -> tuple[int, int, int]:
+        """What the static evaluation counts, each X's count minus O's: open windows
+        holding three pieces, open windows holding two, pieces in the center column(s).
+        (Counted on any state; :meth:`evaluate` uses them only while the game is on.)
+
+        >>> game = ConnectFour()
+        >>> game.features(game.state_from_moves("3"))   # one center piece
+        (0, 0, 1)
+        >>> game.features(game.state_from_moves("3343"))  # X: 3 twos across; O: 1 up
+        (0, 2, -1)
+        """
+        x_bits, mask, _ = state
         o_bits = mask ^ x_bits
-        score = _CENTER * (
-            (x_bits & self._center).bit_count() - (o_bits & self._center).bit_count()
-        )
-        board = self._board
-        for shift, starts in self._windows:
-            for mine, theirs, sign in ((x_bits, o_bits, 1), (o_bits, x_bits, -1)):
-                free = board ^ theirs
+        center, board = self._center, self._board
+        counts = [0, 0]
+        for mine, free, sign in ((x_bits, board ^ o_bits, 1), (o_bits, board ^ x_bits, -1)):
+            for shift, starts in self._windows:
+                # the windows starting here whose four cells hold none of the other's pieces
                 open_ = starts & free & free >> shift & free >> 2 * shift & free >> 3 * shift
                 if not open_:
                     continue
@@ -225,8 +239,10 @@ class ConnectFour:
                 # no window holds four pieces: the game would be over
                 three = ((both_a & any_b) | (both_b & any_a)) & open_
                 two = (both_a | both_b | (any_a & any_b)) & open_ & ~three
-                score += sign * (_THREE * three.bit_count() + _TWO * two.bit_count())
-        return self._scale * score / (abs(score) + _SQUASH)
+                counts[0] += sign * three.bit_count()
+                counts[1] += sign * two.bit_count()
+        return (counts[0], counts[1],
+                (x_bits & center).bit_count() - (o_bits & center).bit_count())
 
     def _last_mover_won(self, state: ConnectFourState) -> bool:
         x_bits, mask, played = state

@@ -61,17 +61,41 @@ def _line_index(columns: int, rows: int) -> tuple[tuple[int, int, int, int], ...
                  for line in line_cells(columns, rows))
 
 
+@lru_cache(maxsize=8)
+def _column_texts(rows: int) -> dict[int, str]:
+    """A memo of one column's cells as text (bottom first), keyed by ``mask << rows | x``
+    of the column's bits (``x`` already masked): filled as columns are met, so that a board
+    is built from seven look-ups rather than 42 cell tests."""
+    return {}
+
+
+def _column_text(mask: int, x: int, rows: int) -> str:
+    return "".join("." if not mask >> r & 1 else "X" if x >> r & 1 else "O"
+                   for r in range(rows))
+
+
+@lru_cache(maxsize=8)
+def _game(columns: int, rows: int) -> ConnectFour | None:
+    """The game of this size, made once (None for a size :class:`ConnectFour` does not
+    play: a board of it reads its lines instead, and cannot play)."""
+    try:
+        return ConnectFour(columns=columns, rows=rows)
+    except ValueError:
+        return None
+
+
 class Board:
     """A Connect Four position that cannot be changed (every attribute is read-only; a move
     gives a new board with :meth:`play`). Make one with :meth:`from_moves` or
     :meth:`from_state`."""
 
-    __slots__ = ("columns", "rows", "_grid", "_played", "_state")
+    __slots__ = ("columns", "rows", "_grid", "_played", "_state", "_lines")
     columns: int
     rows: int
     _grid: str  # cell (c, r) is _grid[c * rows + r]
     _played: int
     _state: ConnectFourState
+    _lines: tuple[str, ...]  # made at the first question that needs them
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("make a board with Board.from_moves('3342') or Board.from_state(...)")
@@ -86,12 +110,16 @@ class Board:
         'O'
         """
         x_bits, mask, played = (int(v) for v in state)
-        height = rows + 1
+        height, full = rows + 1, (1 << rows) - 1
+        texts = _column_texts(rows)
         cells = []
         for c in range(columns):
-            for r in range(rows):
-                bit = 1 << (c * height + r)
-                cells.append("." if not mask & bit else "X" if x_bits & bit else "O")
+            m = mask >> c * height & full
+            key = m << rows | x_bits >> c * height & m
+            try:
+                cells.append(texts[key])
+            except KeyError:
+                cells.append(texts.setdefault(key, _column_text(m, key & full, rows)))
         self = object.__new__(cls)
         for name, value in (("columns", columns), ("rows", rows), ("_grid", "".join(cells)),
                             ("_played", played), ("_state", (x_bits, mask, played))):
@@ -111,7 +139,7 @@ class Board:
         ...
         ValueError: move index 1: column 7 is not in 0..6
         """
-        game = ConnectFour(columns=columns, rows=rows)
+        game = _game(columns, rows) or ConnectFour(columns=columns, rows=rows)  # (raises)
         return cls.from_state(game.state_from_moves(moves), columns=columns, rows=rows)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -168,9 +196,17 @@ class Board:
         >>> [ln for ln in Board.from_moves("3333").lines() if ln.count(".") < 3][:3]
         ['XOXO', 'OXO.', 'XO..']
         """
-        g = self._grid
-        return [g[a] + g[b] + g[c] + g[d] for a, b, c, d in _line_index(self.columns,
-                                                                           self.rows)]
+        return list(self._line_texts())
+
+    def _line_texts(self) -> tuple[str, ...]:
+        try:
+            return self._lines
+        except AttributeError:
+            g = self._grid
+            found = tuple([g[a] + g[b] + g[c] + g[d]
+                           for a, b, c, d in _line_index(self.columns, self.rows)])
+            object.__setattr__(self, "_lines", found)
+            return found
 
     def legal_moves(self) -> list[int]:
         """The columns a piece can be dropped into, left to right; none once the game is
@@ -189,7 +225,16 @@ class Board:
         >>> Board.from_moves("3434343").winner()
         'X'
         """
-        for line in self.lines():
+        game = _game(self.columns, self.rows)
+        if game is not None:  # a bitboard test first: no lines needed
+            x_bits, mask, _ = self._state
+            mask &= game._board
+            x_four, o_four = game._four(x_bits & mask), game._four(mask & ~x_bits)
+            if x_four != o_four:  # one of them: that one (both: the first line says)
+                return "X" if x_four else "O"
+            if not x_four:
+                return None
+        for line in self._line_texts():
             if line in ("XXXX", "OOOO"):
                 return line[0]
         return None
@@ -209,7 +254,8 @@ class Board:
         >>> Board.from_moves("3").play(3).column(3)
         'XO....'
         """
-        game = ConnectFour(columns=self.columns, rows=self.rows)
+        game = _game(self.columns, self.rows) or ConnectFour(columns=self.columns,
+                                                             rows=self.rows)  # (raises)
         if column not in self.legal_moves():
             raise ValueError(f"column {column!r} is not a legal move here; legal: "
                              f"{self.legal_moves()}")

@@ -1,0 +1,184 @@
+"""Assignment 5's play grade (minimaxkit.grading.play.playgrade): the book, each student's
+draw, the points curve, the stated interval, and, with real games, that an evaluation
+tuned to the openings a student can see earns fewer points than the solution."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from pathlib import Path
+
+import pytest
+
+from minimaxkit.grading.play.playgrade import (
+    BOOK,
+    LADDER,
+    PRACTICE,
+    RETIRED,
+    Rung,
+    balanced_openings,
+    draw_openings,
+    mirror_opening,
+    rung_result,
+    share_interval,
+)
+from minimaxkit.matches import (
+    GAME,
+    Player,
+    board_player,
+    feature_evaluation,
+    kit_player,
+    play_game,
+    random_player,
+    weak_player,
+)
+
+SAMPLES = Path(__file__).parent / "submissions" / "a5_evaluation"
+
+
+# ----- the curve ------------------------------------------------------------------------
+def test_points_follow_a_straight_line_between_zero_and_full() -> None:
+    kit = Rung("kit", openings=48, zero=0.35, full=0.65)
+    # by hand: 2 * (share - 0.35) / 0.30, to a tenth, clipped to [0, 2]
+    assert [kit.earned(s) for s in (0.0, 0.35, 0.40, 0.50, 0.60, 0.65, 0.90, 1.0)] == \
+        [0.0, 0.0, 0.3, 1.0, 1.7, 2.0, 2.0, 2.0]
+    grid = [kit.earned(i / 96) for i in range(97)]  # every share 96 games can give
+    assert grid == sorted(grid) and len(set(grid)) == 21  # no cliff: every tenth is reached
+    assert Rung("weak", 8, 0.4, 0.8, points=3).earned(0.6) == 1.5
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"zero": 0.7, "full": 0.6}, "need 0 <= zero < full <= 1"),
+    ({"zero": 0.5, "full": 1.5}, "need 0 <= zero < full <= 1"),
+    ({"openings": 0}, "openings must be a whole number >= 1"),
+    ({"openings": True}, "openings must be a whole number >= 1"),
+])
+def test_a_bad_rung_says_which_and_what(kwargs: dict[str, object], message: str) -> None:
+    args: dict[str, object] = {"openings": 8, "zero": 0.4, "full": 0.8} | kwargs
+    with pytest.raises(ValueError, match=f"rung 'weak': {message}"):
+        Rung("weak", **args)  # type: ignore[arg-type]
+
+
+# ----- the book and the draw ---------------------------------------------------------------
+def test_the_book_holds_distinct_unseen_openings_one_per_mirror_pair() -> None:
+    assert len(BOOK) == len(set(BOOK)) == 137
+    seen = {*PRACTICE, *RETIRED} | {mirror_opening(o) for o in (*PRACTICE, *RETIRED)}
+    assert not seen & set(BOOK)
+    for opening in BOOK:
+        assert len(opening) in (2, 3) and opening <= mirror_opening(opening)
+        GAME.state_from_moves(opening)  # legal
+
+
+@pytest.mark.slow
+def test_the_book_is_the_balanced_openings_less_the_seen_ones() -> None:
+    seen = set(PRACTICE) | set(RETIRED) | {mirror_opening(o) for o in RETIRED}
+    assert tuple(o for o in balanced_openings() if o not in seen) == BOOK
+
+
+def test_each_student_has_a_draw_of_their_own_the_same_on_every_run() -> None:
+    n = max(r.openings for r in LADDER)
+    draws = [draw_openings(seed, n) for seed in range(300)]
+    assert draws[0] == draw_openings(0, n) and draws[17] == draw_openings(17, n)
+    assert len({tuple(sorted(d)) for d in draws}) == 300  # no two students the same
+    for seed, d in enumerate(draws[:20]):
+        assert len(set(d)) == n and set(d) <= set(BOOK)
+        assert draw_openings(seed, 8) == d[:8]  # a rung of 8 plays the first 8 of the draw
+    # each opening is in about n / 137 of the draws, as any other (40: 29%;
+    # binomial SD for 300 students 2.6 points; the bounds are 5 SD out)
+    p = n / len(BOOK)
+    sd = math.sqrt(p * (1 - p) / len(draws))
+    counts = {o: sum(o in d for d in draws) / len(draws) for o in BOOK}
+    assert p - 5 * sd < min(counts.values()) and max(counts.values()) < p + 5 * sd
+    # two students share what chance gives: n * n / 137 openings (40: 11.7)
+    overlap = [len(set(a) & set(b)) for a, b in itertools.combinations(draws[:60], 2)]
+    assert abs(sum(overlap) / len(overlap) - n * n / len(BOOK)) < 1.5
+
+
+def test_a_draw_it_cannot_make_is_an_error() -> None:
+    with pytest.raises(ValueError, match="cannot draw 138 openings from a book of 137"):
+        draw_openings(1, 138)
+    with pytest.raises(ValueError, match="the book holds an opening twice"):
+        draw_openings(1, 2, ["00", "11", "00"])
+
+
+# ----- the stated result ------------------------------------------------------------------
+def test_the_interval_by_hand() -> None:
+    # pairs' shares: three 0.5, five 1.0 -> mean 0.8125; sample variance 0.46875 / 7
+    share, half = share_interval([(1, 0)] * 3 + [(1, 1)] * 5)
+    assert share == 0.8125
+    assert half == pytest.approx(1.96 * math.sqrt(0.46875 / 7 / 8))
+    # a clean sweep claims no certainty: the floor of two games at (16 + 1) / 18
+    share, half = share_interval([(1, 1)] * 8)
+    shrunk = 17 / 18
+    assert share == 1.0 and half == pytest.approx(1.96 * math.sqrt(shrunk * (1 - shrunk)
+                                                                  / 8 / 8))
+    # every opening of the book drawn: nothing left to be uncertain about
+    assert share_interval([(1, 0), (0, 1), (1, 1)], book_size=3)[1] == 0.0
+    with pytest.raises(ValueError, match="no games"):
+        share_interval([])
+
+
+def test_the_feedback_line_states_share_interval_games_and_points() -> None:
+    kit = Rung("kit", openings=3, zero=0.35, full=0.65)
+    result = rung_result(kit, [(1, 0.5), (0, 1), (0.5, 0.5)])
+    assert (result.won, result.drawn, result.lost, result.games) == (2, 3, 1, 6)
+    assert result.share == pytest.approx(0.5833, abs=1e-4) and result.earned == 1.6
+    assert result.text() == (f"won 58% ± {result.half_width:.0%} of 6 games against the "
+                             "kit (2 won, 3 drawn, 1 lost): 1.6 of 2 points")
+    with pytest.raises(ValueError, match="a game's points are 0, 0.5 or 1, got 2"):
+        rung_result(kit, [(2, 0)])
+
+
+# ----- with real games ------------------------------------------------------------------
+def _sample(name: str, budget: int) -> Player:
+    ns: dict[str, object] = {}
+    exec((SAMPLES / f"{name}.py").read_text(), ns)  # noqa: S102 - the kit's sample files
+    return board_player(name, ns["evaluate"], budget)  # type: ignore[arg-type]
+
+
+def _pairs(you: Player, rung: Rung, openings: list[str], budget: int
+           ) -> list[tuple[float, float]]:
+    """``you``'s points as X and as O from each of the first ``rung.openings``."""
+    opp = {"random": random_player(), "weak": weak_player(budget),
+           "kit": kit_player(budget)}[rung.name]
+    return [(play_game(you, opp, op).points(you.name), play_game(opp, you, op).points(you.name))
+            for op in openings[:rung.openings]]
+
+
+def _points(you: Player, openings: list[str], ladder: tuple[Rung, ...], budget: int,
+            book_size: int | None) -> float:
+    return sum(rung_result(rung, _pairs(you, rung, openings, budget), book_size).earned
+               for rung in ladder)
+
+
+#: The old grade: the four released openings for everybody, all of a rung's points at its
+#: margin (75%, 60%, 60%) and none below.
+OLD = tuple(Rung(name, openings=4, zero=margin - 1e-9, full=margin)
+            for name, margin in (("random", 0.75), ("weak", 0.6), ("kit", 0.6)))
+
+
+@pytest.mark.slow
+def test_tuning_to_the_visible_openings_earns_less_than_the_solution() -> None:
+    budget = 300
+    visible = list(RETIRED)  # the four openings the old grade released and played
+    # an attacker's search: of 18 weight vectors for the kit's features, the one the old
+    # grade gives most points on the visible openings (then: most points against the kit)
+    candidates = [(w3, w2, wc) for w3 in (1, 4, 9) for w2 in (1, 3, 8) for wc in (0, 6)]
+
+    def attack(w: tuple[int, int, int]) -> tuple[float, float]:
+        me = Player("me", feature_evaluation(w), budget, ahead=0)
+        pairs = {rung.name: _pairs(me, rung, visible, budget) for rung in OLD}
+        points = sum(rung_result(rung, pairs[rung.name]).earned for rung in OLD)
+        return points, sum(map(sum, pairs["kit"]))
+    scores = {w: attack(w) for w in candidates}
+    best = max(scores, key=lambda w: scores[w])
+    tuned = Player("tuned", feature_evaluation(best), budget, ahead=0)
+    solution = _sample("strong", budget)
+    # the old grade cannot tell the tuned vector from the solution, or prefers it
+    assert _points(tuned, visible, OLD, budget, None) >= \
+        _points(solution, visible, OLD, budget, None)
+    # graded as the chosen design grades, on a student's draw from the book: fewer points
+    draw = draw_openings(2028, max(r.openings for r in LADDER))
+    got = _points(tuned, draw, LADDER, budget, len(BOOK))
+    want = _points(solution, draw, LADDER, budget, len(BOOK))
+    assert got < want, (best, got, want)
