@@ -223,6 +223,6 @@ def test_a_batch_is_a_leaf_and_at_most_ahead_of_its_next_siblings() -> None:
             return kit_evaluation(states)
         play_game(Player("me", counting, 200, ahead=ahead), kit_player(200), "33")
     assert set(sizes[0]) == {1} and max(sizes[2]) == 3 and max(sizes[6]) == 7
-    # fewer messages the more are asked at once, more boards (some never needed)
+    # fewer messages the more are asked at once, never fewer boards (some may never be needed)
     assert len(sizes[0]) > len(sizes[2]) > len(sizes[6])
-    assert sum(sizes[0]) < sum(sizes[2]) < sum(sizes[6])
+    assert sum(sizes[0]) <= sum(sizes[2]) <= sum(sizes[6])
