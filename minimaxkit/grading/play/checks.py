@@ -16,6 +16,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -37,10 +38,11 @@ from .playgrade import ladder_of, rung_result
 from .report import EvaluationReport
 
 __all__ = ["correctness_boards", "check_correctness", "check_play", "wrong_move",
-           "forfeited", "ANALYSIS_BUDGET", "MAX_SHOWN", "PLAY_CAP"]
+           "forfeited", "ANALYSIS_BUDGET", "MAX_SHOWN", "PLAY_CAP", "MEMO_CAP"]
 
 ANALYSIS_BUDGET = 1000  # nodes per position when looking for the move that lost
 MAX_SHOWN = 2  # lost games shown per feedback
+MEMO_CAP = 200_000  # boards whose values the games remember (about 40 MB)
 PLAY_CAP = 300.0  # seconds for all of a submission's games: a backstop for a function just
 # under the per-board limit; the trusted grading's budget for the notebook stays above it
 
@@ -197,7 +199,9 @@ def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
     share's 95% interval; with ``practice``, every rung plays all of ``openings`` (the
     practice ones) and the report says the graded games are others."""
     budget = int(spec["node_budget"])
-    you = Player("you", lambda states: values(ev, states), budget)
+    # one memo for all the games: a board is asked once a submission, not once a game
+    # (the same games for a pure evaluation, 30% fewer boards; docs/benchmarks.md)
+    you = Player("you", lambda states: values(ev, states), budget, memo={})
     report = EvaluationReport("play", points, scores=[])
     if practice:
         report.note = ("practice: the graded games use openings drawn for you, "
@@ -205,7 +209,7 @@ def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
     start = time.monotonic()
     lost: list[GameRecord] = []
     for rung in ladder_of(spec):
-        opp = _opponent(rung.name, budget)
+        opp = replace(_opponent(rung.name, budget), memo={})
         games: list[GameRecord] = []
         pairs: list[tuple[float, float]] = []
         for opening in (openings if practice else openings[:rung.openings]):
@@ -215,6 +219,8 @@ def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
                        if too_slow else f"not played: {ev.fatal}" if ev.fatal else
                        "not played: the games took longer than "
                        f"{PLAY_CAP:g} s in all" if time.monotonic() - start > PLAY_CAP else "")
+                if you.memo is not None and len(you.memo) > MEMO_CAP:
+                    you.memo.clear()  # a bound on the grader's memory
                 if why:
                     game = forfeited(x.name, o.name, opening, "X" if x is you else "O", why)
                 else:
