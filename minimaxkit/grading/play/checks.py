@@ -203,12 +203,15 @@ def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
     # (the same games for a pure evaluation, 30% fewer boards; docs/benchmarks.md)
     you = Player("you", lambda states: values(ev, states), budget, memo={})
     report = EvaluationReport("play", points, scores=[])
+    ladder = ladder_of(spec)
     if practice:
-        report.note = ("practice: the graded games use openings drawn for you, "
-                       f"{' and '.join(map(repr, openings))} here")
+        graded = ", ".join(f"{2 * r.openings} against {r.who}" for r in ladder)
+        report.note = (f"practice: the graded games use openings drawn for you ({graded}); "
+                       f"here only {' and '.join(openings)}, as X and as O, whose few games "
+                       "say little (see each ±)")
     start = time.monotonic()
     lost: list[GameRecord] = []
-    for rung in ladder_of(spec):
+    for rung in ladder:
         opp = replace(_opponent(rung.name, budget), memo={})
         games: list[GameRecord] = []
         pairs: list[tuple[float, float]] = []

@@ -20,7 +20,7 @@ how often the points are those of an evaluation 10 points of share away).
 >>> r.share, r.earned
 (0.75, 2.0)
 >>> print(r.text())
-won 75% ± 20% of 8 games against the kit (5 won, 2 drawn, 1 lost): 2 of 2 points
+won 75% ± 20% of the points in 8 games against the kit (5 won, 2 drawn, 1 lost): 2 of 2 points
 """
 
 from __future__ import annotations
@@ -127,10 +127,12 @@ class RungResult:
         return self.rung.earned(self.share)
 
     def text(self, *, opponent: bool = True) -> str:
-        """One line for the feedback, e.g. ``won 58% ± 9% of 48 games against the kit
-        (...): 1.5 of 2 points`` (without ``against ...`` if not ``opponent``)."""
+        """One line for the feedback, e.g. ``won 58% ± 9% of the points in 80 games
+        against the kit (...): 1.9 of 2 points`` (without ``against ...`` if not
+        ``opponent``)."""
         who = f" against {self.rung.who}" if opponent else ""
-        return (f"won {self.share:.0%} ± {self.half_width:.0%} of {self.games} games{who} "
+        return (f"won {self.share:.0%} ± {self.half_width:.0%} of the points in {self.games} "
+                f"games{who} "
                 f"({self.won} won, {self.drawn} drawn, {self.lost} lost): "
                 f"{self.earned:g} of {self.rung.points:g} points")
 

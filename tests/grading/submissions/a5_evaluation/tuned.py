@@ -1,5 +1,5 @@
 # expect: correctness=5 play=4.6
-# message: practice: the graded games use openings drawn for you
+# message: against the kit (300 nodes a move): won
 # Tuned to the four openings the old grade played for everybody ("33", "32", "34", "23"):
 # the kit's features with the weights, of 200 random ones, that won all 8 games against
 # the kit there (open threes 7.02, open twos 0.33, centre 3.83). Elsewhere it is about as
