@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from minimaxkit.grading.play.notebook import grade_evaluation, graded_openings
 from minimaxkit.grading.play.playgrade import (
     BOOK,
     LADDER,
@@ -28,7 +29,6 @@ from minimaxkit.grading.play.playgrade import (
     rung_result,
     share_interval,
 )
-from minimaxkit.grading.play.notebook import grade_evaluation, graded_openings
 from minimaxkit.grading.play.report import EvaluationReport
 from minimaxkit.grading.testdata.suites import salt_for
 from minimaxkit.grading.testdata.trees import seed_for
