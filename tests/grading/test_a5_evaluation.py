@@ -140,7 +140,13 @@ def test_lost_games_come_back_as_step_throughs_that_need_no_kernel(
         trial: dict[str, Any]) -> None:
     page = Path(trial["feedback"]["kit_own"]).read_text()
     assert 'id="mmk-lost-0"' in page and "<script" not in page.split('id="mmk-lost-0"')[1]
-    assert page.count('name="mmk-lost-0"') > 10 and 'type="radio"' in page
+    # one radio button per position from the opening's end to the loss (at least the
+    # four moves of the winner's line), reached by labels numbered in order
+    radios = page.count('name="mmk-lost-0"')
+    steps = [int(n) for n in re.findall(r'<label for="mmk-lost-0-\d+"[^>]*>(\d+)</label>',
+                                        page)]
+    assert radios >= 4 and 'type="radio"' in page
+    assert steps == list(range(steps[0], steps[0] + radios))
     assert "outline:3px solid #c00" in page  # the move where the evaluation went wrong
     # the hostile sample's writes reached neither the course's tests nor its gradebook
     for root in trial["roots"]:
