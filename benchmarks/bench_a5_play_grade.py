@@ -282,6 +282,8 @@ DESIGNS = [
     Design("4/20/40, kit 30-60% (chosen)", scale(4, 20, 40, (.30, .60))),
     Design("8/8/48, kit 30-60%", scale(8, 8, 48, (.30, .60))),
     Design("4/24/48, kit 30-60%", scale(4, 24, 48, (.30, .60))),
+    # fewer games, as a course may set them (the kit's tests do, for most samples)
+    Design("2/4/8, kit 30-60% (fewer games)", scale(2, 4, 8, (.30, .60))),
 ]
 if tuple(LADDER) not in [tuple(d.rungs) for d in DESIGNS]:
     DESIGNS.append(Design("playgrade.LADDER", LADDER))

@@ -1,15 +1,20 @@
 """Assignment 5 through real nbgrader: the solution, the released notebook and every sample
-submission of tests/grading/submissions/a5_evaluation/ (strong, the kit's own, weak,
-random, constant, wrong sign, ignoring whose move it is, slow, raising, hostile) are
-autograded by the trusted, sandboxed pipeline and score what their ``# expect:`` lines say,
-with the feedback their ``# message:`` lines name; lost games come back as step-throughs.
+submission of tests/grading/submissions/a5_evaluation/ (strong, tuned to the old visible
+openings, the kit's own, weak, random, constant, wrong sign, ignoring whose move it is,
+slow, raising, hostile) are autograded by the trusted, sandboxed pipeline and score what
+their ``# expect:`` lines say, with the feedback their ``# message:`` lines name; lost games
+come back as step-throughs.
 
-Two worker processes share the submissions (each with its own course folder).
+Two worker processes share the submissions, each with its own course folder: the solution
+and the tuned sample are graded with the course's design (128 games each), the others
+with fewer games (:data:`FEWER`, the option docs/grading.md describes: a course may play
+fewer openings a rung at a stated cost in certainty), which their files say.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +30,20 @@ pytestmark = pytest.mark.slow
 REPO = Path(__file__).resolve().parents[2]
 NAME = "a5_evaluation"
 SAMPLES = sorted((REPO / "tests" / "grading" / "submissions" / NAME).glob("*.py"))
+#: graded as the course's design grades (4/20/40 openings); the others with FEWER
+FULL = ("solution", "tuned", "released")
+#: openings a rung in the course that grades the other samples (28 games, not 128)
+FEWER = {"random": 2, "weak": 4, "kit": 8}
+
+
+def with_fewer_games(root: Path, openings: dict[str, int] = FEWER) -> Path:
+    """The course at ``root`` set to play ``openings`` a rung (its tests.json's ladder)."""
+    path = root / "solutions" / NAME / "tests.json"
+    tests = json.loads(path.read_text())
+    for rung in tests["questions"]["play"]["ladder"]:
+        rung["openings"] = openings[rung["name"]]
+    path.write_text(json.dumps(tests, indent=1))
+    return root
 
 
 @pytest.fixture(scope="module")
@@ -37,8 +56,11 @@ def trial(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     subs += [(NAME, p.stem, parse_sample(p.read_text()).cells) for p in SAMPLES
              if p.stem != "strong"]
     procs, outs, roots = [], [], []
-    for i, half in enumerate((subs[0::2], subs[1::2])):
+    halves = ([s for s in subs if s[1] in FULL], [s for s in subs if s[1] not in FULL])
+    for i, half in enumerate(halves):
         root = prepare_course(REPO, base / f"course{i}")
+        if i == 1:
+            with_fewer_games(root)
         (base / f"spec{i}.json").write_text(json.dumps(
             {"root": str(root), "submissions": half, "export": False}))
         outs.append(base / f"out{i}.json")
@@ -79,6 +101,22 @@ def test_the_solution_earns_everything_and_the_released_notebook_nothing(
     assert trial["scores"]["released"] == {"test_correctness": 0.0, "test_play": 0.0}
 
 
+def test_an_evaluation_tuned_to_the_old_visible_openings_earns_less_than_the_solution(
+        trial: dict[str, Any]) -> None:
+    """tuned.py won all 8 games against the kit from the four openings the old grade
+    released (docs/benchmarks.md); on the openings drawn for it, fewer points."""
+    assert trial["scores"]["tuned"]["test_play"] < trial["scores"]["solution"]["test_play"]
+
+
+def test_the_feedback_states_each_rung_with_its_uncertainty(trial: dict[str, Any]) -> None:
+    text = autograded(trial, "solution")
+    for who, games in (("random", 8), ("weak", 40), ("the kit", 80)):
+        assert re.search(rf"against {who} \(300 nodes a move\): won \d+% ± \d+% of the "
+                         rf"points in {games} games \(\d+ won, \d+ drawn, \d+ lost\): "
+                         r"[\d.]+ of 2 points", text), (who, text)
+    assert "practice" not in text  # the practice opening is the student's own run's
+
+
 def test_the_strong_sample_is_the_solution() -> None:
     strong = parse_sample((SAMPLES[0].parent / "strong.py").read_text()).cells["evaluate"]
     solution = solution_cells(REPO / "solutions" / NAME / f"{NAME}.ipynb")["evaluate"]
@@ -102,7 +140,13 @@ def test_lost_games_come_back_as_step_throughs_that_need_no_kernel(
         trial: dict[str, Any]) -> None:
     page = Path(trial["feedback"]["kit_own"]).read_text()
     assert 'id="mmk-lost-0"' in page and "<script" not in page.split('id="mmk-lost-0"')[1]
-    assert page.count('name="mmk-lost-0"') > 10 and 'type="radio"' in page
+    # one radio button per position from the opening's end to the loss (at least the
+    # four moves of the winner's line), reached by labels numbered in order
+    radios = page.count('name="mmk-lost-0"')
+    steps = [int(n) for n in re.findall(r'<label for="mmk-lost-0-\d+"[^>]*>(\d+)</label>',
+                                        page)]
+    assert radios >= 4 and 'type="radio"' in page
+    assert steps == list(range(steps[0], steps[0] + radios))
     assert "outline:3px solid #c00" in page  # the move where the evaluation went wrong
     # the hostile sample's writes reached neither the course's tests nor its gradebook
     for root in trial["roots"]:

@@ -1,15 +1,20 @@
 """Assignment 5's play grade (minimaxkit.grading.play.playgrade): the book, each student's
-draw, the points curve, the stated interval, and, with real games, that an evaluation
-tuned to the openings a student can see earns fewer points than the solution."""
+draw, the points curve, the stated interval, the design as tests.json sets it, the draw
+from the student's id and the course's secret, the student's own (practice) run, and, with
+real games, that an evaluation tuned to the openings a student can see earns fewer points
+than the solution."""
 
 from __future__ import annotations
 
 import itertools
+import json
 import math
+import re
 from pathlib import Path
 
 import pytest
 
+from minimaxkit.grading.play.notebook import grade_evaluation, graded_openings
 from minimaxkit.grading.play.playgrade import (
     BOOK,
     LADDER,
@@ -18,10 +23,15 @@ from minimaxkit.grading.play.playgrade import (
     Rung,
     balanced_openings,
     draw_openings,
+    ladder_of,
     mirror_opening,
+    practice_of,
     rung_result,
     share_interval,
 )
+from minimaxkit.grading.play.report import EvaluationReport
+from minimaxkit.grading.testdata.suites import salt_for
+from minimaxkit.grading.testdata.trees import seed_for
 from minimaxkit.matches import (
     GAME,
     Player,
@@ -123,8 +133,10 @@ def test_the_feedback_line_states_share_interval_games_and_points() -> None:
     result = rung_result(kit, [(1, 0.5), (0, 1), (0.5, 0.5)])
     assert (result.won, result.drawn, result.lost, result.games) == (2, 3, 1, 6)
     assert result.share == pytest.approx(0.5833, abs=1e-4) and result.earned == 1.6
-    assert result.text() == (f"won 58% ± {result.half_width:.0%} of 6 games against the "
-                             "kit (2 won, 3 drawn, 1 lost): 1.6 of 2 points")
+    assert result.text() == (f"won 58% ± {result.half_width:.0%} of the points in 6 games "
+                             "against the kit (2 won, 3 drawn, 1 lost): 1.6 of 2 points")
+    assert result.text(opponent=False) == (f"won 58% ± {result.half_width:.0%} of the points "
+                                           "in 6 games (2 won, 3 drawn, 1 lost): 1.6 of 2 points")
     with pytest.raises(ValueError, match="a game's points are 0, 0.5 or 1, got 2"):
         rung_result(kit, [(2, 0)])
 
@@ -182,3 +194,87 @@ def test_tuning_to_the_visible_openings_earns_less_than_the_solution() -> None:
     got = _points(tuned, draw, LADDER, budget, len(BOOK))
     want = _points(solution, draw, LADDER, budget, len(BOOK))
     assert got < want, (best, got, want)
+
+
+# ----- the design as a course sets it (tests.json) and the draw per student ---------------
+REPO = Path(__file__).resolve().parents[2]
+SOURCE = REPO / "solutions" / "a5_evaluation"
+
+
+def test_the_course_grades_with_the_chosen_design() -> None:
+    spec = json.loads((SOURCE / "tests.json").read_text())["questions"]["play"]
+    assert ladder_of(spec) == LADDER
+    assert practice_of(spec) == PRACTICE
+
+
+@pytest.mark.parametrize(("ladder", "message"), [
+    (None, "'ladder' must be a list of rungs"),
+    ([{"name": "kit", "margin": 0.6}], "rung 1: needs the keys full, name, openings, zero"),
+    ([{"name": "kit", "openings": 4, "zero": 0.3, "full": 0.6},
+      {"name": "strong", "openings": 4, "zero": 0.3, "full": 0.6}],
+     "rung 2: unknown opponent 'strong'"),
+    ([{"name": "kit", "openings": 4, "zero": 0.6, "full": 0.3}],
+     "rung 1: rung 'kit': need 0 <= zero < full <= 1"),
+    ([{"name": "kit", "openings": 138, "zero": 0.3, "full": 0.6}],
+     "rung 1: 138 openings, the book holds 137"),
+])
+def test_a_bad_ladder_in_tests_json_says_which_rung(ladder: object, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        ladder_of({"ladder": ladder})
+
+
+def test_a_practice_opening_never_gives_away_part_of_a_draw() -> None:
+    for bad in (["00"], ["66"], [], [3]):  # "66" is the mirror image of "00"
+        with pytest.raises(ValueError, match="'practice' must be openings outside the book"):
+            practice_of({"practice": bad})
+
+
+def test_the_released_tests_hold_no_graded_opening() -> None:
+    released = (REPO / "assignments" / "a5_evaluation" / "tests.json").read_text()
+    spec = json.loads(released)["questions"]["play"]
+    assert "openings" not in spec and "visible_openings" not in spec
+    assert not set(re.findall(r'"(\d{2,3})"', released)) & set(BOOK)
+
+
+def test_each_student_is_graded_on_a_draw_of_their_own_and_the_secret_hides_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MINIMAXKIT_SECRET", "first secret")
+    alice = graded_openings(SOURCE, "play", "alice")
+    assert len(alice) == max(r.openings for r in LADDER) == len(set(alice))
+    assert set(alice) <= set(BOOK)
+    assert graded_openings(SOURCE, "play", "alice") == alice  # every run, every machine
+    assert graded_openings(SOURCE, "play", "bob") != alice
+    # the seed the grading layer derives for seeded trees, with the question's name
+    salt = salt_for(json.loads((SOURCE / "tests.json").read_text()), SOURCE)
+    assert alice == draw_openings(seed_for("alice", "a5_evaluation/play/openings", salt), 40)
+    # another course's secret: another draw, so a student cannot compute theirs
+    monkeypatch.setenv("MINIMAXKIT_SECRET", "second secret")
+    assert graded_openings(SOURCE, "play", "alice") != alice
+
+
+def test_the_students_own_run_plays_the_practice_opening_and_says_so(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    ns: dict[str, object] = {}
+    exec((SAMPLES / "strong.py").read_text(), ns)  # noqa: S102 - the kit's sample files
+    earned = grade_evaluation(ns["evaluate"], "play", points=6,  # type: ignore[arg-type]
+                              here=SOURCE)
+    out = capsys.readouterr().out
+    assert "practice: the graded games use openings drawn for you (8 against random, 40 " \
+        "against weak, 80 against the kit); here only 33" in out
+    lines = [ln for ln in out.splitlines() if ln[:1] in "✔✘"]
+    assert len(lines) == 3
+    for line, who in zip(lines, ("random", "weak", "the kit"), strict=True):
+        assert re.fullmatch(rf". against {who} \(300 nodes a move\): won \d+% ± \d+% of the "
+                            r"points in 2 games \(\d won, \d drawn, \d lost\): [\d.]+ of 2 "
+                            "points", line), line
+    assert 0 <= earned <= 6
+
+
+def test_rung_points_add_up_on_their_scale() -> None:
+    report = EvaluationReport("play", 6, items=[("a", True, ""), ("b", False, ""),
+                                                ("c", False, "")],
+                              scores=[(2.0, 2.0), (1.7, 2.0), (0.0, 2.0)])
+    assert report.earned == 3.7
+    assert [i["earned"] for i in report.data()["items"]] == [2.0, 1.7, 0.0]
+    assert EvaluationReport("play", 3, items=[("a", True, "")], scores=[(1.3, 2.0)]
+                            ).earned == 1.95

@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -32,13 +34,15 @@ from ...matches import (
     weak_player,
 )
 from .evaluators import GAME_CPU, LocalEvaluator, values
+from .playgrade import ladder_of, rung_result
 from .report import EvaluationReport
 
 __all__ = ["correctness_boards", "check_correctness", "check_play", "wrong_move",
-           "forfeited", "ANALYSIS_BUDGET", "MAX_SHOWN", "PLAY_CAP"]
+           "forfeited", "ANALYSIS_BUDGET", "MAX_SHOWN", "PLAY_CAP", "MEMO_CAP"]
 
 ANALYSIS_BUDGET = 1000  # nodes per position when looking for the move that lost
 MAX_SHOWN = 2  # lost games shown per feedback
+MEMO_CAP = 200_000  # boards whose values the games remember (about 40 MB)
 PLAY_CAP = 300.0  # seconds for all of a submission's games: a backstop for a function just
 # under the per-board limit; the trusted grading's budget for the notebook stays above it
 
@@ -187,42 +191,55 @@ def _opponent(name: str, budget: int) -> Player:
 
 
 def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
-               visible: bool = False, too_slow: bool = False) -> EvaluationReport:
-    """One item per rung of ``spec``'s ladder, played with its budget and openings."""
+               openings: Sequence[str], practice: bool = False, too_slow: bool = False,
+               book_size: int | None = None) -> EvaluationReport:
+    """One item per rung of ``spec``'s ladder (:func:`~.playgrade.ladder_of`): the rung
+    plays the first of its number of ``openings`` (the student's draw from a book of
+    ``book_size``), each as X and as O, and earns points on its scale, stated with the
+    share's 95% interval; with ``practice``, every rung plays all of ``openings`` (the
+    practice ones) and the report says the graded games are others."""
     budget = int(spec["node_budget"])
-    openings = spec["visible_openings" if visible else "openings"]
-    you = Player("you", lambda states: values(ev, states), budget)
-    report = EvaluationReport("play", points)
+    # one memo for all the games: a board is asked once a submission, not once a game
+    # (the same games for a pure evaluation, 30% fewer boards; docs/benchmarks.md)
+    you = Player("you", lambda states: values(ev, states), budget, memo={})
+    report = EvaluationReport("play", points, scores=[])
+    ladder = ladder_of(spec)
+    if practice:
+        graded = ", ".join(f"{2 * r.openings} against {r.who}" for r in ladder)
+        report.note = (f"practice: the graded games use openings drawn for you ({graded}); "
+                       f"here only {' and '.join(openings)}, as X and as O, whose few games "
+                       "say little (see each ±)")
     start = time.monotonic()
     lost: list[GameRecord] = []
-    for rung in spec["ladder"]:
-        opp = _opponent(rung["name"], budget)
+    for rung in ladder:
+        opp = replace(_opponent(rung.name, budget), memo={})
         games: list[GameRecord] = []
-        for opening in openings:
+        pairs: list[tuple[float, float]] = []
+        for opening in (openings if practice else openings[:rung.openings]):
+            pair: list[float] = []
             for x, o in ((you, opp), (opp, you)):
                 why = ("not played: the function was too slow in the correctness check"
                        if too_slow else f"not played: {ev.fatal}" if ev.fatal else
                        "not played: the games took longer than "
                        f"{PLAY_CAP:g} s in all" if time.monotonic() - start > PLAY_CAP else "")
+                if you.memo is not None and len(you.memo) > MEMO_CAP:
+                    you.memo.clear()  # a bound on the grader's memory
                 if why:
-                    games.append(forfeited(x.name, o.name, opening, "X" if x is you else "O", why))
-                    continue
-                game = ev.session(partial(play_game, x, o, opening), timeout=GAME_CPU, wall=False)
-                if game is None:
-                    game = forfeited(x.name, o.name, opening, "X" if x is you else "O", ev.fatal)
+                    game = forfeited(x.name, o.name, opening, "X" if x is you else "O", why)
+                else:
+                    game = ev.session(partial(play_game, x, o, opening), timeout=GAME_CPU,
+                                      wall=False) or \
+                        forfeited(x.name, o.name, opening, "X" if x is you else "O", ev.fatal)
                 games.append(game)
-        mine = sum(g.points("you") for g in games)
-        share = mine / len(games)
-        won = sum(g.result == ("X" if g.x == "you" else "O") for g in games)
-        drawn = sum(g.result == "draw" for g in games)
+                pair.append(game.points("you"))
+            pairs.append((pair[0], pair[1]))
+        result = rung_result(rung, pairs, None if practice else book_size)
         forfeits = [g for g in games if g.forfeit == ("X" if g.x == "you" else "O")]
-        detail = f"won {won}, drew {drawn}, lost {len(games) - won - drawn} of {len(games)}"
-        if forfeits:
-            detail += f"; forfeited {len(forfeits)}: {forfeits[0].reason}"
+        detail = f"forfeited {len(forfeits)}: {forfeits[0].reason}" if forfeits else ""
         report.items.append(
-            (f"against {rung['name']} ({budget} nodes a move): {mine:g} of {len(games)} "
-             f"points = {share:.0%}, needed {rung['margin']:.0%}", share >= rung["margin"],
-             detail))
+            (f"against {rung.who} ({budget} nodes a move): {result.text(opponent=False)}",
+             result.earned >= rung.points, detail))
+        report.scores = [*(report.scores or []), (result.earned, rung.points)]
         report.games += games
         lost += [g for g in games if g.result != "draw" and
                  g.result != ("X" if g.x == "you" else "O") and g not in forfeits]

@@ -1,6 +1,8 @@
 """Assignment 5's test cell, ``grade("evaluate", question, points=...)``: the visible share in
-the student's notebook; under autograde the trusted grader's :func:`evaluation_report`, every
-check and game with the function in a sandboxed child, replaces its verdict."""
+the student's notebook (a fifth of the correctness boards, the practice opening); under
+autograde the trusted grader's :func:`evaluation_report`, every check and the games from the
+openings drawn for the student (:func:`graded_openings`), with the function in a sandboxed
+child, replaces its verdict."""
 
 from __future__ import annotations
 
@@ -12,21 +14,45 @@ from typing import Any
 
 from ...games.connect4_board import Board
 from ...isolation.session import Session, function_problem
-from ..testdata.suites import evaluation_spec
+from ..testdata.places import student_id
+from ..testdata.suites import evaluation_spec, load_visible, salt_for
+from ..testdata.trees import seed_for
 from . import childside
 from .checks import check_correctness, check_play
 from .evaluators import RULES, LocalEvaluator, RemoteEvaluator
+from .playgrade import BOOK, draw_openings, ladder_of, practice_of
 from .report import EvaluationReport
 
-__all__ = ["grade_evaluation", "evaluation_report", "play_session", "WORKER"]
+__all__ = ["grade_evaluation", "evaluation_report", "play_session", "graded_openings",
+           "WORKER"]
 
 WORKER = childside.__name__
 
 
+def graded_openings(here: Path, question: str, student: str) -> list[str]:
+    """The openings ``student`` is graded on for the play question ``question`` of
+    ``here``'s tests.json: drawn from the book
+    (:func:`~.playgrade.draw_openings`) with the seed the grading layer derives for a
+    seeded tree (:func:`~..testdata.trees.seed_for`, from the student's id, the question
+    and the suite's ``salt`` mixed with the course's secret), as many as the ladder's
+    longest rung plays.
+
+    >>> here = Path(__file__).parents[3] / "solutions" / "a5_evaluation"
+    >>> a, b = graded_openings(here, "play", "alice"), graded_openings(here, "play", "bob")
+    >>> len(a), a == graded_openings(here, "play", "alice"), a == b
+    (40, True, False)
+    """
+    suite = load_visible(here)
+    spec = suite["questions"][question]
+    seed = seed_for(student, f"{suite.get('assignment', here.name)}/{question}/openings",
+                    salt_for(suite, here))
+    return draw_openings(seed, max(r.openings for r in ladder_of(spec)))
+
+
 def _report(ev: LocalEvaluator, here: Path, question: str, points: float, visible: bool,
-            speed: dict[str, bool]) -> EvaluationReport:
-    """The verdict of ``question`` for ``ev``; ``speed`` carries the correctness check's
-    verdict on speed to the play check."""
+            speed: dict[str, bool], student: str | None = None) -> EvaluationReport:
+    """The verdict of ``question`` for ``ev`` (``student``'s: their openings); ``speed``
+    carries the correctness check's verdict on speed to the play check."""
     spec = evaluation_spec(here, question)
     if spec is None:
         raise ValueError(f"{here / 'tests.json'} has no evaluation question {question!r}")
@@ -39,16 +65,21 @@ def _report(ev: LocalEvaluator, here: Path, question: str, points: float, visibl
     if not visible and check:  # the games only for a function fast enough
         slow = speed.pop("too_slow") if "too_slow" in speed else \
             check_correctness(ev, check, points=1).too_slow
-    return check_play(ev, spec, points=points, visible=visible, too_slow=slow)
+    if visible:
+        return check_play(ev, spec, points=points, openings=practice_of(spec), practice=True)
+    return check_play(ev, spec, points=points, too_slow=slow, book_size=len(BOOK),
+                      openings=graded_openings(here, question, student or student_id()))
 
 
 def evaluation_report(session: Session, fn: str, question: str, here: Path, *,
-                      points: float, speed: dict[str, bool] | None = None) -> EvaluationReport:
-    """The trusted verdict, ``fn`` run in ``session``'s child (:func:`play_session`)."""
+                      points: float, speed: dict[str, bool] | None = None,
+                      student: str | None = None) -> EvaluationReport:
+    """The trusted verdict of ``student``'s ``fn`` (default: :func:`student_id`), run in
+    ``session``'s child (:func:`play_session`)."""
     if problem := function_problem(fn, session.names.get(fn)):
         return EvaluationReport(question, points, [("nothing to grade", False, "")], note=problem)
     return _report(RemoteEvaluator(session, fn), here, question, points, False,
-                   {} if speed is None else speed)
+                   {} if speed is None else speed, student)
 
 
 def play_session(folder: Path, root: Path | None, hidden: list[Path],
@@ -60,7 +91,7 @@ def play_session(folder: Path, root: Path | None, hidden: list[Path],
 
 def grade_evaluation(fn: Callable[[Board], Any] | str, question: str, *, points: float,
           here: str | Path | None = None) -> float:
-    """Check ``fn`` on the visible share (a fifth of the boards, the visible openings) and
+    """Check ``fn`` on the visible share (a fifth of the boards, the practice opening) and
     print the verdict; under autograde, nothing (the trusted grader's verdict counts)."""
     function = sys._getframe(1).f_globals[fn] if isinstance(fn, str) else fn
     folder = Path(here) if here is not None else Path.cwd()

@@ -20,7 +20,7 @@ how often the points are those of an evaluation 10 points of share away).
 >>> r.share, r.earned
 (0.75, 2.0)
 >>> print(r.text())
-won 75% ± 20% of 8 games against the kit (5 won, 2 drawn, 1 lost): 2 of 2 points
+won 75% ± 20% of the points in 8 games against the kit (5 won, 2 drawn, 1 lost): 2 of 2 points
 """
 
 from __future__ import annotations
@@ -30,9 +30,11 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["BOOK", "PRACTICE", "RETIRED", "LADDER", "Rung", "RungResult", "mirror_opening",
-           "balanced_openings", "draw_openings", "share_interval", "rung_result"]
+           "balanced_openings", "draw_openings", "share_interval", "rung_result",
+           "ladder_of", "practice_of"]
 
 #: The opening a student's own runs play (in the released notebook); never graded.
 PRACTICE: tuple[str, ...] = ("33",)
@@ -85,6 +87,11 @@ class Rung:
             raise ValueError(f"rung {self.name!r}: openings must be a whole number >= 1, "
                              f"got {self.openings!r}")
 
+    @property
+    def who(self) -> str:
+        """The opponent in words: ``the kit``, ``random``, ``weak``."""
+        return "the kit" if self.name == "kit" else self.name
+
     def earned(self, share: float) -> float:
         """The points for a share of the games' points (a win 1, a draw ½)."""
         part = min(max((share - self.zero) / (self.full - self.zero), 0.0), 1.0)
@@ -119,12 +126,14 @@ class RungResult:
         """The rung's points for :attr:`share` (:meth:`Rung.earned`)."""
         return self.rung.earned(self.share)
 
-    def text(self) -> str:
-        """One line for the feedback, e.g. ``won 58% ± 9% of 48 games against the kit
-        (...): 1.5 of 2 points``."""
-        who = "the kit" if self.rung.name == "kit" else self.rung.name
-        return (f"won {self.share:.0%} ± {self.half_width:.0%} of {self.games} games "
-                f"against {who} ({self.won} won, {self.drawn} drawn, {self.lost} lost): "
+    def text(self, *, opponent: bool = True) -> str:
+        """One line for the feedback, e.g. ``won 58% ± 9% of the points in 80 games
+        against the kit (...): 1.9 of 2 points`` (without ``against ...`` if not
+        ``opponent``)."""
+        who = f" against {self.rung.who}" if opponent else ""
+        return (f"won {self.share:.0%} ± {self.half_width:.0%} of the points in {self.games} "
+                f"games{who} "
+                f"({self.won} won, {self.drawn} drawn, {self.lost} lost): "
                 f"{self.earned:g} of {self.rung.points:g} points")
 
 
@@ -220,3 +229,57 @@ def rung_result(rung: Rung, pairs: Sequence[tuple[float, float]],
     games = [v for pair in pairs for v in pair]
     return RungResult(rung, sum(games), len(games), share, half, games.count(1),
                       games.count(0.5), games.count(0))
+
+
+_RUNG_KEYS = {"name", "openings", "zero", "full", "points"}
+
+
+def ladder_of(spec: dict[str, Any]) -> tuple[Rung, ...]:
+    """The rungs of a play question of ``tests.json`` (``"ladder"``: a list of ``{"name",
+    "openings", "zero", "full"}``, ``"points"`` optional); a malformed one is the
+    instructor's error, named with the rung.
+
+    >>> ladder_of({"ladder": [{"name": "kit", "openings": 40, "zero": 0.3, "full": 0.6}]})
+    (Rung(name='kit', openings=40, zero=0.3, full=0.6, points=2.0),)
+    >>> ladder_of({"ladder": [{"name": "kit", "margin": 0.6}]})
+    Traceback (most recent call last):
+    ...
+    ValueError: tests.json, play ladder, rung 1: needs the keys full, name, openings, zero \
+(and may have points), got margin, name
+    """
+    rungs = spec.get("ladder")
+    if not isinstance(rungs, list) or not rungs:
+        raise ValueError("tests.json, play: 'ladder' must be a list of rungs")
+    out = []
+    for i, r in enumerate(rungs, 1):
+        where = f"tests.json, play ladder, rung {i}"
+        if not isinstance(r, dict) or not {"name", "openings", "zero", "full"} <= set(r) \
+                or not set(r) <= _RUNG_KEYS:
+            got = ", ".join(sorted(r)) if isinstance(r, dict) else repr(r)
+            raise ValueError(f"{where}: needs the keys full, name, openings, zero (and may "
+                             f"have points), got {got}")
+        if r["name"] not in ("random", "weak", "kit"):
+            raise ValueError(f"{where}: unknown opponent {r['name']!r} (random, weak or kit)")
+        try:
+            out.append(Rung(r["name"], r["openings"], float(r["zero"]), float(r["full"]),
+                            float(r.get("points", 2.0))))
+        except (TypeError, ValueError) as err:
+            raise ValueError(f"{where}: {err}") from None
+        if r["openings"] > len(BOOK):
+            raise ValueError(f"{where}: {r['openings']} openings, the book holds {len(BOOK)}")
+    return tuple(out)
+
+
+def practice_of(spec: dict[str, Any]) -> tuple[str, ...]:
+    """The openings a student's own runs play (``"practice"``, default :data:`PRACTICE`);
+    one of the book's would tell the student part of a draw.
+
+    >>> practice_of({}), practice_of({"practice": ["33", "32"]})
+    (('33',), ('33', '32'))
+    """
+    got = tuple(spec.get("practice", PRACTICE))
+    seen = set(BOOK) | {mirror_opening(o) for o in BOOK}
+    if not got or not all(isinstance(o, str) for o in got) or seen & set(got):
+        raise ValueError(f"tests.json, play: 'practice' must be openings outside the book, "
+                         f"got {list(got)!r}")
+    return got

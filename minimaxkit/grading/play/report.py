@@ -6,6 +6,13 @@ and step-throughs of the lost ones.
 (3.0, 'play: 3 of 6 points')
 >>> [item["passed"] for item in r.data()["items"]]
 [True, False]
+
+Items on a scale (the play rungs) say what each earned of what it is worth:
+
+>>> r = EvaluationReport("play", 4, items=[("a", True, ""), ("b", False, "")],
+...                      scores=[(2.0, 2.0), (1.3, 2.0)])
+>>> r.earned, r.text().splitlines()[0]
+(3.3, 'play: 3.3 of 4 points')
 """
 
 from __future__ import annotations
@@ -33,12 +40,20 @@ class EvaluationReport:
     #: the correctness check's measure of speed, recorded in the autograded notebook
     #: (``ms_per_board``, ``limit_ms``, ``too_slow``, ``boards``); None where not measured
     speed: dict[str, Any] | None = None
+    #: per item, ``(earned, worth)`` where items earn on a scale (a play rung's points);
+    #: None where each passed item earns an equal share
+    scores: list[tuple[float, float]] | None = None
 
     @property
     def earned(self) -> float:
-        """The share of the points the items passed earn."""
+        """The share of the points the items earn: the passed ones' equal shares, or the
+        items' :attr:`scores` scaled to :attr:`points`."""
         if not self.items:
             return 0.0
+        if self.scores is not None:
+            worth = sum(w for _, w in self.scores)
+            return round(self.points * sum(e for e, _ in self.scores) / worth, 2) if worth \
+                else 0.0
         return round(self.points * sum(ok for _, ok, _ in self.items) / len(self.items), 2)
 
     def text(self) -> str:
@@ -63,7 +78,10 @@ class EvaluationReport:
             n["won" if g.result == side else "drawn" if g.result == "draw" else "lost"] += 1
             n["forfeited"] += g.forfeit == side
         return {"question": self.question, "points": self.points, "earned": self.earned,
-                "items": [{"label": a, "passed": ok, "detail": b} for a, ok, b in self.items],
+                "items": [{"label": a, "passed": ok, "detail": b,
+                           **({"earned": self.scores[i][0], "worth": self.scores[i][1]}
+                              if self.scores is not None else {})}
+                          for i, (a, ok, b) in enumerate(self.items)],
                 "rungs": rungs}
 
     def parts(self, notes: list[str] = ()) -> list[tuple[str, str]]:  # type: ignore[assignment]
