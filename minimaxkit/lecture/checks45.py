@@ -134,9 +134,9 @@ def check_overhead(overhead: Any) -> Result:
 
 
 def check_budget(depth: Any) -> Result:
-    want = deepen(ConnectFour(), max_depth=8, node_budget=5_000).depth
+    want = deepen(ConnectFour(), max_depth=8, node_budget=2_000).depth
     verdict = _number_check(depth, want, lambda x: (
         f"not {x}: add up the iterations' nodes; the one that would pass the budget is "
         "dropped"))
-    return verdict or (True, f"depth {want}: the iteration that would pass 5,000 nodes is "
+    return verdict or (True, f"depth {want}: the iteration that would pass 2,000 nodes is "
                              "dropped.")
