@@ -173,7 +173,7 @@ The budget is cumulative: it counts the nodes of all iterations together, not of
 Add the iterations' node counts (reordered): the deepest iteration whose running total
 stays within the budget is the last one completed; the next one is started, interrupted
 when the total passes the budget, and dropped.""",
-                       "budget_depth = 5  # with depth 6 the running total would be 2,137, past 2,000",
+                       "budget_depth = 5  # with depth 6 the total would be 2,137, past 2,000",
                        ("budget_depth",)),
 }
 
