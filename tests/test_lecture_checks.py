@@ -73,7 +73,21 @@ def positions(game, state):
             seen.append(s)
             todo.extend(game.play(s, m) for m in game.moves(s))
     return seen''', "positions")
-    refused(check("positions", as_list), "return a set")
+    # a list without repeats is a set written as a list: the right positions pass (review of
+    # issue 27); a list of every node has repeats, and the message says so
+    assert check("positions", as_list).ok
+    every_node = define('''
+def positions(game, state):
+    found, todo = [], [state]
+    while todo:
+        s = todo.pop()
+        found.append(s)
+        todo.extend(game.play(s, m) for m in game.moves(s))
+    return found''', "positions")
+    refused(check("positions", every_node), "549,946 states with repeats (the tree's nodes)",
+            "the distinct positions are 5,478: return a set")
+    one = check("positions", lambda g, s: {s})
+    refused(one, "it finds 1 position and")
     no_ends = variant("positions", "positions", [
         ("seen.add(state)\n", "seen.add(state) if game.moves(state) else None\n")])
     refused(check("positions", no_ends), "leaves out 958 finished games", "There are 5478")
