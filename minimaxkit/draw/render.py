@@ -1,7 +1,7 @@
 """Pictures as bytes: PNG and SVG of trees and results, files for slides and exams, and the
 fast frame renderer behind the step widget.
 
-A full matplotlib redraw of 002's tree with its ~80 labels costs tens of milliseconds,
+A full matplotlib redraw of the example sheet's tree with its ~80 labels costs tens of milliseconds,
 almost all of it text. :class:`FrameRenderer` draws the tree once, rasterises the labels
 that never change (names, leaf values, legend, title) into one RGBA layer, and then per
 frame only recolours the collections in place, draws the few labels that change (backed-up
@@ -9,11 +9,11 @@ values, α-β windows) and blends the label layer back in with numpy (fading the
 pruned nodes).
 
 >>> from minimaxkit import alphabeta
->>> from minimaxkit.examples import tree_002
->>> r = FrameRenderer(alphabeta(tree_002()), dpi=60)
+>>> from minimaxkit.examples import sheet_tree
+>>> r = FrameRenderer(alphabeta(sheet_tree()), dpi=60)
 >>> len(r), r.png(10)[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
 (43, True)
->>> tree_svg(tree_002()).lstrip().startswith("<?xml")
+>>> tree_svg(sheet_tree()).lstrip().startswith("<?xml")
 True
 """
 
@@ -278,8 +278,8 @@ def tree_bundle(tree: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """A notebook's display bundle of a tree: PNG (with ``alt`` in its metadata) and HTML
     ``<img alt=...>``, drawn once.
 
-    >>> from minimaxkit.examples import tree_002
-    >>> data, meta = tree_bundle(tree_002())
+    >>> from minimaxkit.examples import sheet_tree
+    >>> data, meta = tree_bundle(sheet_tree())
     >>> meta["image/png"]["alt"][:38], 'alt="Game tree: root A' in data["text/html"]
     ('Game tree: root A (MAX), 40 nodes, 3 l', True)
     """
@@ -307,9 +307,9 @@ def save_tree(path: str | FilePath, tree: Any, trace: Any = None, *, dpi: float 
 
     >>> import tempfile, pathlib
     >>> from minimaxkit import alphabeta
-    >>> from minimaxkit.examples import tree_002
+    >>> from minimaxkit.examples import sheet_tree
     >>> out = pathlib.Path(tempfile.mkdtemp()) / "step10.svg"
-    >>> save_tree(out, alphabeta(tree_002()), step=10, title="β-cut at F").stat().st_size > 0
+    >>> save_tree(out, alphabeta(sheet_tree()), step=10, title="β-cut at F").stat().st_size > 0
     True
     """
     path = FilePath(path)
