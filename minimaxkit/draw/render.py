@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -218,12 +219,20 @@ def _result_figure(result: Any, dpi: float, **kw: Any) -> Any:
             art["title"].set_text(f"{kw['title']} (top levels; values down to level "
                                   f"{min(crowded) - 1}: too many below to label)")
         return fig
-    return tree_figure(result, dpi=dpi, **kw)[0]
+    fig, art = tree_figure(result, dpi=dpi, **kw)
+    frame = art["frame"]
+    best = set(frame.pv) if frame is not None else set()
+    crowded = hide_crowded_values(art["view"], keep=best)
+    if crowded and art["title"] is not None:
+        art["title"].set_text(f"{kw['title']}; values below level {min(crowded) - 1} too "
+                              f"crowded to read: shown on the best line only")
+    return fig
 
 
-def hide_crowded_values(view: Any) -> set[int]:
+def hide_crowded_values(view: Any, keep: AbstractSet[Path] = frozenset()) -> set[int]:
     """Hide the values of every level where a node's value is wider than the room between
-    it and its neighbours (they would run into each other); return those levels.
+    it and its neighbours (they would run into each other), except those of the nodes in
+    ``keep`` (the best line); return those levels.
 
     >>> from minimaxkit import alphabeta
     >>> from minimaxkit.games import ConnectFour
@@ -242,7 +251,7 @@ def hide_crowded_values(view: Any) -> set[int]:
         if depth and t.get_text() and text_width(t.get_text(), t.get_fontsize()) + 2 > room:
             crowded.add(depth)
     for p, t in [*view.values.items(), *view.statics.items()]:
-        if len(p) in crowded:
+        if len(p) in crowded and p not in keep:
             t.set_visible(False)
     return crowded
 
