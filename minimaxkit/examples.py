@@ -6,8 +6,6 @@ tutorial (``tutorial_tree``) and AIMA's Figure 5.2 (``aima_5_2``).
 (True, 27)
 >>> aima_5_2().root.moves
 ('a1', 'a2', 'a3')
->>> sheet_tree() == tree_002(), sheet_binary(4) == binary_002(4)  # the older names
-(True, True)
 >>> tutorial_tree().to_nested()
 [0.3, [0.7, 0.5, 0.9]]
 """
