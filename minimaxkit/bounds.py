@@ -5,8 +5,8 @@ perfect ordering evaluates exactly b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves (with 
 
 >>> knuth_moore_leaves(3, 3)
 11
->>> from minimaxkit.examples import tree_002
->>> perfect_order_leaves(tree_002())
+>>> from minimaxkit.examples import sheet_tree
+>>> perfect_order_leaves(sheet_tree())
 11
 """
 

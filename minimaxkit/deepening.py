@@ -1,13 +1,13 @@
-"""Progressive (iterative) deepening (003 §3): search to depth 1, 2, 3, ... so that a best
-move is always ready (an *anytime* algorithm). With reordering, every iteration searches
-each node's children by their static values, except that the move an earlier iteration
-found best there goes first (remembered by path, or by a
-:class:`~minimaxkit.table.TranspositionTable`). An iteration may start from an aspiration
+"""Progressive (iterative) deepening, as the MIT 6.034 recitation teaches it: search to
+depth 1, 2, 3, ... so that a best move is always ready (an *anytime* algorithm). With
+reordering, every iteration searches each node's children by their static values, except
+that the move an earlier iteration found best there goes first (remembered by path, or by
+a :class:`~minimaxkit.table.TranspositionTable`). An iteration may start from an aspiration
 window around the previous value, re-searching with the full window when the value falls
 outside it.
 
->>> from minimaxkit.examples import tree_002
->>> r = deepen(tree_002().with_static())
+>>> from minimaxkit.examples import sheet_tree
+>>> r = deepen(sheet_tree().with_static())
 >>> [(it.options["depth"], it.value) for it in r.iterations]
 [(1, 5), (2, 5), (3, 5)]
 >>> r.stopped
@@ -114,12 +114,12 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
     ``table`` (a :class:`~minimaxkit.table.TranspositionTable`, kept across the iterations)
     the best moves come from the table, whose bounds also answer positions reached again.
 
-    >>> from minimaxkit.examples import tree_002
-    >>> [r.stats.leaves for r in iter_deepen(tree_002().with_static(), reorder=False)]
+    >>> from minimaxkit.examples import sheet_tree
+    >>> [r.stats.leaves for r in iter_deepen(sheet_tree().with_static(), reorder=False)]
     [3, 7, 16]
-    >>> [r.stats.leaves for r in iter_deepen(tree_002().with_static())]
+    >>> [r.stats.leaves for r in iter_deepen(sheet_tree().with_static())]
     [3, 5, 11]
-    >>> iter_deepen(tree_002(), node_budget=True)
+    >>> iter_deepen(sheet_tree(), node_budget=True)
     Traceback (most recent call last):
     ...
     minimaxkit.errors.OptionError: option 'node_budget': must be None or a number > 0, got True

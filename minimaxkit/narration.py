@@ -5,9 +5,9 @@ values so far, the cut-offs); nothing here searches. :meth:`Replay.explain
 <minimaxkit.replay.Replay.explain>` and every frame's ``text`` come from :class:`Narrator`.
 
 >>> from minimaxkit import alphabeta
->>> from minimaxkit.examples import tree_002
+>>> from minimaxkit.examples import sheet_tree
 >>> from minimaxkit.replay import Replay
->>> words = Narrator(Replay(alphabeta(tree_002())))
+>>> words = Narrator(Replay(alphabeta(sheet_tree())))
 >>> words.explain(1)
 'Enter the root A (MAX) with α = −∞, β = ∞.'
 >>> words.explain(5)

@@ -8,8 +8,8 @@ the tree); nothing searches again.
 
 >>> import textwrap
 >>> from minimaxkit import alphabeta
->>> from minimaxkit.examples import tree_002
->>> tree = tree_002()
+>>> from minimaxkit.examples import sheet_tree
+>>> tree = sheet_tree()
 >>> r = Replay(alphabeta(tree))
 >>> f = r.frame(10)
 >>> print(textwrap.fill(f.text, 88))
@@ -160,9 +160,9 @@ def first_divergence(a: Trace, b: Trace) -> tuple[int, Path] | None:
     ``b``'s, if ``a`` ended); None if they are equal.
 
     >>> from minimaxkit import alphabeta
-    >>> from minimaxkit.examples import tree_002
-    >>> first_divergence(alphabeta(tree_002(), fail="hard").trace,
-    ...                  alphabeta(tree_002(), fail="hard", prune_on_equal=False).trace)
+    >>> from minimaxkit.examples import sheet_tree
+    >>> first_divergence(alphabeta(sheet_tree(), fail="hard").trace,
+    ...                  alphabeta(sheet_tree(), fail="hard", prune_on_equal=False).trace)
     (39, (2,))
     """
     ea, eb = a.raw, b.raw
@@ -491,8 +491,8 @@ def replay(source: Any, step: int, **options: Any) -> Frame:
     ``options`` go to :class:`Replay`.
 
     >>> from minimaxkit import alphabeta
-    >>> from minimaxkit.examples import tree_002
-    >>> replay(alphabeta(tree_002()), 5).text
+    >>> from minimaxkit.examples import sheet_tree
+    >>> replay(alphabeta(sheet_tree()), 5).text
     'Leaf O = 7. Not used: E (MAX) already has 8.'
     """
     return Replay(source, **options).frame(step)

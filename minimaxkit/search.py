@@ -425,14 +425,15 @@ _COMMON = ("depth", "trace", "order", "tt")
 
 def minimax(game: Any, state: Any = None, *, depth: int | None = None, trace: bool = True,
             order: Order = None, tt: bool = False, **unknown: Any) -> SearchResult:
-    """Plain minimax (000's MaxMin/MinMax, 003's MINIMAX, 004's depth-limited form): every
-    node is searched; nodes at ``depth`` are evaluated statically.
+    """Plain minimax (the recursive-minimax handout's MaxMin/MinMax, the MIT 6.034
+    recitation's MINIMAX, the blog post's depth-limited form): every node is searched; nodes
+    at ``depth`` are evaluated statically.
 
-    >>> from minimaxkit.examples import tree_002
-    >>> r = minimax(tree_002())
+    >>> from minimaxkit.examples import sheet_tree
+    >>> r = minimax(sheet_tree())
     >>> r.value, r.move, r.stats.leaves
     (5, 1, 27)
-    >>> minimax(tree_002(), depth=-1)
+    >>> minimax(sheet_tree(), depth=-1)
     Traceback (most recent call last):
     ...
     minimaxkit.errors.OptionError: option 'depth': must be None or a whole number >= 0, got -1
@@ -447,7 +448,7 @@ def minimax(game: Any, state: Any = None, *, depth: int | None = None, trace: bo
 def simple_pruning(game: Any, state: Any = None, *, depth: int | None = None,
                    trace: bool = True, order: Order = None, **unknown: Any) -> SearchResult:
     """Minimax that stops at a node as soon as one move reaches the best value possible there
-    (001 §1.2: ``value_range[1]`` for MAX, ``value_range[0]`` for MIN).
+    (the machine-player tutorial's §1.2: ``value_range[1]`` for MAX, ``value_range[0]`` for MIN).
 
     >>> from minimaxkit.games import TicTacToe
     >>> r = simple_pruning(TicTacToe(), TicTacToe().state_from_text("XX.\\nOO.\\n..."))
@@ -469,18 +470,19 @@ def alphabeta(game: Any, state: Any = None, *, depth: int | None = None,
               **unknown: Any) -> SearchResult:
     """Alpha-beta search.
 
-    ``prune_on_equal=True`` cuts when v ≥ β (MAX) or v ≤ α (MIN), as all five documents do;
-    ``False`` cuts only on v > β or v < α. ``fail="soft"`` returns v (000/003/004);
-    ``fail="hard"`` starts v at α (MAX) or β (MIN) as 002 does and returns it.
+    ``prune_on_equal=True`` cuts when v ≥ β (MAX) or v ≤ α (MIN), as all five sources do;
+    ``False`` cuts only on v > β or v < α. ``fail="soft"`` returns v (the recursive-minimax
+    handout, the MIT 6.034 recitation, the blog post); ``fail="hard"`` starts v at α (MAX)
+    or β (MIN), as the example sheet and the machine-player tutorial do, and returns it.
     ``window`` is the initial (α, β); ``order`` reorders children (see ``docs/design.md``);
     ``tt=True`` adds a transposition table that never changes the result (hashable states);
     ``table=`` a :class:`~minimaxkit.table.TranspositionTable` to read and fill: bounds
     that decide the window answer a node, and each position's stored best move is searched
     first (the root's value and best move are those without it; ``docs/design.md``).
 
-    >>> from minimaxkit.examples import tree_002
-    >>> r = alphabeta(tree_002())
-    >>> r.value, [tree_002().node(p).value for p in r.trace.leaves]
+    >>> from minimaxkit.examples import sheet_tree
+    >>> r = alphabeta(sheet_tree())
+    >>> r.value, [sheet_tree().node(p).value for p in r.trace.leaves]
     (5, [8, 7, 3, 9, 2, 4, 1, 1, 3, 5, 3, 9, 6, 1, 2, 3])
     """
     reject_unknown(unknown, (*_COMMON, "prune_on_equal", "fail", "window", "table"))
@@ -505,8 +507,8 @@ def negamax(game: Any, state: Any = None, *, depth: int | None = None,
     equal to :func:`alphabeta`'s under the same options, and ``tt=True`` gives the same
     guarantee: the value is the value without the table.
 
-    >>> from minimaxkit.examples import tree_002
-    >>> negamax(tree_002()).trace == alphabeta(tree_002()).trace
+    >>> from minimaxkit.examples import sheet_tree
+    >>> negamax(sheet_tree()).trace == alphabeta(sheet_tree()).trace
     True
     >>> from minimaxkit.games import Nim
     >>> negamax(Nim((1, 3, 4)), depth=6, tt=True).value == alphabeta(Nim((1, 3, 4)), depth=6).value

@@ -6,8 +6,10 @@ The kit has two, for two jobs.
   later visit only where the search would return exactly the same value (:func:`replay_rule`).
   Its job is transpositions: one position reached by different move orders.
 * :class:`TranspositionTable` (lecture 5) is the table of game programs: one entry per
-  position with the *remaining depth* it was searched to, the value, whether that value is
-  exact or only a lower or an upper bound (the search was cut there), and the best move.
+  position with the *remaining depth* it was searched to, the value (from MAX's view),
+  whether that value is exact or only a lower bound (a MAX node that cut off, a MIN node
+  where no move lowered β) or an upper bound (a MIN node that cut off, a MAX node where no
+  move raised α), and the best move.
   A later visit at the same remaining depth returns an exact value, and a bound that
   already decides the window (a lower bound at or above β, an upper bound at or below α);
   any visit tries the stored best move first. Kept from one deepening iteration to the
@@ -16,8 +18,8 @@ The kit has two, for two jobs.
   returned below the root, the counts and the trace differ.
 
 >>> from minimaxkit import deepen
->>> from minimaxkit.examples import tree_002
->>> tree, table = tree_002().with_static(), TranspositionTable()
+>>> from minimaxkit.examples import sheet_tree
+>>> tree, table = sheet_tree().with_static(), TranspositionTable()
 >>> r = deepen(tree, table=table)           # depths 1, 2, 3, one table for all three
 >>> table.get(tree.root)
 Entry(depth=3, value=5, flag='exact', move=1)
@@ -43,8 +45,8 @@ class Entry:
     """What a search learnt about one position: the remaining ``depth`` it was searched to
     (-1: to the end of the game), its ``value`` from MAX's view, the ``flag`` saying what
     the value is (``"exact"``; ``"lower"``: the true value is at least this; ``"upper"``: at
-    most this) and the best ``move`` found (None when every move failed low: no move
-    raised the node's value into its window). ``pv`` is the principal variation below
+    most this) and the best ``move`` found (None when no move raised the node's α, at MAX,
+    or lowered its β, at MIN: its value is only a bound). ``pv`` is the principal variation below
     the position (for exact values); ``reached`` how many moves below it the search
     evaluated a position at the depth limit or the end of the game.
 

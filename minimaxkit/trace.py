@@ -147,8 +147,8 @@ class Trace:
         """Event ``i`` as a dataclass, built on its own (the others are not).
 
         >>> from minimaxkit import alphabeta
-        >>> from minimaxkit.examples import tree_002
-        >>> alphabeta(tree_002()).trace.event(-1)
+        >>> from minimaxkit.examples import sheet_tree
+        >>> alphabeta(sheet_tree()).trace.event(-1)
         Exit(path=(), value=5, move=1)
         """
         if self._events is not None:
@@ -257,8 +257,8 @@ class Trace:
         :meth:`rows`.
 
         >>> from minimaxkit import alphabeta
-        >>> from minimaxkit.examples import tree_002
-        >>> data = json.loads(alphabeta(tree_002()).trace.to_json())
+        >>> from minimaxkit.examples import sheet_tree
+        >>> data = json.loads(alphabeta(sheet_tree()).trace.to_json())
         >>> data["version"], data["kinds"][:8], data["up"][:8], data["child"][:8]
         (4, 'eeelllxe', '00001111', '01112302')
         >>> data["leaf"]["value"][:6], data["leaf"]["alpha"]

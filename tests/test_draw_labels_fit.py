@@ -90,3 +90,25 @@ def test_corner_marks_keep_clear_of_interior_names() -> None:
                 apart = (x + rad < bb.x0 or x - rad > bb.x1 or y + rad < bb.y0
                          or y - rad > bb.y1)
                 assert apart, (kind, r.game.node(p).name, r.game.node(q).name)
+
+
+def test_a_search_pictures_crowded_leaf_values_are_left_out_but_on_the_best_line() -> None:
+    """Lecture 2's "Show search" after X's first move (review of issue 27): 56 leaves two
+    levels down, whose values ran into one another ("0.3330.222..."). They are left out,
+    but for the best line's, and the title says so; no visible value overlaps another."""
+    from minimaxkit import minimax
+    from minimaxkit.draw.render import _result_figure
+    from minimaxkit.games import TicTacToe
+
+    game = TicTacToe()
+    result = minimax(game, game.play(game.initial_state(), 0), depth=2)
+    fig = _result_figure(result, 80)
+    ax = fig.axes[0]
+    texts = [t for t in ax.texts if t.get_visible() and re.fullmatch(r"-?[\d.]+", t.get_text())]
+    # the root, its 8 children and the one leaf on the best line
+    assert len(texts) == 1 + 8 + 1, [t.get_text() for t in texts]
+    assert "too crowded to read: shown on the best line only" in ax.get_title()
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    boxes = [t.get_window_extent(r) for t in texts]
+    assert not any(a.overlaps(b) for a, b in itertools.combinations(boxes, 2))

@@ -225,6 +225,96 @@ def test_right_answers_written_other_ways_pass() -> None:
     assert check("maxmin", lambda x: float(ns["max_min"](x)), ns["min_max"]).ok
 
 
+def test_numpy_arrays_and_numbers_pass_where_lists_and_ints_do() -> None:
+    """Review of issue 27: arrays and numpy's numbers are right answers written another way."""
+    assert check("binary", np.array([[2, 7], [1, 9]])).ok
+    assert check("binary", [[np.int64(2), np.int64(7)], [np.int64(1), np.float64(9)]]).ok
+    count = answer("count")["count"]
+    assert check("count", lambda g, s: np.array(count(g, s))).ok
+    assert check("best_order", np.array([[3, 12, 8], [2, 4, 6], [2, 14, 5]])).ok
+    assert check("best_order", [[np.int64(3), 12, 8], [2, 4, 6], [2, 14, 5]]).ok
+    right = answer("threats")["threats"]
+    assert check("threats", lambda b, p: {(np.int64(c), np.int64(r)) for c, r in right(b, p)}).ok
+    assert check("threats", lambda b, p: np.array(sorted(right(b, p)), dtype=int).reshape(
+        -1, 2)).ok
+
+
+@pytest.mark.parametrize("name", ["count", "positions", "maxmin", "scored_move",
+                                  "bug_recitation", "bug_blog", "center_first", "overhead",
+                                  "open_lines", "threats"])
+def test_a_function_that_gives_no_result_is_told_what_was_expected(name: str) -> None:
+    """Review of issue 27: raising, returning None, exit() and an interrupt (the stop
+    button) each get a verdict that says what the check takes."""
+    def exits(*_: Any) -> Any:
+        raise SystemExit
+
+    def interrupted(*_: Any) -> Any:
+        raise KeyboardInterrupt
+
+    expects = EXERCISES[name].expects
+    for f, said in ((raises, "raised ValueError: boom"), (returns(None), "returned None"),
+                    (exits, "called exit()"), (interrupted, "interrupted")):
+        verdict = given(name, f)
+        assert not verdict.ok and said in verdict.message, (name, verdict)
+        if (name, said) == ("threats", "returned None"):  # its own words: None for no cells
+            assert "return a set of cells (an empty set when there are none)" in verdict.message
+        else:
+            assert f"xpected {expects}" in verdict.message.split("\n")[0], (name, verdict)
+
+
+def test_a_function_that_never_returns_gets_a_verdict() -> None:
+    """Review of issue 27: a loop is stopped at the check's time limit (5 s for the quick
+    checks of lectures 4 to 6, 60 s for those of lectures 1 to 3) and named."""
+    def loops(*_: Any) -> Any:
+        while True:
+            pass
+
+    for name in ("overhead", "threats"):
+        verdict = given(name, loops)
+        assert not verdict.ok, verdict
+        assert "it ran for over 5 seconds without returning: does it loop?" in verdict.message
+
+
+def test_the_time_limit_puts_back_an_alarm_already_set() -> None:
+    """An alarm set before (pytest-timeout's, say) rings later as it would have, with its own
+    handler; one that rings sooner than the limit is left to rule."""
+    import signal
+
+    from minimaxkit.lecture._reader import Failed, call
+
+    def loops() -> Any:
+        while True:
+            pass
+
+    def outer(*_: Any) -> None:
+        raise AssertionError("the outer alarm rang")
+
+    previous = signal.signal(signal.SIGALRM, outer)
+    saved = signal.setitimer(signal.ITIMER_REAL, 100.0)
+    try:
+        with pytest.raises(Failed, match="over 0.2 seconds"):
+            call(loops, limit=0.2)
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 98 < left < 100 and signal.getsignal(signal.SIGALRM) is outer
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(Failed, match="the outer alarm rang"):  # its handler, not ours
+            call(loops, limit=5)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_REAL, *saved)
+
+
+def test_the_wrong_kind_of_number_is_named_plainly() -> None:
+    """Review of issue 27: Ex 5.1's messages for a list, a string and a Decimal."""
+    from decimal import Decimal
+    said = {"list": "overhead(2, 6) returned [1.0] (a list): expected a number",
+            "string": "overhead(2, 6) returned '1.5' (a string): expected a number",
+            "decimal": "overhead(2, 6) returned Decimal('1.5') (a Decimal number): expected a "
+                       "number"}
+    for kind, got in (("list", [1.0]), ("string", "1.5"), ("decimal", Decimal("1.5"))):
+        assert check("overhead", returns(got)).message == said[kind]
+
+
 def test_a_boards_message_keeps_its_lines_in_html() -> None:
     html = check("threats", lambda board, player: 3)._repr_html_()
     assert "<pre" in html and ". . . . . . .\n" in html

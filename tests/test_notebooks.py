@@ -303,6 +303,27 @@ def test_no_document_numbers_in_lectures_or_assignments(path: Path) -> None:
     assert not hits, f"{path.relative_to(NOTEBOOKS.parent)} cites documents by number: {hits[:5]}"
 
 
+
+def test_help_names_sources_by_what_they_are() -> None:
+    """What a student reads with help() on the kit's public names (the package, its
+    modules the lectures import, every name they export) cites no document by number
+    (review of issue 27: help(alphabeta) said "000/003/004" and "as 002 does")."""
+    import importlib
+    import inspect
+
+    hits = []
+    for module_name in ("minimaxkit", "minimaxkit.examples", "minimaxkit.deepening",
+                        "minimaxkit.search", "minimaxkit.table", "minimaxkit.lecture",
+                        "minimaxkit.draw", "minimaxkit.widgets", "minimaxkit.games"):
+        module = importlib.import_module(module_name)
+        objects = [module, *(getattr(module, n) for n in getattr(module, "__all__", ()))]
+        for obj in objects:
+            doc = inspect.getdoc(obj) if callable(obj) or inspect.ismodule(obj) else None
+            head = f"{module_name}.{getattr(obj, '__name__', '')}"
+            hits += [f"{head}: {line.strip()[:80]}" for line in (doc or "").splitlines()
+                     if DOC_NUMBER.search(line)]
+    assert not hits, hits[:8]
+
 def test_lecture_one_has_a_sources_table() -> None:
     text = "\n".join(c.source for c in load("01_game_trees").cells if c.cell_type == "markdown")
     section = text.split("## Sources", 1)[1]

@@ -8,8 +8,8 @@ matplotlib drawings is first asked for, so ``minimaxkit.draw.svg`` stays light.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
->>> from minimaxkit.examples import tree_002
->>> tree_png(tree_002())[:4]
+>>> from minimaxkit.examples import sheet_tree
+>>> tree_png(sheet_tree())[:4]
 b'\\x89PNG'
 """
 

@@ -7,14 +7,14 @@ and adds what the picture holds beyond it: the current node, the call stack with
 at its top, and the subtrees cut so far. No matplotlib here.
 
 >>> from minimaxkit import alphabeta
->>> from minimaxkit.examples import tree_002
+>>> from minimaxkit.examples import sheet_tree
 >>> from minimaxkit.replay import Replay
->>> rp = Replay(alphabeta(tree_002()))
+>>> rp = Replay(alphabeta(sheet_tree()))
 >>> print(frame_alt(rp.frame(10), rp.name))  # doctest: +NORMALIZE_WHITESPACE
 Search tree at step 10 of 42. β-cut at F: v = 9 ≥ β = 8, its last 2 children (R, S) are
 not searched. B (MIN) already has 8 (from E), so it will never choose F, which is worth
 at least 9. Current node F; call stack A, B, F with α = −∞, β = 8 at F. Cut so far: R, S.
->>> print(tree_alt(tree_002()))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+>>> print(tree_alt(sheet_tree()))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
 Game tree: root A (MAX), 40 nodes, 3 levels below the root,
 27 leaves valued 8, 7, 3, ... and 15 more.
 """

@@ -4,13 +4,13 @@ top-down layout, kept in a networkx graph.
 A :class:`~minimaxkit.tree.GameTree` is drawn whole. A searched *game* is drawn as the part
 its trace reached: the visited nodes and the roots of the subtrees cut off.
 
->>> from minimaxkit.examples import tree_002
->>> m = TreeModel.of_tree(tree_002())
+>>> from minimaxkit.examples import sheet_tree
+>>> m = TreeModel.of_tree(sheet_tree())
 >>> len(m), m.n_leaves, m.pos[()], m.pos[(0,)], m.pos[(0, 0, 0)]
 (40, 27, (13.0, 0.0), (4.0, -1.0), (0.0, -3.0))
 >>> m.graph.number_of_edges(), m.graph.nodes[(1,)]["name"]
 (39, 'C')
->>> m.statics, TreeModel.of_tree(tree_002().with_static()).statics[(1,)]
+>>> m.statics, TreeModel.of_tree(sheet_tree().with_static()).statics[(1,)]
 ({}, 5)
 """
 

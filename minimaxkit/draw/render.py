@@ -1,7 +1,7 @@
 """Pictures as bytes: PNG and SVG of trees and results, files for slides and exams, and the
 fast frame renderer behind the step widget.
 
-A full matplotlib redraw of 002's tree with its ~80 labels costs tens of milliseconds,
+A full matplotlib redraw of the example sheet's tree with its ~80 labels costs tens of milliseconds,
 almost all of it text. :class:`FrameRenderer` draws the tree once, rasterises the labels
 that never change (names, leaf values, legend, title) into one RGBA layer, and then per
 frame only recolours the collections in place, draws the few labels that change (backed-up
@@ -9,11 +9,11 @@ values, α-β windows) and blends the label layer back in with numpy (fading the
 pruned nodes).
 
 >>> from minimaxkit import alphabeta
->>> from minimaxkit.examples import tree_002
->>> r = FrameRenderer(alphabeta(tree_002()), dpi=60)
+>>> from minimaxkit.examples import sheet_tree
+>>> r = FrameRenderer(alphabeta(sheet_tree()), dpi=60)
 >>> len(r), r.png(10)[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
 (43, True)
->>> tree_svg(tree_002()).lstrip().startswith("<?xml")
+>>> tree_svg(sheet_tree()).lstrip().startswith("<?xml")
 True
 """
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -218,12 +219,20 @@ def _result_figure(result: Any, dpi: float, **kw: Any) -> Any:
             art["title"].set_text(f"{kw['title']} (top levels; values down to level "
                                   f"{min(crowded) - 1}: too many below to label)")
         return fig
-    return tree_figure(result, dpi=dpi, **kw)[0]
+    fig, art = tree_figure(result, dpi=dpi, **kw)
+    frame = art["frame"]
+    best = set(frame.pv) if frame is not None else set()
+    crowded = hide_crowded_values(art["view"], keep=best)
+    if crowded and art["title"] is not None:
+        art["title"].set_text(f"{kw['title']}; values below level {min(crowded) - 1} too "
+                              f"crowded to read: shown on the best line only")
+    return fig
 
 
-def hide_crowded_values(view: Any) -> set[int]:
+def hide_crowded_values(view: Any, keep: AbstractSet[Path] = frozenset()) -> set[int]:
     """Hide the values of every level where a node's value is wider than the room between
-    it and its neighbours (they would run into each other); return those levels.
+    it and its neighbours (they would run into each other), except those of the nodes in
+    ``keep`` (the best line); return those levels.
 
     >>> from minimaxkit import alphabeta
     >>> from minimaxkit.games import ConnectFour
@@ -242,7 +251,7 @@ def hide_crowded_values(view: Any) -> set[int]:
         if depth and t.get_text() and text_width(t.get_text(), t.get_fontsize()) + 2 > room:
             crowded.add(depth)
     for p, t in [*view.values.items(), *view.statics.items()]:
-        if len(p) in crowded:
+        if len(p) in crowded and p not in keep:
             t.set_visible(False)
     return crowded
 
@@ -278,8 +287,8 @@ def tree_bundle(tree: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """A notebook's display bundle of a tree: PNG (with ``alt`` in its metadata) and HTML
     ``<img alt=...>``, drawn once.
 
-    >>> from minimaxkit.examples import tree_002
-    >>> data, meta = tree_bundle(tree_002())
+    >>> from minimaxkit.examples import sheet_tree
+    >>> data, meta = tree_bundle(sheet_tree())
     >>> meta["image/png"]["alt"][:38], 'alt="Game tree: root A' in data["text/html"]
     ('Game tree: root A (MAX), 40 nodes, 3 l', True)
     """
@@ -307,9 +316,9 @@ def save_tree(path: str | FilePath, tree: Any, trace: Any = None, *, dpi: float 
 
     >>> import tempfile, pathlib
     >>> from minimaxkit import alphabeta
-    >>> from minimaxkit.examples import tree_002
+    >>> from minimaxkit.examples import sheet_tree
     >>> out = pathlib.Path(tempfile.mkdtemp()) / "step10.svg"
-    >>> save_tree(out, alphabeta(tree_002()), step=10, title="β-cut at F").stat().st_size > 0
+    >>> save_tree(out, alphabeta(sheet_tree()), step=10, title="β-cut at F").stat().st_size > 0
     True
     """
     path = FilePath(path)

@@ -12,8 +12,8 @@ shape with ``class="node <kind> <state>"`` and ``data-path``, each mark one shap
 ``class="mark <kind>"``. Lectures, widgets and files keep the matplotlib drawing.
 
 >>> from minimaxkit import alphabeta
->>> from minimaxkit.examples import tree_002
->>> svg = tree_svg_text(alphabeta(tree_002()), step=10, marks={(0, 1, 1): "extra"})
+>>> from minimaxkit.examples import sheet_tree
+>>> svg = tree_svg_text(alphabeta(sheet_tree()), step=10, marks={(0, 1, 1): "extra"})
 >>> svg.startswith("<svg"), svg.count('class="node '), svg.count('class="node leaf pruned"')
 (True, 40, 2)
 >>> svg.count('class="mark extra"')

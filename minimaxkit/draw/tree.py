@@ -10,8 +10,8 @@ width, so greyscale prints read too.
 >>> import matplotlib
 >>> matplotlib.use("Agg")
 >>> from minimaxkit import alphabeta
->>> from minimaxkit.examples import tree_002
->>> art = draw_tree(alphabeta(tree_002()), step=10)
+>>> from minimaxkit.examples import sheet_tree
+>>> art = draw_tree(alphabeta(sheet_tree()), step=10)
 >>> sorted(p for p, s in art["status"].items() if s == "pruned")
 [(0, 1, 1), (0, 1, 2)]
 >>> art["values"][(0, 1)].get_text(), art["windows"][-1].get_text()
@@ -78,8 +78,8 @@ def compact_figsize(model: TreeModel, *, legend: bool = True, title: bool = Fals
     ``chars`` is the longest value an interior node shows, without its ``≤`` / ``≥``
     (default: the longest leaf value's).
 
-    >>> from minimaxkit.examples import tree_002
-    >>> [round(x, 2) for x in compact_figsize(TreeModel.of_tree(tree_002()), title=True)]
+    >>> from minimaxkit.examples import sheet_tree
+    >>> [round(x, 2) for x in compact_figsize(TreeModel.of_tree(sheet_tree()), title=True)]
     [10.42, 3.46]
     """
     width, _ = figsize_for(model, legend=legend, title=title, dpi=dpi)
@@ -97,8 +97,8 @@ def figsize_for(model: TreeModel, *, legend: bool = True, title: bool = False,
     leaf up to 100 leaves, more where a leaf's value or name at the smallest legible font
     (11 px at ``dpi``) needs it, at most 20 inches wide.
 
-    >>> from minimaxkit.examples import tree_002
-    >>> [round(x, 2) for x in figsize_for(TreeModel.of_tree(tree_002()), dpi=80)]
+    >>> from minimaxkit.examples import sheet_tree
+    >>> [round(x, 2) for x in figsize_for(TreeModel.of_tree(sheet_tree()), dpi=80)]
     [10.42, 4.45]
     """
     n = model.n_leaves

@@ -82,7 +82,7 @@ class TicTacToe:
             raise ValueError(f"win_value must be a positive number, got {win_value!r}")
         if not win_value > 0:  # also rejects nan
             raise ValueError(f"win_value must be positive, got {win_value!r}")
-        self.win_value = win_value  # an int stays an int: terminal values 1 / -1 / 0 as in 001
+        self.win_value = win_value  # an int stays an int: 1 / -1 / 0 as in the tutorial
         self.value_range: tuple[float, float] = (-self.win_value, self.win_value)
         self._scale = 1.0 if math.isinf(self.win_value) else self.win_value
         # Per-state memos, filled on first sight of a state.

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..search import alphabeta
 from ..tree import GameTree
+from ._reader import NoResult
 from .checks import Failed
 from .exercises import EXERCISES, Exercise
 from .handtable import HandTable, hand_table
@@ -103,12 +104,32 @@ max_min(x) and min_max(x), each returning a node's value: check('maxmin', max_mi
             f"({', '.join(takes)}), given {len(given)}: {ex.expects}"))
     try:
         ok, message = ex.check(*args, **kwargs)
-    except Failed as failed:
+    except NoResult as failed:  # it raised, looped, returned None: say what was expected
+        ok, message = False, _expecting(str(failed), ex.expects)
+    except Failed as failed:  # a diagnosis of the answer's own
         ok, message = False, str(failed)
+    except KeyboardInterrupt:
+        ok, message = False, f"interrupted before the check finished; expected {ex.expects}"
     except Exception as err:  # an answer no check foresaw: still a verdict, not a traceback
         ok, message = False, (f"this answer cannot be checked ({type(err).__name__}: "
                               f"{err}); expected {ex.expects}")
     return Verdict(name, ok, message)
+
+
+def _expecting(message: str, expects: str) -> str:
+    """``message`` with what the check takes, said before a board drawn below it.
+
+    >>> _expecting("it raised ValueError: boom", "a number")
+    'it raised ValueError: boom; expected a number'
+    >>> _expecting("is it one step too soon?\\nX..", "a number")
+    'is it one step too soon? Expected a number.\\nX..'
+    """
+    words, newline, drawn = message.partition("\n")
+    if not expects or expects in words:
+        return message
+    words = (f"{words} Expected {expects}." if words.endswith((".", "?"))
+             else f"{words}; expected {expects}")
+    return words + newline + drawn
 
 
 def show_answer(name: str) -> Answer:

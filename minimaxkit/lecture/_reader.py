@@ -9,8 +9,24 @@ in words (a number typed as a string, a count where a set belongs, a generator).
 (79.0, '')
 >>> shown(True), shown([1, 2]), shown(None)
 ('True (a truth value)', '[1, 2] (a list)', 'None (nothing)')
+>>> from decimal import Decimal
+>>> shown(Decimal("1.5")), shown(1j)
+("Decimal('1.5') (a Decimal number)", '1j (a complex number)')
 >>> same(float("nan"), 3), same(3.0, 3)
 (False, True)
+
+A function that never returns is stopped after ``LIMIT`` seconds (``QUICK`` for the
+checks whose reference answers take milliseconds), by a ``signal.setitimer`` alarm where
+there is one (the main thread on Linux and macOS, where a notebook's kernel runs code):
+
+>>> def loops():
+...     while True:
+...         pass
+>>> try:
+...     call(loops, limit=0.2)
+... except Failed as err:
+...     print(err)
+it ran for over 0.2 seconds without returning: does it loop?
 """
 
 from __future__ import annotations
@@ -18,6 +34,9 @@ from __future__ import annotations
 import inspect
 import math
 import numbers
+import signal
+import threading
+import time
 import types
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,8 +44,15 @@ from typing import Any
 
 from ..student import TooManyCalls, refuse_kit_searches
 
-__all__ = ["Failed", "Counting", "call", "no_kit_search", "number_or_note", "shown", "same",
-           "short", "number", "arguments_fit"]
+__all__ = ["Failed", "NoResult", "Counting", "call", "no_kit_search", "number_or_note",
+           "shown", "same", "short", "number", "plain", "arguments_fit", "time_limit", "LIMIT",
+           "QUICK"]
+
+#: seconds a reader's function may run before the check calls it a loop: long enough for
+#: a slow but right walk of tic-tac-toe's 549,946 nodes (the worked answer takes 2 s)
+LIMIT = 60.0
+#: the same for checks whose reference answer takes milliseconds (lectures 4 to 6)
+QUICK = 5.0
 
 
 class Failed(Exception):
@@ -34,8 +60,49 @@ class Failed(Exception):
     says which."""
 
 
+class NoResult(Failed):
+    """A reader's function gave no result to check (it raised, looped, returned None, could
+    not be called as the exercise calls it): the verdict also says what was expected."""
+
+
 class _KitCalled(BaseException):
     """The kit's own search was called (a BaseException: ``except Exception`` misses it)."""
+
+
+class _TimeUp(BaseException):
+    """A reader's function ran past its time limit (a BaseException, as :class:`_KitCalled`)."""
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`_TimeUp` inside the block after ``seconds`` (and every second after,
+    should the reader's code swallow it), where a ``signal.setitimer`` alarm is possible:
+    the main thread of a system that has it. An alarm already set that rings sooner rules;
+    one that rings later is set again afterwards, less the time the block took. Elsewhere
+    the block runs without a limit."""
+    if (seconds is None or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+    outer, outer_interval = signal.getitimer(signal.ITIMER_REAL)
+    if 0 < outer <= seconds:
+        yield
+        return
+
+    def ring(signum: int, frame: Any) -> None:
+        raise _TimeUp
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
+    start = time.monotonic()
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if outer > 0:
+            left = max(outer - (time.monotonic() - start), 1e-3)
+            signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
 
 
 KIT_CALLED = ("it calls the kit's own search: write the search yourself (the check compares "
@@ -71,8 +138,10 @@ def shown(value: Any) -> str:
     if kind is None:
         if isinstance(value, numbers.Real):
             kind = "a number"
-        elif isinstance(value, numbers.Number):
+        elif isinstance(value, numbers.Complex):
             kind = "a complex number"
+        elif isinstance(value, numbers.Number):
+            kind = f"a {type(value).__name__} number"
         else:
             name = type(value).__name__
             kind = f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
@@ -126,12 +195,14 @@ def arguments_fit(f: Any, n: int, call_as: str = "") -> None:
     except TypeError:
         name = getattr(f, "__name__", "it")
         wanted = call_as or f"with {n} argument{'s' * (n != 1)}"
-        raise Failed(f"it cannot be called as {wanted}: {name} takes {signature}") from None
+        raise NoResult(f"it cannot be called as {wanted}: {name} takes {signature}") from None
 
 
-def call(f: Any, *args: Any, call_as: str = "", none_ok: bool = False) -> Any:
-    """``f(*args)`` with the kit's searches refused; any failure becomes :class:`Failed`.
-    ``call_as`` says how the exercise calls it (``"count(game, state)"``), for messages.
+def call(f: Any, *args: Any, call_as: str = "", none_ok: bool = False,
+         limit: float | None = LIMIT) -> Any:
+    """``f(*args)`` with the kit's searches refused and at most ``limit`` seconds; any
+    failure becomes :class:`Failed`, an interrupt (the stop button) too. ``call_as`` says
+    how the exercise calls it (``"count(game, state)"``), for messages.
 
     >>> call(lambda a: a + 1, 1)
     2
@@ -145,24 +216,29 @@ def call(f: Any, *args: Any, call_as: str = "", none_ok: bool = False) -> Any:
         raise Failed(f"expected a function{' ' + call_as if call_as else ''}, got {shown(f)}")
     arguments_fit(f, len(args), call_as)
     try:
-        with no_kit_search():
+        with time_limit(limit), no_kit_search():
             out = f(*args)
     except _KitCalled:
         raise Failed(KIT_CALLED) from None
+    except _TimeUp:
+        raise NoResult(f"it ran for over {limit:g} seconds without returning: does it "
+                     "loop?") from None
+    except KeyboardInterrupt:
+        raise NoResult("it was interrupted before it returned: does it loop?") from None
     except Failed:
         raise
     except TooManyCalls:
-        raise Failed("it asks the tree again and again: does it search some node twice, "
+        raise NoResult("it asks the tree again and again: does it search some node twice, "
                      "or loop?") from None
     except RecursionError:
-        raise Failed("it recursed without end: does every path reach a leaf (or the depth "
+        raise NoResult("it recursed without end: does every path reach a leaf (or the depth "
                      "limit)?") from None
     except SystemExit:
-        raise Failed("it called exit(): return a result instead") from None
+        raise NoResult("it called exit(): return a result instead") from None
     except Exception as err:
-        raise Failed(f"it raised {type(err).__name__}: {err}") from None
+        raise NoResult(f"it raised {type(err).__name__}: {err}") from None
     if out is None and not none_ok:
-        raise Failed("it returned None: fill in its body (and return the result)")
+        raise NoResult("it returned None: fill in its body (and return the result)")
     return out
 
 
@@ -212,6 +288,31 @@ def number(value: Any) -> float | None:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         return None
     return value  # type: ignore[return-value]
+
+
+def plain(value: Any) -> Any:
+    """``value`` with numpy arrays as lists and numbers of other types (numpy's, fractions)
+    as ``int`` or ``float``, through lists and tuples; anything else as it is.
+
+    >>> import numpy as np
+    >>> plain(np.array([[2, 7], [1, 9]])), plain((np.int64(5), np.float32(0.5)))
+    ([[2, 7], [1, 9]], (5, 0.5))
+    """
+    if hasattr(value, "dtype") and hasattr(value, "ndim") and hasattr(value, "tolist"):
+        try:
+            value = value.tolist()
+        except Exception:
+            return value
+    if isinstance(value, (list, tuple)):
+        items = [plain(v) for v in value]
+        return items if isinstance(value, list) else tuple(items)
+    if isinstance(value, bool) or type(value) in (int, float):
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    return value
 
 
 def number_or_note(value: Any) -> tuple[float | None, str]:

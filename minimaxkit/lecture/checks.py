@@ -16,7 +16,7 @@ course does.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Set
+from collections.abc import Callable, Sequence, Set
 from typing import Any
 
 from ..examples import aima_5_2, sheet_binary, sheet_tree
@@ -31,6 +31,7 @@ from ._reader import (
     call,
     number,
     number_or_note,
+    plain,
     same,
     short,
     shown,
@@ -55,9 +56,20 @@ def _deep_trees(n: int, *, depth: int = 5) -> list[GameTree]:
                             root="max" if seed % 2 == 0 else "min") for seed in range(n)]
 
 
+def _n(count: int, word: str) -> str:
+    """``count`` and ``word``, in the plural unless there is one.
+
+    >>> _n(1, "position"), _n(5478, "position")
+    ('1 position', '5478 positions')
+    """
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
 def _pair(got: Any, what: str) -> tuple[Any, Any]:
-    """``got`` as a pair (a tuple or a list of two), else :class:`Failed` saying what came."""
-    if isinstance(got, (tuple, list)) and len(got) == 2:
+    """``got`` as a pair (any sequence of two: a tuple, a list, a numpy array), else
+    :class:`Failed` saying what came."""
+    got = plain(got)
+    if isinstance(got, Sequence) and not isinstance(got, (str, bytes)) and len(got) == 2:
         return got[0], got[1]
     if number(got) is not None:
         raise Failed(f"expected a pair {what}, got one number, {shown(got)}: return both, "
@@ -115,14 +127,17 @@ def check_positions(positions: Any) -> Result:
     start = game.initial_state()
     seen = _reachable(game, start)
     got = _call(positions, game, start, call_as="positions(game, state)")
-    if isinstance(got, (list, tuple)):
+    if isinstance(got, (list, tuple)):  # a set written as a list: right if it has no repeats
         try:
-            right = set(got) == seen
+            distinct = set(got)
         except TypeError:
-            right = False
-        return False, (f"it returns {'the right positions' if right else 'positions'} as a "
-                       f"{type(got).__name__}: return a set (set(...), or seen = set() and "
-                       "seen.add(...))")
+            return False, (f"it returns a {type(got).__name__} of positions that cannot be "
+                           "put in a set (lists inside?): return a set of states")
+        if len(distinct) < len(got):
+            nodes = " (the tree's nodes)" if len(got) == 549_946 else ""
+            return False, (f"it returns {len(got):,} states with repeats{nodes}; the "
+                           f"distinct positions are {len(seen):,}: return a set")
+        got = distinct
     if not isinstance(got, Set):
         return False, f"expected a set of positions, got {shown(got)}"
     mine = set(got)
@@ -137,15 +152,16 @@ def check_positions(positions: Any) -> Result:
     extra = mine - seen
     over = {s for s in seen if not game.moves(s)}
     if missing == {start} and not extra:
-        return False, (f"it finds {len(mine)} positions and leaves out the start: the "
+        return False, (f"it finds {_n(len(mine), 'position')} and leaves out the start: the "
                        f"position you start from is reachable too (in zero moves). With "
                        f"it there are {len(seen)}")
     if missing and missing <= over and not extra:
-        return False, (f"it finds {len(mine)} positions and leaves out {len(missing)} "
-                       f"finished games (positions with no moves): they are positions too. "
-                       f"There are {len(seen)}, the start and finished games included")
+        return False, (f"it finds {_n(len(mine), 'position')} and leaves out "
+                       f"{_n(len(missing), 'finished game')} (positions with no moves): they "
+                       f"are positions too. There are {len(seen)}, the start and finished "
+                       "games included")
     if extra and len(extra) == len(mine):
-        return False, (f"it finds {len(mine)} things, but none is a state that game.play "
+        return False, (f"it finds {_n(len(mine), 'thing')}, but none is a state that game.play "
                        f"returns (e.g. {short(next(iter(extra)), 60)}): collect the states "
                        f"themselves. There are {len(seen)} positions")
     parts = []
@@ -154,13 +170,14 @@ def check_positions(positions: Any) -> Result:
         parts.append(f"misses {len(missing)} (e.g. {example})")
     if extra:
         parts.append(f"has {len(extra)} that are not reachable positions")
-    return False, (f"it finds {len(mine)} positions and {' and '.join(parts)}; there are "
+    return False, (f"it finds {_n(len(mine), 'position')} and {' and '.join(parts)}; there are "
                    f"{len(seen)}, the start and finished games included")
 
 
 def check_binary(nested: Any) -> Result:
     if isinstance(nested, GameTree):
         nested = nested.to_nested()
+    nested = plain(nested)  # numpy arrays and numbers as lists and numbers
     shape = "a nested list such as [[2, 7], [1, 9]]"
     if isinstance(nested, str):
         return False, f"that is a string (it is in quotes): write {shape} itself"
@@ -279,8 +296,8 @@ def _run_cases(f: Any, call_it: Callable[[Any, Any, Any], Any],
         counting = Counting(tree, limit=depth if limited else None)
         try:
             got = _call(call_it, f, counting, depth, call_as=call_as)
-        except Failed as failed:
-            raise Failed(f"on {label}: {failed}") from None
+        except Failed as failed:  # the same kind (no result, or a diagnosis), with the tree
+            raise type(failed)(f"on {label}: {failed}") from None
         kit = alphabeta(tree, depth=limit, prune_on_equal=not strict)
         if number(got) is None:
             pair = " (return the value alone)" if isinstance(got, (tuple, list)) else ""

@@ -9,12 +9,13 @@ into :data:`~minimaxkit.lecture.exercises.EXERCISES`.
 
 from __future__ import annotations
 
+import numbers
 import random
 from typing import Any
 
 from ..games.connect4_board import Board, line_cells
 from ..matches import GAME
-from ._reader import Failed, call, number_or_note, short, shown
+from ._reader import QUICK, Failed, call, number_or_note, plain, short, shown
 from .checks import Result
 from .exercises import Exercise
 
@@ -52,7 +53,8 @@ def check_open_lines(open_lines: Any) -> Result:
     """``open_lines(board, player)`` against the count on 30 boards of random games."""
     for board in _boards():
         for player in "XO":
-            got = call(open_lines, board, player, call_as="open_lines(board, player)")
+            got = call(open_lines, board, player, call_as="open_lines(board, player)",
+                       limit=QUICK)
             want = _open_lines(board, player)
             found, why = number_or_note(got)
             if found is None:
@@ -72,7 +74,7 @@ def _cells(got: Any, player: str, board: Board) -> set[tuple[int, int]]:
     if got is None:
         raise Failed("it returned None: fill in its body and return a set of cells (an "
                      "empty set when there are none)" + where)
-    if isinstance(got, (bool, int, float)):
+    if isinstance(got, numbers.Number):
         instead = "whether there are any" if isinstance(got, bool) else "how many"
         raise Failed(f"expected a set of cells (column, row), got {shown(got)}: the cells "
                      f"themselves, not {instead}" + where)
@@ -85,6 +87,7 @@ def _cells(got: Any, player: str, board: Board) -> set[tuple[int, int]]:
             from None
     cells = set()
     for cell in items:
+        cell = plain(cell)  # numpy's whole numbers as int
         if not (isinstance(cell, (tuple, list)) and len(cell) == 2
                 and all(isinstance(x, int) and not isinstance(x, bool) for x in cell)):
             raise Failed(f"expected cells (column, row), two whole numbers each; among them is "
@@ -97,7 +100,8 @@ def check_threats(threats: Any) -> Result:
     """``threats(board, player)`` (a set of ``(column, row)``) on 30 boards."""
     for board in _boards(seed=8):
         for player in "XO":
-            got = call(threats, board, player, call_as="threats(board, player)", none_ok=True)
+            got = call(threats, board, player, call_as="threats(board, player)", none_ok=True,
+                       limit=QUICK)
             mine, want = _cells(got, player, board), _threats(board, player)
             if mine == want:
                 continue

@@ -71,10 +71,9 @@ def min_max(x):
         return x.static()
     return min(max_min(y) for y in x.children())''', ("max_min", "min_max")),
     "scored_move": Exercise(checks.check_scored_move, """\
-The machine-player tutorial's best-move search with its slip fixed: keep the best
-(value, move) so far, value first as everywhere in the course; start the value just
-outside the range of values (-2 for MAX, 2 for MIN) so that some move is always chosen,
-and compare values, not moves.""", '''\
+The machine-player tutorial's best-move search: keep the best (value, move) so far, value
+first as everywhere in the course; start the value just outside the range of values (-2
+for MAX, 2 for MIN) so that some move is always chosen, and compare values, not moves.""", '''\
 def best(game, state):
     if not game.moves(state):
         return game.evaluate(state), None
@@ -173,7 +172,7 @@ The budget is cumulative: it counts the nodes of all iterations together, not of
 Add the iterations' node counts (reordered): the deepest iteration whose running total
 stays within the budget is the last one completed; the next one is started, interrupted
 when the total passes the budget, and dropped.""",
-                       "budget_depth = 6  # with depth 7 the running total would pass 5,000 nodes",
+                       "budget_depth = 5  # with depth 6 the total would be 2,137, past 2,000",
                        ("budget_depth",)),
 }
 

@@ -2,8 +2,8 @@
 and β; and two searches of one tree side by side.
 
 >>> from minimaxkit import alphabeta
->>> from minimaxkit.examples import tree_002
->>> sw = StepWidget(alphabeta(tree_002()))
+>>> from minimaxkit.examples import sheet_tree
+>>> sw = StepWidget(alphabeta(sheet_tree()))
 >>> sw.value = 10
 >>> sw.explanation.split(",")[0]
 'β-cut at F: v = 9 ≥ β = 8'
@@ -32,8 +32,8 @@ def describe(result: Any) -> str:
     """A short title for a search result: the algorithm and the options that matter.
 
     >>> from minimaxkit import alphabeta
-    >>> from minimaxkit.examples import tree_002
-    >>> describe(alphabeta(tree_002(), fail="hard", order="perfect"))
+    >>> from minimaxkit.examples import sheet_tree
+    >>> describe(alphabeta(sheet_tree(), fail="hard", order="perfect"))
     'alphabeta (fail-hard, order=perfect): value 5, 11 leaves evaluated'
     """
     algorithm = getattr(result, "algorithm", None)
@@ -62,8 +62,8 @@ def window_differences(a: Frame, b: Frame) -> list[tuple[str, str]]:
     are not (fail-hard raises α before a cut, fail-soft does not).
 
     >>> from minimaxkit import alphabeta
-    >>> from minimaxkit.examples import tree_002
-    >>> t = tree_002()
+    >>> from minimaxkit.examples import sheet_tree
+    >>> t = sheet_tree()
     >>> hard, soft = Replay(alphabeta(t, fail="hard")), Replay(alphabeta(t))
     >>> window_differences(hard.frame(10), soft.frame(10))
     [('α = 9 at F', 'α = −∞')]
@@ -212,8 +212,8 @@ class CompareWidget(RerunHint, w.VBox):
     where they first part is marked ``diverge`` in both pictures.
 
     >>> from minimaxkit import alphabeta
-    >>> from minimaxkit.examples import tree_002
-    >>> cw = CompareWidget(alphabeta(tree_002()), alphabeta(tree_002(), order="perfect"),
+    >>> from minimaxkit.examples import sheet_tree
+    >>> cw = CompareWidget(alphabeta(sheet_tree()), alphabeta(sheet_tree(), order="perfect"),
     ...                    labels=("natural", "perfect order"))
     >>> cw.divergence, cw.steps
     (1, 42)

@@ -195,6 +195,50 @@ def test_deepening_returning_a_list_is_graded_on_all_leaves_together() -> None:
     assert check("deepen", as_list, STATIC_002, max_depth=3, reorder=True).score == 1
 
 
+
+def best_everywhere(node: Any, max_depth: int, reorder: bool = True) -> Any:
+    """Lecture 5's deepening with its rule broken: a best child at every node, the child
+    with the best value, even where none raised α (lowered β) and the value is a bound."""
+    best: dict[Any, Any] = {}
+
+    def ordered(n: Any) -> list[Any]:
+        kids = order_children(n) if reorder else list(n.children())
+        if reorder and n in best:
+            kids.remove(best[n])
+            kids.insert(0, best[n])
+        return kids
+
+    def search(n: Any, depth: int, alpha: float, beta: float) -> float:
+        if n.depth == depth or n.is_leaf():
+            return float(n.static())
+        v, top = (-INF if n.is_max() else INF), None
+        for c in ordered(n):
+            w = search(c, depth, alpha, beta)
+            if (w > v) if n.is_max() else (w < v):
+                v, top = w, c
+            alpha, beta = (max(alpha, v), beta) if n.is_max() else (alpha, min(beta, v))
+            if alpha >= beta:
+                break
+        best[n] = top
+        return v
+
+    for depth in range(1, max_depth + 1):
+        yield search(node, depth, -INF, INF), best[node]
+
+
+def test_a4s_fixed_trees_grade_the_no_best_child_rule() -> None:
+    """On trees of depth 4 or less the rule hardly ever changes a leaf; the hidden 5-ply tree
+    (review of issue 27) is one where it does, and the right deepening passes it."""
+    solutions = Path(__file__).resolve().parents[2] / "solutions" / "a4_deepening"
+    fixed = [t for name in ("tests.json", "hidden_tests.json")
+             for t in json.loads((solutions / name).read_text())["questions"]["deepen"]["trees"]]
+    wrong = {t["name"]: check("deepen", best_everywhere, build_tree(t["tree"]), **t["options"])
+             for t in fixed}
+    assert min(r.score for r in wrong.values()) < 1, {k: r.summary for k, r in wrong.items()}
+    assert all(check("deepen", deepen, build_tree(t["tree"]), **t["options"]).score == 1
+               for t in fixed)
+
+
 # ----- a question's report --------------------------------------------------------------
 @pytest.fixture
 def course(tmp_path: Path) -> Path:
@@ -223,6 +267,17 @@ def test_each_tree_scores_on_its_own(course: Path) -> None:
     visible = grade_report(alphabeta, "ab", points=6, here=course)
     assert [t.name for t in visible.trees] == ["aima"] and visible.earned == 6
 
+
+
+def test_one_more_point_is_singular(course: Path) -> None:
+    # 1.5 points over 3 trees: the visible one is worth 0.5, the hidden two 1 more
+    suite = json.loads((course / "tests.json").read_text())
+    suite["questions"]["ab"]["hidden_trees"] = 2
+    (course / "tests.json").write_text(json.dumps(suite))
+    text = grade_report(alphabeta, "ab", points=1.5, here=course).text()
+    assert "(the hidden trees are added when your work is graded: 1 more point, 1.5 in all)" \
+        in " ".join(text.split()), text
+    assert "2 more points, 3 in all" in grade_report(alphabeta, "ab", points=3, here=course).text()
 
 def test_seeded_trees_differ_per_student(course: Path, monkeypatch: Any) -> None:
     def tree_of(who: str) -> Any:

@@ -86,8 +86,8 @@ class GradeReport:
         if not self.hidden:
             rest = self.points - self.available
             more.append("the hidden trees are added when your work is graded" +
-                        (f": {points_text(rest)} more points, {points_text(self.points)} in "
-                         "all" if rest > 0 else ""))
+                        (f": {points_text(rest)} more {'point' if rest == 1 else 'points'}, "
+                         f"{points_text(self.points)} in all" if rest > 0 else ""))
         return [first] + [ln for m in more for ln in wrap(f"({m})", width)]
 
     def tree_lines(self, index: int) -> list[str]:

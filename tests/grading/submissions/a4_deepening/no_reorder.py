@@ -1,6 +1,7 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
-# Deepens correctly but never reorders: iterations after the first lose their leaves points.
-# expect: test_deepen=2.5 test_deepen_plain=2
+# Deepens correctly but never reorders: iterations after the first lose their leaves points
+# (values and moves right, leaves not: half of each of the 6 trees, 3 of 6 points).
+# expect: test_deepen=3 test_deepen_plain=2
 # bug: no_reordering
 # message: no reordering
 # %% helpers
