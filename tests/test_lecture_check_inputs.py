@@ -327,3 +327,22 @@ def test_doctests() -> None:
 
     result = doctest.testmod(checks45, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_a_misnamed_answer_or_exercise_is_named_and_the_shape_gives_nothing_away() -> None:
+    v = check("maxmin", max_min=lambda x: 0, minmax=lambda x: 0)
+    assert not v.ok and "no answer called 'minmax'" in v.message, v.message
+    assert "max_min, min_max" in v.message
+    v = check("Count", lambda g, s: 0)  # a misspelt exercise: a verdict, not a KeyError
+    assert not v.ok and "no exercise 'Count'" in v.message and "'count'" in v.message
+    worked = answer("binary")["binary"]
+    for wrong in (3, str(worked), None):
+        v = check("binary", wrong) if wrong is not None else check("binary", worked, worked)
+        assert str(worked) not in v.message and str(worked[1]) not in v.message, v.message
+
+
+def test_a_seen_dictionary_of_positions_passes() -> None:
+    ns = answer("positions")
+    seen = ns["positions"]
+    v = check("positions", lambda game, state: dict.fromkeys(seen(game, state), 1))
+    assert v.ok, v.message

@@ -147,8 +147,8 @@ def test_a_wrong_answer_is_reported_not_raised() -> None:
     verdict = lecture.check("maxmin", broken, broken)
     assert not verdict.ok and "ZeroDivisionError" in verdict.message
     assert not lecture.check("bug_tutorial", line=27, beta_start=2).ok
-    with pytest.raises(KeyError, match="no exercise"):
-        lecture.check("no_such_exercise", 1)
+    misspelt = lecture.check("no_such_exercise", 1)
+    assert not misspelt.ok and "no exercise 'no_such_exercise'" in misspelt.message
 
 
 # ----- running them -----------------------------------------------------------------------------
@@ -454,7 +454,7 @@ def test_lecture_two_claims(executed: dict[str, Any]) -> None:
     nb, _ = executed["02_minimax"]
     text = prose(nb)
     ends, games = ast.literal_eval(output_of(nb, "ends_by_8 ="))
-    assert f"{ends:,} of {games:,}" in text and 0.45 < ends / games < 0.55 and "Half" in text
+    assert f"{ends:,} of {games:,}" in text and 0.45 < ends / games < 0.5 and "Just under half" in text
     assert "nearly every end" not in text and "takes a minute" not in text
     at_8 = ast.literal_eval(output_of(nb, "first = game.initial_state()"))
     assert set(at_8.values()) == {0}  # "at depth 8 all nine first moves come out worth 0"

@@ -89,7 +89,8 @@ def check(name: str, *args: Any, **kwargs: Any) -> Verdict:
 max_min(x) and min_max(x), each returning a node's value: check('maxmin', max_min, min_max)"
     """
     if name not in EXERCISES:
-        raise KeyError(f"no exercise {name!r}; the exercises are {sorted(EXERCISES)}")
+        return Verdict(str(name), False,
+                       f"no exercise {name!r}; the exercises are {sorted(EXERCISES)}")
     ex = EXERCISES[name]
     given = [*args, *kwargs.values()]
     if not given or all(a is None or a is Ellipsis for a in given):
@@ -99,6 +100,10 @@ max_min(x) and min_max(x), each returning a node's value: check('maxmin', max_mi
         signature.bind(*args, **kwargs)
     except TypeError:
         takes = [p for p in signature.parameters if p not in ("want", "what")]
+        if unknown := [k for k in kwargs if k not in takes]:
+            return Verdict(name, False, (
+                f"check({name!r}, ...) has no answer called {', '.join(map(repr, unknown))}: "
+                f"its answers are {', '.join(takes)}; {ex.expects}"))
         return Verdict(name, False, (
             f"check({name!r}, ...) takes {len(takes)} answer{'s' * (len(takes) != 1)} "
             f"({', '.join(takes)}), given {len(given)}: {ex.expects}"))
@@ -135,7 +140,8 @@ def _expecting(message: str, expects: str) -> str:
 def show_answer(name: str) -> Answer:
     """The worked answer to exercise ``name``, folded until opened."""
     if name not in EXERCISES:
-        raise KeyError(f"no exercise {name!r}; the exercises are {sorted(EXERCISES)}")
+        return Verdict(str(name), False,
+                       f"no exercise {name!r}; the exercises are {sorted(EXERCISES)}")
     ex = EXERCISES[name]
     return Answer(name, ex.text, ex.code)
 

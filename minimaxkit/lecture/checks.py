@@ -10,7 +10,7 @@ course does.
 >>> check_binary([[2, 7], [1, 0]])[0], check_binary(((2, 7), (1, 5)))[0]
 (True, True)
 >>> check_binary(3)[1]
-'expected a nested list such as [[2, 7], [1, 9]], got 3 (a number)'
+'expected a nested list of numbers, one inner list per MIN node, such as [[1, 2, 3], [4, 5]], got 3 (a number)'
 """
 
 from __future__ import annotations
@@ -127,6 +127,8 @@ def check_positions(positions: Any) -> Result:
     start = game.initial_state()
     seen = _reachable(game, start)
     got = _call(positions, game, start, call_as="positions(game, state)")
+    if isinstance(got, dict):  # a "seen" dictionary: its keys are the positions
+        got = set(got)
     if isinstance(got, (list, tuple)):  # a set written as a list: right if it has no repeats
         try:
             distinct = set(got)
@@ -178,7 +180,7 @@ def check_binary(nested: Any) -> Result:
     if isinstance(nested, GameTree):
         nested = nested.to_nested()
     nested = plain(nested)  # numpy arrays and numbers as lists and numbers
-    shape = "a nested list such as [[2, 7], [1, 9]]"
+    shape = "a nested list of numbers, one inner list per MIN node, such as [[1, 2, 3], [4, 5]]"
     if isinstance(nested, str):
         return False, f"that is a string (it is in quotes): write {shape} itself"
     if not isinstance(nested, (list, tuple)):

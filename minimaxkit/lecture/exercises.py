@@ -183,7 +183,7 @@ EXERCISES.update(EXERCISES_6)
 
 #: What each check takes, in the reader's words (said when an answer cannot be read at all).
 EXPECTS = {
-    "binary": "the picture's tree as a nested list, [[2, 7], [1, x]] with a number for x",
+    "binary": "the picture's tree as a nested list of numbers, one inner list per MIN node",
     "count": "a function count(game, state) that returns the pair (nodes, leaves)",
     "positions": ("a function positions(game, state) that returns the set of positions "
                   "reachable from state, state itself included"),
