@@ -166,7 +166,8 @@ class Grading:
         points = float(call.kwargs.get("points", 1))
         if evaluation_spec(self.source, call.question):  # assignment 5: graded by play
             return evaluation_report(self.session, call.fn, call.question, self.source,
-                                     points=points, speed=self.speed), self._notes()
+                                     points=points, speed=self.speed,
+                                     student=self.student), self._notes()
         kwargs = {k: v for k, v in call.kwargs.items() if k in ("points", "conventions", "timeout")}
         if isinstance(kwargs.get("conventions"), list):
             kwargs["conventions"] = tuple(kwargs["conventions"])

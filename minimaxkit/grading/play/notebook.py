@@ -12,7 +12,9 @@ from typing import Any
 
 from ...games.connect4_board import Board
 from ...isolation.session import Session, function_problem
-from ..testdata.suites import evaluation_spec
+from ..testdata.places import student_id
+from ..testdata.suites import evaluation_spec, load_visible, salt_for
+from ..testdata.trees import seed_for
 from . import childside
 from .checks import check_correctness, check_play
 from .evaluators import RULES, LocalEvaluator, RemoteEvaluator
@@ -23,32 +25,44 @@ __all__ = ["grade_evaluation", "evaluation_report", "play_session", "WORKER"]
 WORKER = childside.__name__
 
 
+def check_seed(here: Path, student: str | None) -> int:
+    """The seed of a student's correctness boards, from the course's secret as the seeded
+    trees' (docs/grading.md, *Secrets*): no one without the secret can compute it."""
+    suite = load_visible(here)
+    return seed_for(student or student_id(), f"{suite.get('assignment', '')}/correctness",
+                    salt_for(suite, here))
+
+
 def _report(ev: LocalEvaluator, here: Path, question: str, points: float, visible: bool,
-            speed: dict[str, bool]) -> EvaluationReport:
+            speed: dict[str, bool], student: str | None = None) -> EvaluationReport:
     """The verdict of ``question`` for ``ev``; ``speed`` carries the correctness check's
-    verdict on speed to the play check."""
+    verdict on speed to the play check. Graded (not ``visible``), the correctness boards are
+    the student's own (:func:`check_seed`)."""
     spec = evaluation_spec(here, question)
     if spec is None:
         raise ValueError(f"{here / 'tests.json'} has no evaluation question {question!r}")
+    seed = None if visible else check_seed(here, student)
     if spec["check"] == "correctness":
-        report = check_correctness(ev, spec, points=points, visible=visible)
+        report = check_correctness(ev, spec, points=points, visible=visible, seed=seed)
         speed["too_slow"] = report.too_slow
         return report
     check = evaluation_spec(here, "correctness") or {}
     slow = False
     if not visible and check:  # the games only for a function fast enough
         slow = speed.pop("too_slow") if "too_slow" in speed else \
-            check_correctness(ev, check, points=1).too_slow
+            check_correctness(ev, check, points=1, seed=seed).too_slow
     return check_play(ev, spec, points=points, visible=visible, too_slow=slow)
 
 
 def evaluation_report(session: Session, fn: str, question: str, here: Path, *,
-                      points: float, speed: dict[str, bool] | None = None) -> EvaluationReport:
-    """The trusted verdict, ``fn`` run in ``session``'s child (:func:`play_session`)."""
+                      points: float, speed: dict[str, bool] | None = None,
+                      student: str | None = None) -> EvaluationReport:
+    """The trusted verdict, ``fn`` run in ``session``'s child (:func:`play_session`), for
+    ``student`` (default: :func:`~minimaxkit.grading.testdata.places.student_id`)."""
     if problem := function_problem(fn, session.names.get(fn)):
         return EvaluationReport(question, points, [("nothing to grade", False, "")], note=problem)
     return _report(RemoteEvaluator(session, fn), here, question, points, False,
-                   {} if speed is None else speed)
+                   {} if speed is None else speed, student)
 
 
 def play_session(folder: Path, root: Path | None, hidden: list[Path],
