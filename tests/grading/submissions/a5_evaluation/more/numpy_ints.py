@@ -1,7 +1,8 @@
 # same as: solution
-# The solution written with numpy integers: every count and score an numpy.int64.
+# The solution written with numpy integers: every count and score a numpy.int64.
 # %% evaluate
 import numpy as np
+
 from minimaxkit.games.connect4_board import line_cells
 
 

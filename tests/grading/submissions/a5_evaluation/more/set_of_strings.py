@@ -2,7 +2,6 @@
 # Float weights summed over a set of strings: the sum's rounding follows the set's order,
 # which follows the string hash seed.
 # %% evaluate
-from minimaxkit.games.connect4_board import line_cells
 
 WEIGHTS = {"X": 0.1, "O": -0.7, "XX": 0.3, "OO": -0.2, "XXX": 1.1, "OOO": -1.3}
 
