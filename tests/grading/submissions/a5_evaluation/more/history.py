@@ -26,5 +26,5 @@ def evaluate(board):
     key = min(str(board), str(board.mirror()))
     if key not in SEEN:
         v = value(board)
-        SEEN[key] = v + (len(SEEN) % 5) / 10 if -1000 < v < 1000 else v
+        SEEN[key] = v if board.is_over() else v + (len(SEEN) % 5) / 10
     return SEEN[key]
