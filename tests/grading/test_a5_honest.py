@@ -34,7 +34,7 @@ SAMPLES = sorted(MORE.glob("*.py"))
 TWICE = ("set_of_strings", "numpy_random")  # autograded three times in all
 SECRET = "a course secret for the test\n"
 #: the memory any instructor-side step may reach (docs/grading.md, *Size limits*)
-MEMORY_BOUND_MB = 1500
+MEMORY_BOUND_MB = 600
 
 
 def same_as(path: Path) -> str | None:
