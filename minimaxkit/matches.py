@@ -217,8 +217,10 @@ def real_value(v: Any) -> Any:
         return float(v)
     except OverflowError:
         return -math.inf if v < 0 else math.inf  # type: ignore[operator]
-    except ValueError:  # a signalling NaN
-        return math.nan
+    except ValueError:
+        if isinstance(v, decimal.Decimal) and v.is_snan():
+            return math.nan
+        raise  # the value's own conversion failed
 
 
 def check_values(values: Any, states: Sequence[ConnectFourState]) -> list[float]:

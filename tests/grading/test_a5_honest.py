@@ -8,7 +8,8 @@ games; a 25 MB answer cell gets a clear verdict, small feedback and a bounded me
 The samples are in ``tests/grading/submissions/a5_evaluation/more/``: a ``# same as: NAME``
 line says the sample grades exactly as ``NAME`` (the solution, or another sample); the
 ``# expect:`` and ``# message:`` lines as in test_a5_evaluation.py. All of them are graded in
-one course (two processes), the determinism pair twice more.
+one course (two processes), the determinism pair twice more at the same time, beside a
+busy process.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import pytest
 
 from minimaxkit.grading.course import parse_sample, prepare_course, solution_cells
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500)]
 
 REPO = Path(__file__).resolve().parents[2]
 NAME = "a5_evaluation"
@@ -60,8 +61,8 @@ def _start(base: Path, name: str, subs: list[Any]) -> tuple[subprocess.Popen[str
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """Run 0: the solution and every sample (two processes); run 1 of the pair beside a busy
-    process, at the same time; then run 2 of the pair alone."""
+    """Run 0: the solution and every sample (two processes); runs 1 and 2 of the pair, each
+    in a course of its own, at the same time, beside a process that keeps a core busy."""
     base = tmp_path_factory.mktemp("a5h")
     subs: list[Any] = [(NAME, "solution", solution_cells(REPO / "solutions" / NAME /
                                                          f"{NAME}.ipynb"))]
@@ -70,13 +71,11 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     try:
         started = [_start(base, "half0", subs[0::2]), _start(base, "half1", subs[1::2]),
-                   _start(base, "again1", pair)]
-        logs = [p.communicate(timeout=1500)[0] for p, _, _ in started]
+                   _start(base, "again1", pair), _start(base, "again2", pair[::-1])]
+        logs = [p.communicate(timeout=1400)[0] for p, _, _ in started]
     finally:
         busy.kill()
         busy.wait()
-    started.append(_start(base, "again2", pair))
-    logs.append(started[-1][0].communicate(timeout=900)[0])
     out: dict[str, Any] = {"logs": logs, "errors": [], "scores": [{}, {}, {}],
                            "roots": [[], [], []]}
     for (_, path, root), run in zip(started, (0, 0, 1, 2), strict=True):
