@@ -50,10 +50,11 @@ def forfeited(x: str, o: str, opening: str, side: str, why: str) -> GameRecord:
 
 def correctness_boards(spec: dict[str, Any]) -> list[tuple[str, str]]:
     """``(moves, kind)`` of the correctness boards, from random games seeded by ``seed``:
-    ``finished`` games (X, O or a draw: every other game avoids wins) and ``in_play`` ones.
+    ``finished`` games (a draw, X's wins, O's: every other game avoids wins) and ``in_play``
+    ones.
 
     >>> [k for _, k in correctness_boards({"seed": 1, "finished": 3, "in_play": 2})]
-    ['draw', 'O', 'X', 'play', 'play']
+    ['draw', 'X', 'O', 'play', 'play']
     """
     rng = random.Random(spec["seed"])
     finished: list[tuple[str, str]] = []
@@ -80,6 +81,7 @@ def correctness_boards(spec: dict[str, Any]) -> list[tuple[str, str]]:
         if (draw is not None or n > 2000) and len(finished) >= spec["finished"] - 1 and \
                 len(in_play) >= spec["in_play"]:
             break
+    finished.sort(key=lambda b: b[1] != "X")  # X's wins first, in the order drawn
     return ([draw] if draw else []) + finished + in_play
 
 
