@@ -20,7 +20,9 @@ True
 
 from __future__ import annotations
 
+import decimal
 import math
+import numbers
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,7 +35,7 @@ from .games.connect4_board import WIN, Board
 __all__ = ["Player", "MoveInfo", "GameRecord", "EvaluationFailed", "OPENINGS",
            "kit_player", "weak_player", "random_player", "board_player", "play_game",
            "play_match", "score", "choose", "kit_evaluation", "weak_evaluation",
-           "feature_evaluation", "GAME"]
+           "feature_evaluation", "real_value", "GAME"]
 
 GAME = ConnectFour(win_value=WIN)
 #: Openings: the first two moves (X's column, O's column), played before the players take
@@ -192,9 +194,33 @@ def board_player(name: str, evaluate: Callable[[Board], float], node_budget: int
                 v = evaluate(Board.from_state(s))
             except Exception as err:
                 raise EvaluationFailed(f"raised {type(err).__name__}: {err}") from None
-            values.append(v)
+            values.append(real_value(v))
         return check_values(values, states)
     return Player(name, batch, node_budget)
+
+
+def real_value(v: Any) -> Any:
+    """``v`` as a ``float`` if it is a real number (an int or float of Python or numpy, a
+    ``Fraction``, a ``Decimal``), else ``v`` unchanged; a bool is not a number here, and a
+    real number too large for a float is infinite. Call it where the value was made (in a
+    sandboxed child, the child): converting runs the value's own code.
+
+    >>> import numpy, fractions, decimal
+    >>> [real_value(v) for v in (numpy.int64(3), fractions.Fraction(1, 4), decimal.Decimal("2"))]
+    [3.0, 0.25, 2.0]
+    >>> real_value(True), real_value(1j), real_value(10 ** 400), real_value(decimal.Decimal("-inf"))
+    (True, 1j, inf, -inf)
+    """
+    if isinstance(v, bool) or not isinstance(v, numbers.Real | decimal.Decimal):
+        return v
+    try:
+        return float(v)
+    except OverflowError:
+        return -math.inf if v < 0 else math.inf  # type: ignore[operator]
+    except ValueError:
+        if isinstance(v, decimal.Decimal) and v.is_snan():
+            return math.nan
+        raise  # the value's own conversion failed
 
 
 def check_values(values: Any, states: Sequence[ConnectFourState]) -> list[float]:

@@ -140,8 +140,7 @@ def _expecting(message: str, expects: str) -> str:
 def show_answer(name: str) -> Answer:
     """The worked answer to exercise ``name``, folded until opened."""
     if name not in EXERCISES:
-        return Verdict(str(name), False,
-                       f"no exercise {name!r}; the exercises are {sorted(EXERCISES)}")
+        raise KeyError(f"no exercise {name!r}; the exercises are {sorted(EXERCISES)}")
     ex = EXERCISES[name]
     return Answer(name, ex.text, ex.code)
 

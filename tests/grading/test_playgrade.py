@@ -259,8 +259,8 @@ def test_the_students_own_run_plays_the_practice_opening_and_says_so(
     earned = grade_evaluation(ns["evaluate"], "play", points=6,  # type: ignore[arg-type]
                               here=SOURCE)
     out = capsys.readouterr().out
-    assert "practice: the graded games use openings drawn for you (8 against random, 40 " \
-        "against weak, 80 against the kit); here only 33" in out
+    assert "practice: the graded games, 128 of them, use openings drawn for you (8 against " \
+        "random, 40 against weak, 80 against the kit); here only 33" in out
     lines = [ln for ln in out.splitlines() if ln[:1] in "✔✘"]
     assert len(lines) == 3
     for line, who in zip(lines, ("random", "weak", "the kit"), strict=True):

@@ -24,6 +24,7 @@ from ..testdata.places import SOURCE_DIR, TESTS, course_root, secret_file
 from ..testdata.suites import SuiteError, evaluation_spec, load_visible
 from ..verdicts.conventions import defined_functions
 from ..verdicts.report import GradeReport, points_text, wrap
+from .sizes import cut_oversized
 
 __all__ = ["Grading", "outputs", "kernel_note"]
 
@@ -100,6 +101,9 @@ class Grading:
             self.warning = f"{self.source / TESTS} not found: grading with the submission's " \
                            f"{TESTS}"
             self.source = folder
+        # cells over the size limits are cut before anything reads or runs them (the
+        # kernel runs this same notebook after): every verdict says so
+        self.cut = cut_oversized(nb)
         self.plan = plan(nb.cells)
         code = [src for _, src in self.plan if isinstance(src, str)]
         try:  # where the convention a submission is written in is read from
@@ -158,7 +162,7 @@ class Grading:
 
     def _notes(self) -> list[str]:
         notes = [] if self.session.sandboxed else ["no bubblewrap sandbox on this machine"]
-        notes += self.session.problems[-2:]
+        notes += self.cut + self.session.problems[-2:]
         self.session.problems = []
         return [ln for n in notes for ln in wrap(f"(while grading outside the notebook: {n})")]
 

@@ -54,10 +54,11 @@ def forfeited(x: str, o: str, opening: str, side: str, why: str) -> GameRecord:
 
 def correctness_boards(spec: dict[str, Any]) -> list[tuple[str, str]]:
     """``(moves, kind)`` of the correctness boards, from random games seeded by ``seed``:
-    ``finished`` games (X, O or a draw: every other game avoids wins) and ``in_play`` ones.
+    ``finished`` games (a draw, X's wins, O's: every other game avoids wins) and ``in_play``
+    ones.
 
     >>> [k for _, k in correctness_boards({"seed": 1, "finished": 3, "in_play": 2})]
-    ['draw', 'O', 'X', 'play', 'play']
+    ['draw', 'X', 'O', 'play', 'play']
     """
     rng = random.Random(spec["seed"])
     finished: list[tuple[str, str]] = []
@@ -84,6 +85,7 @@ def correctness_boards(spec: dict[str, Any]) -> list[tuple[str, str]]:
         if (draw is not None or n > 2000) and len(finished) >= spec["finished"] - 1 and \
                 len(in_play) >= spec["in_play"]:
             break
+    finished.sort(key=lambda b: b[1] != "X")  # X's wins first, in the order drawn
     return ([draw] if draw else []) + finished + in_play
 
 
@@ -91,37 +93,78 @@ def _same(a: float, b: float) -> bool:
     return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
 
 
+def _fillers(rng: random.Random, n: int) -> list[Any]:
+    """``n`` boards of random games (some finished), asked between the checked ones."""
+    out: list[Any] = []
+    while len(out) < n:
+        state = GAME.initial_state()
+        for _ in range(rng.randrange(2, 36)):
+            if not GAME.moves(state):
+                break
+            state = GAME.play(state, rng.choice(GAME.moves(state)))
+        out.append(state)
+    return out
+
+
 def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
-                      visible: bool = False) -> EvaluationReport:
-    """The five correctness items (on a fifth of the boards if ``visible``)."""
-    boards = correctness_boards(spec)
+                      visible: bool = False, seed: int | None = None) -> EvaluationReport:
+    """The five correctness items (on a fifth of the boards if ``visible``). ``seed`` (the
+    student's, from the course's secret) draws the boards in place of the released seed, the
+    order they are asked in and the boards asked between them, so that no function can tell
+    the check's boards from others: every board and its mirror image are asked in a shuffled
+    order by one worker; a fresh worker then asks many other boards, and the checked ones
+    again, shuffled among more of them (pure: the same answers); the speed is the mean over
+    every board asked."""
+    seed = spec["seed"] if seed is None else seed
+    boards = correctness_boards({**spec, "seed": seed})
     if visible:
         boards = boards[::5]
     states = [GAME.state_from_moves(m) for m, _ in boards]
     limit = float(spec.get("limit_ms", 5.0))
+    rng = random.Random(f"{seed}/correctness order")
+    n = len(states)
+    # first: ("b", i) the board i, ("m", i) its mirror image, shuffled together
+    first_order = [(k, i) for i in range(n) for k in "bm"]
+    rng.shuffle(first_order)
+    fillers = _fillers(rng, 3 * n + rng.randrange(2 * n + 1))
+    lead = len(fillers) // 2 + rng.randrange(len(fillers) // 4 + 1)
+    again_order: list[tuple[str, int]] = [("f", j) for j in range(lead, len(fillers))]
+    for i in range(n):
+        again_order.insert(rng.randrange(len(again_order) + 1), ("b", i))
+    again_order = [("f", j) for j in range(lead)] + again_order
+    asked = {"b": states, "m": [mirror_state(s) for s in states], "f": fillers}
+    clock = {"spent": 0.0, "boards": 0}
 
-    def task() -> tuple[list[Any], list[Any], list[Any], float]:
-        first, spent = [], 0.0
-        for i in range(0, len(states), 25):
-            chunk = states[i:i + 25]
+    def ask(order: list[tuple[str, int]]) -> dict[tuple[str, int], Any]:
+        got: dict[tuple[str, int], Any] = {}
+        for i in range(0, len(order), 25):
+            chunk = order[i:i + 25]
             start = time.perf_counter()
-            first += ev.results(chunk, timeout=10.0 + 0.05 * len(chunk))
-            spent += time.perf_counter() - start
-        mirrored = ev.results([mirror_state(s) for s in reversed(states)],
-                              timeout=10.0 + 0.05 * len(states))[::-1]
-        again = ev.results(states[::-1], timeout=10.0 + 0.05 * len(states))[::-1]
-        return first, mirrored, again, spent
+            answers = ev.results([asked[k][j] for k, j in chunk],
+                                 timeout=10.0 + 0.05 * len(chunk))
+            clock["spent"] += time.perf_counter() - start
+            clock["boards"] += len(chunk)
+            got.update(zip(chunk, answers, strict=True))
+        return got
+
+    def task() -> tuple[list[Any], list[Any], list[Any]] | None:
+        one = ev.session(lambda: ask(first_order), timeout=30.0 + 0.2 * len(first_order))
+        two = ev.session(lambda: ask(again_order), timeout=30.0 + 0.2 * len(again_order))
+        if one is None or two is None:
+            return None
+        return ([one["b", i] for i in range(n)], [one["m", i] for i in range(n)],
+                [two["b", i] for i in range(n)])
 
     report = EvaluationReport("correctness", points)
     try:
-        got = ev.session(task, timeout=30.0 + 0.2 * len(states))
+        got = task()
     except EvaluationFailed as err:
         got, report.note = None, f"the function could not be checked: {err.message}"
     if got is None:
         report.note = report.note or f"the function could not be checked: {ev.fatal}"
         report.items = [(label, False, "") for label in _LABELS]
         return report
-    first, mirrored, again, spent = got
+    first, mirrored, again = got
 
     def bad(i: int, r: Any) -> str:
         where = f"the board after moves {boards[i][0] or '(none)'}"
@@ -155,7 +198,7 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
                      if not isinstance(a, dict) and not isinstance(c, dict)
                      and not _same(a, c)), "")
     answered = sum(not isinstance(a, dict) for a in first)
-    per_board = 1000 * spent / max(len(states), 1)
+    per_board = 1000 * clock["spent"] / max(clock["boards"], 1)
     report.items = [
         (f"finished games valued exactly ({n_fin} boards: {WIN} X won, {-WIN} O won, 0 a "
          "draw)", not wrong_fin, wrong_fin),
@@ -164,7 +207,8 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
         ("a mirrored board gets the same value", not mirror_bad and answered > 0, mirror_bad),
         ("pure: the same board gets the same value when asked again",
          not pure_bad and answered > 0, pure_bad),
-        (f"fast enough: {per_board:.2g} ms per board on average (limit {limit:g} ms)",
+        (f"fast enough: {per_board:.2g} ms per board on average over the {clock['boards']} "
+         f"boards asked (limit {limit:g} ms)",
          per_board <= limit and answered > 0, "it answered no board with a number"
          if not answered else "" if per_board <= limit else
          "too slow: the games would take too long, so they are not played"),
@@ -206,7 +250,9 @@ def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
     ladder = ladder_of(spec)
     if practice:
         graded = ", ".join(f"{2 * r.openings} against {r.who}" for r in ladder)
-        report.note = (f"practice: the graded games use openings drawn for you ({graded}); "
+        total = sum(2 * r.openings for r in ladder)
+        report.note = (f"practice: the graded games, {total} of them, use openings drawn for "
+                       f"you ({graded}); "
                        f"here only {' and '.join(openings)}, as X and as O, whose few games "
                        "say little (see each ±)")
     start = time.monotonic()

@@ -7,6 +7,7 @@ from typing import Any
 
 from ...games.connect4_board import Board
 from ...isolation.rules import safe_repr, safe_str, student_frames
+from ...matches import real_value
 from ..recording import childside
 
 __all__ = ["Handler"]
@@ -24,10 +25,11 @@ class Handler(childside.Handler):
         for state in msg.get("states", []):
             try:
                 value = fn(Board.from_state(state, columns=columns, rows=rows))
-                if isinstance(value, bool) or not isinstance(value, int | float):
+                number = real_value(value)  # here: converting runs the value's own code
+                if not isinstance(number, float):
                     out.append({"bad": f"{safe_repr(value)} (a {type(value).__name__})"})
                 else:
-                    out.append(float(value))
+                    out.append(number)
             except Exception as err:
                 out.append({"raised": f"{type(err).__name__}: {safe_str(err)}",
                             "where": student_frames(err.__traceback__)})

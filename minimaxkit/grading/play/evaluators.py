@@ -15,14 +15,16 @@ from typing import Any
 from ...games.connect4_board import Board
 from ...isolation.rules import Rules
 from ...isolation.session import ChildFailed, Session, Worker
-from ...matches import EvaluationFailed, check_values
+from ...matches import EvaluationFailed, check_values, real_value
 from ..testdata.places import HIDDEN_TESTS, TESTS
 
 __all__ = ["LocalEvaluator", "RemoteEvaluator", "values", "RULES", "BANK", "PER_BOARD",
            "OWN_CAP", "GAME_CPU"]
 
-#: assignment 5's rules: the kit's searches allowed
-RULES = Rules(refuse_searches=False, refused_files=(TESTS, HIDDEN_TESTS))
+#: assignment 5's rules: the kit's searches allowed (an evaluation may compute anything within
+#: its time), and a print is output like any other: past the cap the rest is dropped, and the
+#: games go on (a game asks thousands of boards: a print a board is no reason to forfeit)
+RULES = Rules(refuse_searches=False, stop_output=False, refused_files=(TESTS, HIDDEN_TESTS))
 #: a player's own time in a game, charged batch by batch to the player asked: BANK seconds,
 #: PER_BOARD more per board asked (five times the speed limit), at most OWN_CAP in all
 BANK, PER_BOARD, OWN_CAP = 10.0, 0.025, 120.0
@@ -44,8 +46,13 @@ class LocalEvaluator:
             except Exception as err:
                 out.append({"raised": f"{type(err).__name__}: {err}"})
                 continue
-            ok = not isinstance(v, bool) and isinstance(v, int | float)
-            out.append(float(v) if ok else {"bad": f"{v!r:.60} (a {type(v).__name__})"})
+            try:
+                number = real_value(v)
+            except Exception as err:  # the value's own conversion failed
+                out.append({"raised": f"{type(err).__name__}: {err}"})
+                continue
+            out.append(number if isinstance(number, float) else
+                       {"bad": f"{v!r:.60} (a {type(v).__name__})"})
         return out
 
     def session(self, task: Callable[[], Any], timeout: float, *, wall: bool = True) -> Any:
@@ -81,6 +88,9 @@ class RemoteEvaluator(LocalEvaluator):
             kind, got = self._worker.request({"op": "boards", "fn": self.name,
                                               "states": [list(s) for s in states],
                                               "size": [7, 6]}, timeout=timeout)
+            if kind == "raised" and isinstance(got, dict):  # past the per-board handling
+                raise ChildFailed("raised", str(got.get("message")) or (
+                    "it opened the grader's test data, which is not allowed while graded"))
             if kind != "return" or not isinstance(got, list) or len(got) != len(states) \
                     or not all(map(_answer, got)):
                 raise ChildFailed("protocol", "the notebook's code interfered with the grader "
@@ -102,8 +112,21 @@ class RemoteEvaluator(LocalEvaluator):
                 finally:
                     self._worker = None
         except ChildFailed as err:
-            self.fatal = self.fatal or err.message or err.status
+            self.fatal = self.fatal or err.message or _words(err.status, timeout)
             return None
+
+
+def _words(status: str, timeout: float) -> str:
+    """A failure without a message, in the student's words (never the status's name).
+
+    >>> _words("timeout", 150)
+    'did not finish within 150 s (an endless loop?)'
+    """
+    if status == "timeout":
+        return f"did not finish within {timeout:g} s (an endless loop?)"
+    if status == "protocol":
+        return "the notebook's code interfered with the grader"
+    return "the process running it ended (did the code end it, or run out of memory?)"
 
 
 def values(ev: LocalEvaluator, states: list[Any]) -> list[float]:

@@ -49,24 +49,35 @@ def graded_openings(here: Path, question: str, student: str) -> list[str]:
     return draw_openings(seed, max(r.openings for r in ladder_of(spec)))
 
 
+def check_seed(here: Path, student: str | None) -> int:
+    """The seed of a student's correctness boards, from the course's secret as the seeded
+    trees' (docs/grading.md, *Secrets*): no one without the secret can compute it."""
+    suite = load_visible(here)
+    return seed_for(student or student_id(), f"{suite.get('assignment', '')}/correctness",
+                    salt_for(suite, here))
+
+
 def _report(ev: LocalEvaluator, here: Path, question: str, points: float, visible: bool,
             speed: dict[str, bool], student: str | None = None) -> EvaluationReport:
     """The verdict of ``question`` for ``ev`` (``student``'s: their openings); ``speed``
-    carries the correctness check's verdict on speed to the play check."""
+    carries the correctness check's verdict on speed to the play check. Graded (not
+    ``visible``), the correctness boards are the student's own (:func:`check_seed`)."""
     spec = evaluation_spec(here, question)
     if spec is None:
         raise ValueError(f"{here / 'tests.json'} has no evaluation question {question!r}")
+    seed = None if visible else check_seed(here, student)
     if spec["check"] == "correctness":
-        report = check_correctness(ev, spec, points=points, visible=visible)
+        report = check_correctness(ev, spec, points=points, visible=visible, seed=seed)
         speed["too_slow"] = report.too_slow
         return report
     check = evaluation_spec(here, "correctness") or {}
     slow = False
-    if not visible and check:  # the games only for a function fast enough
+    if check:  # the games only for a function fast enough, in practice as when graded
         slow = speed.pop("too_slow") if "too_slow" in speed else \
-            check_correctness(ev, check, points=1).too_slow
+            check_correctness(ev, check, points=1, visible=visible, seed=seed).too_slow
     if visible:
-        return check_play(ev, spec, points=points, openings=practice_of(spec), practice=True)
+        return check_play(ev, spec, points=points, openings=practice_of(spec), practice=True,
+                          too_slow=slow)
     return check_play(ev, spec, points=points, too_slow=slow, book_size=len(BOOK),
                       openings=graded_openings(here, question, student or student_id()))
 
