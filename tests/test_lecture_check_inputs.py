@@ -346,3 +346,17 @@ def test_a_seen_dictionary_of_positions_passes() -> None:
     seen = ns["positions"]
     v = check("positions", lambda game, state: dict.fromkeys(seen(game, state), 1))
     assert v.ok, v.message
+
+
+def test_a_centre_first_key_that_loops_deeper_gets_a_verdict() -> None:
+    calls = {"n": 0}
+
+    def deep_loop(game, state, move):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        while calls["n"] > 200:  # right on the six probe positions, loops in the search
+            pass
+        closeness = -abs(move - 3)
+        return closeness if game.is_max(state) else -closeness
+
+    v = check("center_first", deep_loop)
+    assert not v.ok and "without returning" in v.message, v.message

@@ -69,13 +69,13 @@ class _KitCalled(BaseException):
     """The kit's own search was called (a BaseException: ``except Exception`` misses it)."""
 
 
-class _TimeUp(BaseException):
+class TimeUp(BaseException):
     """A reader's function ran past its time limit (a BaseException, as :class:`_KitCalled`)."""
 
 
 @contextmanager
 def time_limit(seconds: float | None) -> Iterator[None]:
-    """Raise :class:`_TimeUp` inside the block after ``seconds`` (and every second after,
+    """Raise :class:`TimeUp` inside the block after ``seconds`` (and every second after,
     should the reader's code swallow it), where a ``signal.setitimer`` alarm is possible:
     the main thread of a system that has it. An alarm already set that rings sooner rules;
     one that rings later is set again afterwards, less the time the block took. Elsewhere
@@ -90,7 +90,7 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         return
 
     def ring(signum: int, frame: Any) -> None:
-        raise _TimeUp
+        raise TimeUp
 
     previous = signal.signal(signal.SIGALRM, ring)
     signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
@@ -220,7 +220,7 @@ def call(f: Any, *args: Any, call_as: str = "", none_ok: bool = False,
             out = f(*args)
     except _KitCalled:
         raise Failed(KIT_CALLED) from None
-    except _TimeUp:
+    except TimeUp:
         raise NoResult(f"it ran for over {limit:g} seconds without returning: does it "
                      "loop?") from None
     except KeyboardInterrupt:

@@ -22,7 +22,18 @@ from ..examples import aima_5_2
 from ..games import ConnectFour
 from ..search import _sorted_indices, alphabeta, minimax
 from ..tree import GameTree
-from ._reader import QUICK, Failed, call, number, number_or_note, plain, short, shown
+from ._reader import (
+    QUICK,
+    Failed,
+    TimeUp,
+    call,
+    number,
+    number_or_note,
+    plain,
+    short,
+    shown,
+    time_limit,
+)
 from .checks import Result
 
 __all__ = ["check_order", "check_center_first", "check_km", "check_overhead", "check_budget"]
@@ -92,7 +103,12 @@ def check_center_first(key: Any) -> Result:
                            f"would try the columns in order {order}{hint}")
     natural = alphabeta(ConnectFour(), depth=5, trace=False).stats.leaves
     try:
-        mine = alphabeta(ConnectFour(), depth=5, order=key, trace=False).stats.leaves
+        with time_limit(QUICK):
+            mine = alphabeta(ConnectFour(), depth=5, order=key, trace=False).stats.leaves
+    except TimeUp:
+        return False, ("the first moves come in the right order, but deeper in a depth-5 "
+                       f"search the key ran for over {QUICK:g} seconds without returning: "
+                       "does it loop?")
     except Exception as err:  # the key at a position deeper in the search
         return False, (f"the first moves come in the right order, but deeper in a depth-5 "
                        f"search the key raised {type(err).__name__}: {err}")

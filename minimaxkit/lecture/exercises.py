@@ -148,8 +148,8 @@ inside every later MIN node put its lowest leaf first, so that it cuts after one
     "worst_order": Exercise(lambda nested: checks45.check_order(nested, 9, "worst"), """\
 Never let a MIN node's leaf fall to α before its last leaf: inside each MIN node put its
 lowest leaf last (the leaves from high to low, say). The first MIN node has no α to fall
-to, and a later one whose lowest leaf comes last cuts at most at that leaf, so the MIN
-nodes may come in any order.""",
+to; a later one cuts at most at its lowest leaf, because every other leaf of this tree (4
+or more) is above 3, the highest α can reach. So the MIN nodes may come in any order.""",
                             "worst = [[6, 4, 2], [14, 5, 2], [12, 8, 3]]", ("worst",)),
     "center_first": Exercise(checks45.check_center_first, """\
 MAX searches high keys first and MIN low keys first, so the key must say "good for MAX"
