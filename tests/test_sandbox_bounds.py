@@ -110,6 +110,17 @@ def test_the_memory_of_all_the_sandboxes_processes_is_bounded(tmp_path: Path) ->
         assert s.names.get("x") == s.names.get("y") == "int"
 
 
+def test_a_cell_that_ignores_the_interrupt_leaves_the_names_before_it(tmp_path: Path) -> None:
+    """A cell that swallows the interrupt (a bare except in a loop) is left out, and the
+    names the cells before it defined are there at once for the grader to read."""
+    with Session(tmp_path, worker=WORKER, cell_timeout=2) as s:
+        s.run_cell("def alphabeta(node):\n    return 1")
+        s.run_cell("import time\nwhile True:\n    try:\n        time.sleep(1000)\n"
+                   "    except BaseException:\n        pass")
+        assert "did not stop when interrupted" in s.problems[-1], s.problems
+        assert s.names.get("alphabeta") == "callable", s.names
+
+
 @pytest.mark.parametrize("module", ["minimaxkit.isolation.keeper", "minimaxkit.isolation.usage",
                                     "minimaxkit.isolation.enter"])
 def test_doctests(module: str) -> None:
