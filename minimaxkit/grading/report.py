@@ -165,18 +165,20 @@ def _sections(entries: list[Entry], ids: bool) -> list[tuple[str, Any]]:
         trees += rows
         late |= {(c, s) for s in who}
     out: list[tuple[str, Any]] = [
-        ("Scores per question", Raw("".join(_scores(c, per[c]) for c in cells))),
-        ("Bugs the grader named", Raw("".join(_bugs(c, graded[c], ids) for c in cells
-                                              if graded[c]) or "<p>None.</p>")),
-        ("Trees most often wrong", Raw(
-            f"<p>{len(late)} of {sum(map(len, graded.values()))} submissions were right on "
-            "every visible tree of a question and wrong on a hidden or seeded one.</p>")
-         + table(["question", "tree", "kind", "wrong", "wrong, though right on every visible "
-                  "tree"], trees)),
-        ("Conventions graded under", table(["question", "convention", "submissions"], [
-            [c, conv, n] for (c, conv), n in sorted(Counter(
-                (e.cell, _convention(e.verdict) or "(none)") for c in cells
-                for e in graded[c]).items())]))]
+        ("Scores per question", Raw("".join(_scores(c, per[c]) for c in cells)))]
+    if any(graded.values()):  # searches graded on trees (a1-a4; not a5's evaluation)
+        out += [
+            ("Bugs the grader named", Raw("".join(_bugs(c, graded[c], ids) for c in cells
+                                                  if graded[c]) or "<p>None.</p>")),
+            ("Trees most often wrong", Raw(
+                f"<p>{len(late)} of {sum(map(len, graded.values()))} submissions were right on "
+                "every visible tree of a question and wrong on a hidden or seeded one.</p>"
+                + table(["question", "tree", "kind", "wrong", "wrong, though right on every "
+                         "visible tree"], trees))),
+            ("Conventions graded under", table(["question", "convention", "submissions"], [
+                [c, conv, n] for (c, conv), n in sorted(Counter(
+                    (e.cell, _convention(e.verdict) or "(none)") for c in cells
+                    for e in graded[c]).items())]))]
     if played := [e for e in entries if e.verdict.get("items")]:
         out += _games(played)
     if ids:

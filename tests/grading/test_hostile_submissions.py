@@ -150,3 +150,11 @@ def test_hidden_tests_do_not_reach_the_feedback(run: dict[str, Any]) -> None:
 
 def test_no_process_is_left(run: dict[str, Any]) -> None:
     assert run["left"] == []
+
+
+def test_no_autograded_notebook_is_big(run: dict[str, Any]) -> None:
+    """What a cell showed is cut to a stated size (sizes.OUTPUT_LIMIT), so a print of 20 MB
+    (sample big_output.py) leaves a small notebook in autograded/ and so a small feedback."""
+    sizes = {p.parts[-3]: p.stat().st_size
+             for p in (run["root"] / "autograded").glob(f"*/{ASSIGNMENT}/*.ipynb")}
+    assert "big_output" in sizes and max(sizes.values()) < 2_000_000, sizes

@@ -19,6 +19,7 @@ from traitlets import Bool, Unicode
 from ...isolation import bwrap
 from ...isolation.session import EXEC_TIMEOUT
 from .kernel import KERNEL_NAME, KERNELSPEC_DIR
+from .sizes import OUTPUT_LIMIT, cap_outputs
 from .trusted import Grading
 
 __all__ = ["SandboxedExecute", "TrustedGrade", "TIMEOUT_ERROR", "bounded_client",
@@ -188,6 +189,9 @@ class TrustedGrade(NbGraderPreprocessor):
 
     def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> Any:
         grading = resources.pop(_GRADING, None) or Grading(nb, resources)
+        if cut := cap_outputs(nb):
+            self.log.warning("minimaxkit: the output of %d cell(s) cut to %d characters",
+                             cut, OUTPUT_LIMIT)
         for cell in nb.cells:  # the kit's cell metadata is the trusted grader's alone
             cell.metadata.pop("minimaxkit", None)
         if grading.warning:

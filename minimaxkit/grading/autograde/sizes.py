@@ -17,11 +17,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["cut_oversized", "CELL_LIMIT", "NOTEBOOK_LIMIT", "KEPT"]
+__all__ = ["cut_oversized", "cap_outputs", "CELL_LIMIT", "NOTEBOOK_LIMIT", "OUTPUT_LIMIT", "KEPT"]
 
 CELL_LIMIT = 1_000_000  # bytes of one cell (its source and attachments, UTF-8)
 NOTEBOOK_LIMIT = 5_000_000  # bytes of all the cells together
 KEPT = 500  # characters of a cut cell kept, to show what it was
+OUTPUT_LIMIT = 100_000  # characters of what one cell's run shows (its outputs' texts)
 
 
 def _size(cell: Any) -> int:
@@ -71,3 +72,39 @@ def cut_oversized(nb: Any) -> list[str]:
             _cut(nb.cells[i], sizes[i], f"the notebook's limit is {_mb(NOTEBOOK_LIMIT)}")
             total -= sizes[i]
     return said
+
+
+def cap_outputs(nb: Any, limit: int = OUTPUT_LIMIT) -> int:
+    """Cut what each code cell of ``nb`` showed when it ran to ``limit`` characters in all
+    (nbgrader limits lines, not their length: one printed line of 60 MB would otherwise
+    reach ``autograded/`` and the feedback page); how many cells were cut.
+
+    >>> from nbformat.v4 import new_code_cell, new_notebook, new_output
+    >>> cell = new_code_cell("print('x' * 10**6)")
+    >>> cell.outputs = [new_output("stream", name="stdout", text="x" * 10**6)]
+    >>> nb = new_notebook(cells=[cell])
+    >>> cap_outputs(nb, 1000), len(nb.cells[0].outputs[0].text) < 1200
+    (1, True)
+    """
+    cut = 0
+    for cell in nb.cells:
+        if cell.get("cell_type") != "code":
+            continue
+        left, over = limit, False
+        for out in cell.get("outputs", []):
+            fields = [(out, "text"), (out, "evalue")] + \
+                [(out.get("data", {}), k) for k in list(out.get("data", {}))]
+            for holder, key in fields:
+                value = holder.get(key)
+                if not isinstance(value, str):
+                    continue
+                if len(value) > left:
+                    holder[key] = value[:left] + (f"\n[cut by the grader: this cell showed "
+                                                  f"more than {limit:,} characters]")
+                    over = True
+                left = max(0, left - len(value))
+            if "traceback" in out and sum(map(len, out["traceback"])) > limit:
+                out["traceback"] = out["traceback"][:3] + ["[cut by the grader]"]
+                over = True
+        cut += over
+    return cut
