@@ -25,7 +25,7 @@ import pytest
 
 from minimaxkit.grading.course import parse_sample, prepare_course, solution_cells
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
 
 REPO = Path(__file__).resolve().parents[2]
 NAME = "a5_evaluation"

@@ -21,7 +21,7 @@ import pytest
 from minimaxkit.grading.course import prepare_course, solution_cells
 from minimaxkit.isolation import bwrap
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # a module's course, under load
 
 REPO = Path(__file__).resolve().parents[2]
 A = "a2_alphabeta"

@@ -30,7 +30,7 @@ from minimaxkit.grading.course import (
     solution_cells,
 )
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # a module's course, under load
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "tests" / "grading" / "submissions"

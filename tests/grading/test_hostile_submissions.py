@@ -30,7 +30,7 @@ import pytest
 from minimaxkit.grading.course import parse_sample, prepare_course, solution_cells
 from minimaxkit.isolation import bwrap
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # a module's course, under load
 
 REPO = Path(__file__).resolve().parents[2]
 HOSTILE = REPO / "tests" / "grading" / "hostile" / "a2_alphabeta"

@@ -23,7 +23,7 @@ from minimaxkit.grading.play.tournament import Entrant, find_entrants, main, run
 from minimaxkit.isolation.usage import below
 from minimaxkit.standings import FIELDS
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # a module's course, under load
 
 REPO = Path(__file__).resolve().parents[2]
 NAME = "a5_evaluation"

@@ -33,7 +33,7 @@ from minimaxkit.grading.course import parse_sample, solution_cells
 
 from .unix import REPO, SharedEnv, User, Users, run_as, shared_env
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # a module's course, under load
 
 ASSIGNMENT = "a2_alphabeta"
 HOSTILE = REPO / "tests" / "grading" / "hostile" / ASSIGNMENT
