@@ -142,7 +142,8 @@ def write(out: str | Path, rows: Sequence[Mapping[str, Any]], games: Sequence[Ga
         + f"<td>{' '.join(links[r['player']])}</td></tr>" for r, s in zip(rows, shown, strict=True))
     ranks = len({r["rank"] for r in rows})
     note = (f"<p>{html.escape(about)} {len(games)} games.</p>" if about else "") + (
-        f"<p>These games tell {len(rows)} players apart into {ranks} ranks: players who share "
+        f"<p>These games tell {len(rows)} players apart into {ranks} "
+        f"rank{'s' * (ranks != 1)}: players who share "
         "a rank could not be told apart (no interval lies wholly below another's).</p>"
         if ranks < len(rows) else "")
     (out / "leaderboard.html").write_text(games_page(title, [(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import math
 import random
 import sys
 from collections import Counter, defaultdict
@@ -95,10 +96,27 @@ def _example(entries: list[Entry], bug: str, ids: bool) -> str:
                                     "tree</figcaption></figure>" if img else "")
 
 
+class _SafeWriter:
+    """A CSV writer whose text fields cannot be read as a spreadsheet formula (a student id
+    that starts with = + - @ gets a leading apostrophe)."""
+
+    def __init__(self, writer: Any) -> None:
+        self.writer = writer
+
+    def writerow(self, row: list[Any]) -> None:
+        self.writer.writerow([f"'{v}" if isinstance(v, str) and v[:1] in ("=", "+", "-", "@")
+                              else v for v in row])
+
+
 def _scores(cell: str, mine: list[Entry]) -> Raw:
     top = max(e.max_score for e in mine)
-    counts = Counter(e.score for e in mine)
-    bars = [(f"{p:g}", counts.get(p, 0)) for p in (i / 2 for i in range(int(2 * top) + 1))
+    # every score in a bar: half points when the scores are in halves, else whole points
+    # (a5's play, in tenths, shown as the whole point it is within: 5.3 in "5 to 6")
+    halves = all((2 * e.score).is_integer() for e in mine)
+    step = 0.5 if halves else 1.0
+    counts = Counter(min(math.floor(e.score / step) * step, top) for e in mine)
+    bars = [(f"{p:g}" if halves or p + 1 > top else f"{p:g} to {p + 1:g}", counts.get(p, 0))
+            for p in (i * step for i in range(int(top / step) + 1))
             if counts.get(p) or p.is_integer()]
     return Raw(f"<h3>{esc(cell)}</h3>" + bar_chart(
         bars, title=f"{cell}: students per score (of {top:g} points)", x_label="points",
@@ -202,7 +220,7 @@ def write_report(root: str | Path, assignment: str, *, ids: bool = True,
     alias = dict(zip(students, random.Random(assignment).sample(range(1, len(students) + 1),
                                                                  len(students)), strict=True))
     with open(folder / "report.csv", "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
+        w = _SafeWriter(csv.writer(f))
         w.writerow(["student", "cell", "score", "max_score", "question", "convention", "bugs",
                     "trees_wrong", "items_failed"])
         for e in sorted(entries, key=lambda e: (e.student if ids else alias[e.student], e.cell)):

@@ -17,12 +17,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["cut_oversized", "cap_outputs", "CELL_LIMIT", "NOTEBOOK_LIMIT", "OUTPUT_LIMIT", "KEPT"]
+__all__ = ["cut_oversized", "cap_outputs", "CELL_LIMIT", "NOTEBOOK_LIMIT", "OUTPUT_LIMIT",
+           "OUTPUTS_LIMIT", "KEPT"]
 
 CELL_LIMIT = 1_000_000  # bytes of one cell (its source and attachments, UTF-8)
 NOTEBOOK_LIMIT = 5_000_000  # bytes of all the cells together
 KEPT = 500  # characters of a cut cell kept, to show what it was
 OUTPUT_LIMIT = 100_000  # characters of what one cell's run shows (its outputs' texts)
+OUTPUTS_LIMIT = 2_000_000  # characters of what all the cells together show
 
 
 def _size(cell: Any) -> int:
@@ -74,10 +76,11 @@ def cut_oversized(nb: Any) -> list[str]:
     return said
 
 
-def cap_outputs(nb: Any, limit: int = OUTPUT_LIMIT) -> int:
-    """Cut what each code cell of ``nb`` showed when it ran to ``limit`` characters in all
-    (nbgrader limits lines, not their length: one printed line of 60 MB would otherwise
-    reach ``autograded/`` and the feedback page); how many cells were cut.
+def cap_outputs(nb: Any, limit: int = OUTPUT_LIMIT, total: int = OUTPUTS_LIMIT) -> int:
+    """Cut what each code cell of ``nb`` showed when it ran to ``limit`` characters, and
+    what all of them showed to ``total`` (nbgrader limits lines, not their length or number:
+    one printed line of 60 MB, or 1,500 cells of 99 kB, would otherwise reach ``autograded/``
+    and the feedback page); how many cells were cut.
 
     >>> from nbformat.v4 import new_code_cell, new_notebook, new_output
     >>> cell = new_code_cell("print('x' * 10**6)")
@@ -85,12 +88,17 @@ def cap_outputs(nb: Any, limit: int = OUTPUT_LIMIT) -> int:
     >>> nb = new_notebook(cells=[cell])
     >>> cap_outputs(nb, 1000), len(nb.cells[0].outputs[0].text) < 1200
     (1, True)
+    >>> many = new_notebook(cells=[new_code_cell("print(...)") for _ in range(50)])
+    >>> for c in many.cells:
+    ...     c.outputs = [new_output("stream", name="stdout", text="z" * 900)]
+    >>> cap_outputs(many, 1000, 9000), sum(len(c.outputs[0].text) for c in many.cells) < 13000
+    (40, True)
     """
-    cut = 0
+    cut, budget = 0, total
     for cell in nb.cells:
         if cell.get("cell_type") != "code":
             continue
-        left, over = limit, False
+        left, over = min(limit, budget), False
         for out in cell.get("outputs", []):
             fields = [(out, "text"), (out, "evalue")] + \
                 [(out.get("data", {}), k) for k in list(out.get("data", {}))]
@@ -99,9 +107,12 @@ def cap_outputs(nb: Any, limit: int = OUTPUT_LIMIT) -> int:
                 if not isinstance(value, str):
                     continue
                 if len(value) > left:
-                    holder[key] = value[:left] + (f"\n[cut by the grader: this cell showed "
-                                                  f"more than {limit:,} characters]")
+                    holder[key] = value[:left] + (
+                        f"\n[cut by the grader: this cell showed more than {limit:,} "
+                        "characters]" if left else "[cut by the grader: the notebook's "
+                        f"cells showed more than {total:,} characters]")
                     over = True
+                budget -= min(len(value), left)
                 left = max(0, left - len(value))
             if "traceback" in out and sum(map(len, out["traceback"])) > limit:
                 out["traceback"] = out["traceback"][:3] + ["[cut by the grader]"]
