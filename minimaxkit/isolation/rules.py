@@ -17,6 +17,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -113,12 +114,18 @@ class CappedStream(io.TextIOBase):
 
 
 def safe_repr(value: Any, limit: int = 80) -> str:
-    """``repr(value)`` shortened, never raising."""
+    """``repr(value)`` shortened, never raising, without memory addresses (which differ
+    from run to run: a verdict must not).
+
+    >>> class Thing: pass
+    >>> safe_repr(Thing()).endswith(".Thing object>")
+    True
+    """
     try:
         text = repr(value)
     except Exception as err:  # a student object whose repr fails
         text = f"<{type(value).__name__} whose repr raised {type(err).__name__}>"
-    return _short(text, limit)
+    return _short(re.sub(r" at 0x[0-9a-fA-F]+", "", text), limit)
 
 
 def safe_str(err: BaseException, limit: int = 300) -> str:
