@@ -123,7 +123,8 @@ def test_a_cell_that_ignores_the_interrupt_leaves_the_names_before_it(tmp_path: 
 
 @pytest.mark.parametrize("module", ["minimaxkit.isolation.keeper", "minimaxkit.isolation.usage",
                                     "minimaxkit.isolation.enter",
-                                    "minimaxkit.grading.autograde.sizes", "minimaxkit.isolation.rules"])
+                                    "minimaxkit.grading.autograde.sizes",
+                                    "minimaxkit.isolation.rules"])
 def test_doctests(module: str) -> None:
     import doctest
     import importlib
