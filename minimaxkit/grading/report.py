@@ -96,16 +96,9 @@ def _example(entries: list[Entry], bug: str, ids: bool) -> str:
                                     "tree</figcaption></figure>" if img else "")
 
 
-class _SafeWriter:
-    """A CSV writer whose text fields cannot be read as a spreadsheet formula (a student id
-    that starts with = + - @ gets a leading apostrophe)."""
-
-    def __init__(self, writer: Any) -> None:
-        self.writer = writer
-
-    def writerow(self, row: list[Any]) -> None:
-        self.writer.writerow([f"'{v}" if isinstance(v, str) and v[:1] in ("=", "+", "-", "@")
-                              else v for v in row])
+def _safe(row: list[Any]) -> list[Any]:
+    """A CSV row no spreadsheet reads as a formula (an id starting = + - @ gets a ')."""
+    return [f"'{v}" if isinstance(v, str) and v[:1] in "=+-@" and v else v for v in row]
 
 
 def _scores(cell: str, mine: list[Entry]) -> Raw:
@@ -220,16 +213,16 @@ def write_report(root: str | Path, assignment: str, *, ids: bool = True,
     alias = dict(zip(students, random.Random(assignment).sample(range(1, len(students) + 1),
                                                                  len(students)), strict=True))
     with open(folder / "report.csv", "w", newline="", encoding="utf-8") as f:
-        w = _SafeWriter(csv.writer(f))
+        w = csv.writer(f)
         w.writerow(["student", "cell", "score", "max_score", "question", "convention", "bugs",
                     "trees_wrong", "items_failed"])
         for e in sorted(entries, key=lambda e: (e.student if ids else alias[e.student], e.cell)):
             v = e.verdict
-            w.writerow([e.student if ids else f"student {alias[e.student]}", e.cell, e.score,
-                        e.max_score, v.get("question", ""),
-                        _convention(v), ";".join(sorted(_named(v))),
-                        ";".join(t["name"] for t in v.get("trees", []) if t["score"] < 1),
-                        ";".join(_item(i["label"]) for i in v.get("items", []) if not i["passed"])])
+            w.writerow(_safe([
+                e.student if ids else f"student {alias[e.student]}", e.cell, e.score,
+                e.max_score, v.get("question", ""), _convention(v), ";".join(sorted(_named(v))),
+                ";".join(t["name"] for t in v.get("trees", []) if t["score"] < 1),
+                ";".join(_item(i["label"]) for i in v.get("items", []) if not i["passed"])]))
     intro = Raw(f"<p>{len(students)} submissions in the gradebook, "
                 f"{len({e.student for e in entries if e.verdict})} with the grader's verdicts. "
                 "Counts are of submissions; a bug is counted where the grader named it, on "

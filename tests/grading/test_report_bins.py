@@ -1,11 +1,12 @@
 """The class report's score chart counts every submission: scores in tenths (a5's play) fall
-in the whole point they are within; scores in halves keep their half-point bars."""
+in the whole point they are within; scores in halves keep their half-point bars. Its CSV
+holds no field a spreadsheet would read as a formula."""
 
 from __future__ import annotations
 
 import re
 
-from minimaxkit.grading.report import Entry, _scores
+from minimaxkit.grading.report import Entry, _safe, _scores
 
 
 def _counts(page: str) -> dict[str, int]:
@@ -29,3 +30,8 @@ def test_halves_keep_their_bars() -> None:
     counts = _counts(_scores("test_alphabeta", [Entry(f"s{i}", "test_alphabeta", s, 7.0, {})
                                                 for i, s in enumerate(scores)]))
     assert sum(counts.values()) == 4 and counts["3.5"] == 2, counts
+
+
+def test_no_csv_field_is_a_formula() -> None:
+    row = ['=HYPERLINK("http:x","a")', "+1", "-x", "@y", "alice", "", 3.5]
+    assert _safe(row) == ['\'=HYPERLINK("http:x","a")', "'+1", "'-x", "'@y", "alice", "", 3.5]
