@@ -112,6 +112,17 @@ def test_hostile_submissions_lose_their_points_and_say_why(run: dict[str, Any]) 
     assert wrong == []
 
 
+def test_a_cell_whose_kernel_died_has_no_count(run: dict[str, Any]) -> None:
+    """Whether the kernel announced the cell's count before it died is a race (under load it
+    often did): the autograded notebook, and so the feedback, must not depend on it."""
+    died = []
+    for p in (run["root"] / "autograded").glob(f"*/{ASSIGNMENT}/*.ipynb"):
+        died += [c.execution_count for c in nbformat.read(str(p), 4).cells
+                 if c.cell_type == "code" and any(o.get("ename") == "KernelDied"
+                                                  for o in c.outputs)]
+    assert len(died) >= 2 and set(died) == {None}  # exit_top's, exit_in_function's at least
+
+
 def test_honest_students_keep_their_scores(run: dict[str, Any]) -> None:
     # the scores these samples get alone (their expect lines, which test_grading_roundtrip
     # checks in batches without hostile submissions), and full points for the solution

@@ -163,7 +163,7 @@ class SandboxedExecute(Execute):
             error = _error("KernelBroken", "the notebook's code interfered with the "
                            "kernel while running this cell: its connection to the "
                            "grader broke, and the kernel was stopped")
-        cell.outputs = [error]
+        cell.outputs, cell.execution_count = [error], None  # its count may or may not arrive
         return cell, self.resources
 
     def _stop_kernel(self) -> None:
