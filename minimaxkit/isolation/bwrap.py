@@ -27,7 +27,7 @@ __all__ = ["available", "probe", "sandbox_argv", "sandbox_env", "plain_env",
            "limit_resources", "python_paths", "kit_folder", "MEMORY_LIMIT", "FILE_LIMIT",
            "PROCESS_LIMIT", "SCRATCH_LIMIT", "TMP_LIMIT", "ETC_FILES", "SUBMISSION_MOUNT",
            "WARNING", "REQUIRE_ENV", "SandboxUnavailable", "SECRET_ENV", "SANDBOX_TASKS",
-           "CPU_LIMIT", "UID_BASE", "sandbox_uid", "as_user"]
+           "CPU_LIMIT", "UID_BASE", "sandbox_uid", "as_user", "die_with_parent"]
 
 #: environment variables that name a course's secrets: never passed to untrusted code (the
 #: sandbox's environment is an allow-list anyway; these are dropped where there is no sandbox)
@@ -295,3 +295,20 @@ def limit_resources(memory: int = MEMORY_LIMIT, files: int = FILE_LIMIT,
             resource.setrlimit(kind, (new, new))
         except (OSError, ValueError):
             pass
+
+
+def die_with_parent(parent: int) -> None:
+    """Be killed when the process that started this one ends (``parent``, its pid when this
+    one began), also after an ``exec``: bwrap's ``--die-with-parent`` binds the sandbox to
+    bwrap, not bwrap to whoever started it, so a grader stopped mid-run left its kernel
+    running (and holding its output). Linux only; elsewhere nothing happens."""
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        return
+    if os.getppid() != parent:  # it ended before the signal was set
+        os._exit(1)

@@ -208,3 +208,19 @@ def test_a_tree_changed_beyond_repair_is_still_reported_as_changed() -> None:
         return 1
     out = run(wreck)
     assert out.status == "mutated"
+
+
+def test_a_kernel_whose_grader_has_ended_does_not_run(tmp_path: Any) -> None:
+    """The autograde kernel started by a worker that was stopped meanwhile (jupyter_client
+    names the starter in JPY_PARENT_PID): it ends rather than run on, holding the grader's
+    output open (an interrupted class autograde once waited on such a kernel on CI)."""
+    import os
+    import subprocess
+
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    done = subprocess.run([sys.executable, "-m", "minimaxkit.grading.autograde.kernel", "-f",
+                           str(tmp_path / "kernel.json")], cwd=tmp_path, timeout=60,
+                          env=dict(os.environ, JPY_PARENT_PID=str(gone.pid)),
+                          capture_output=True)
+    assert done.returncode == 1 and not (tmp_path / "kernel.json").exists()

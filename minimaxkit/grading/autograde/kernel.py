@@ -15,6 +15,7 @@ from pathlib import Path
 from ...isolation.bwrap import (
     WARNING,
     available,
+    die_with_parent,
     limit_resources,
     plain_env,
     sandbox_argv,
@@ -51,12 +52,13 @@ def main(argv: list[str] | None = None) -> int:
     if cmd[0] != "bwrap":
         print(WARNING, file=sys.stderr, flush=True)
     limit_resources()
+    # who started the kernel (jupyter_client names it): if it ends, or has, so does the kernel
+    die_with_parent(int(os.environ.get("JPY_PARENT_PID") or os.getppid()))
     # bwrap itself starts with the allow-list: it is /proc/1/environ inside
     env = sandbox_env() if cmd[0] == "bwrap" else plain_env()
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)  # ipykernel's banner ("To connect another client...") is noise here
     os.execvpe(cmd[0], cmd, env)
-    return 1  # pragma: no cover - execvpe does not return
 
 
 if __name__ == "__main__":
