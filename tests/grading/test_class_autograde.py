@@ -1,9 +1,10 @@
 """A whole class autograded at once (``python -m minimaxkit.grading.autograde``), through real
-nbgrader: every sample submission of a1-a4 and the hostile ones of a2, graded by serial
-``nbgrader autograde`` in one course and with two workers in another, give the same gradebook
-rows, feedback pages and grades.csv; a worker killed mid-run costs only its submission; a run
-interrupted or run again grades only what is left; the class report's counts agree with the
-gradebook, it names the samples' bugs, and its page passes axe-core in Chromium.
+nbgrader: the sample submissions of a1-a4 (but :data:`SPARED`) and the hostile ones of a2,
+graded by serial ``nbgrader autograde`` in one course and with two workers in another, give
+the same gradebook rows, feedback pages and grades.csv; a worker killed mid-run costs only
+its submission; a run interrupted or run again grades only what is left; the class report's
+counts agree with the gradebook, it names the samples' bugs, and its page passes axe-core in
+Chromium.
 """
 
 from __future__ import annotations
@@ -42,12 +43,20 @@ ODD_ID = "o'neil&<i>x"  # a student id with characters HTML must escape
 FORGED = {"question": "alphabeta", "points": 7, "earned": 7, "bugs": ["swapped"], "trees": []}
 
 
+#: a2 samples left out here (each is graded in test_grading_roundtrip): a full grade again or
+#: an error the hostile samples cover, whose time the whole suite's run could not spare
+SPARED = ("calls_kit", "deep_recursion", "fail_soft", "infinite_loop", "maxmin_minmax",
+          "mutates", "negamax", "prints_mb", "returns_none", "strict_hard")
+
+
 def submissions(assignment: str) -> dict[str, dict[str, str]]:
     """The solution, the released notebook, the samples (a2: the hostile ones too)."""
     out = {"solution": solution_cells(REPO / "solutions" / assignment / f"{assignment}.ipynb"),
            "released": {}}
     for folder in ("submissions", "hostile"):
         for p in sorted((SAMPLES / folder / assignment).glob("*.py")):
+            if folder == "submissions" and p.stem in SPARED:
+                continue
             out[student_of(p, out) if folder == "hostile" else p.stem] = \
                 parse_sample(p.read_text()).cells
     return out
@@ -225,7 +234,7 @@ def test_the_report_names_the_samples_bugs(courses: dict[str, Path]) -> None:
     named = {r["student"]: set(filter(None, r["bugs"].split(";"))) for r in rows}
     for p in sorted((SAMPLES / "submissions" / "a2_alphabeta").glob("*.py")):
         bug = re.search(r"^# bug: (\w+)$", p.read_text(), re.M)
-        if bug:
+        if bug and p.stem not in SPARED:
             assert bug.group(1) in named[p.stem], (p.stem, named[p.stem])
     assert html.escape("the root's loop forgets its bound") in page  # as the page escapes it
     assert "<script" not in page and "http" not in page.replace("http://www.w3.org", "")

@@ -2,7 +2,7 @@
 nbgrader: the solution, the released notebook and every sample submission give the same
 gradebook rows, grades.csv and feedback (but the milliseconds a board measured) as serial
 ``nbgrader autograde``; the class report's games and failed items agree with the gradebook.
-Both classes play fewer games (``FEWER`` of test_a5_evaluation.py): what is compared is the
+Both classes play few games (:data:`FEW`: 8 a submission, not 128): what is compared is the
 two ways of grading, not the grades.
 """
 
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_a5_evaluation import FEWER, with_fewer_games
+from test_a5_evaluation import with_fewer_games
 from test_class_autograde import gradebook_rows, make_class, run, submissions
 
 from minimaxkit.grading.course import prepare_course
@@ -25,6 +25,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
 
 REPO = Path(__file__).resolve().parents[2]
 NAME = "a5_evaluation"
+FEW = {"random": 1, "weak": 1, "kit": 2}  # openings a rung
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +33,7 @@ def courses(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     if not bwrap.available():
         pytest.skip("bubblewrap (bwrap) is not available here")
     base = tmp_path_factory.mktemp("class_a5")
-    roots = {k: make_class(with_fewer_games(prepare_course(REPO, base / k)),
+    roots = {k: make_class(with_fewer_games(prepare_course(REPO, base / k), FEW),
                            {NAME: submissions(NAME)}) for k in ("serial", "par")}
     serial = subprocess.Popen([sys.executable, "-m", "nbgrader", "autograde", NAME],
                               cwd=roots["serial"], stdout=subprocess.PIPE,
@@ -89,5 +90,5 @@ def test_the_report_of_games_and_items_agrees_with_the_gradebook(
                           r"<td>(\d+)</td><td>(\d+)</td><td>(\d+)</td>", page)
         assert cells is not None, rung
         games, won, drawn, lost, _ = map(int, cells.groups())
-        assert games == 2 * FEWER[rung] * len(book) and won + drawn + lost == games
+        assert games == 2 * FEW[rung] * len(book) and won + drawn + lost == games
     assert "<script" not in page

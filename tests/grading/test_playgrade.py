@@ -36,7 +36,6 @@ from minimaxkit.matches import (
     GAME,
     Player,
     board_player,
-    feature_evaluation,
     kit_player,
     play_game,
     random_player,
@@ -170,22 +169,13 @@ OLD = tuple(Rung(name, openings=4, zero=margin - 1e-9, full=margin)
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(900)  # about 700 games in this process: 300 s was too few under load
+@pytest.mark.timeout(900)  # about 300 games in this process
 def test_tuning_to_the_visible_openings_earns_less_than_the_solution() -> None:
     budget = 300
     visible = list(RETIRED)  # the four openings the old grade released and played
-    # an attacker's search: of 18 weight vectors for the kit's features, the one the old
-    # grade gives most points on the visible openings (then: most points against the kit)
-    candidates = [(w3, w2, wc) for w3 in (1, 4, 9) for w2 in (1, 3, 8) for wc in (0, 6)]
-
-    def attack(w: tuple[int, int, int]) -> tuple[float, float]:
-        me = Player("me", feature_evaluation(w), budget, ahead=0)
-        pairs = {rung.name: _pairs(me, rung, visible, budget) for rung in OLD}
-        points = sum(rung_result(rung, pairs[rung.name]).earned for rung in OLD)
-        return points, sum(map(sum, pairs["kit"]))
-    scores = {w: attack(w) for w in candidates}
-    best = max(scores, key=lambda w: scores[w])
-    tuned = Player("tuned", feature_evaluation(best), budget, ahead=0)
+    # an attacker's vector: of 200 random weight vectors for the kit's features, one that
+    # won all 8 games against the kit from those openings (tests/.../tuned.py says which)
+    tuned = _sample("tuned", budget)
     solution = _sample("strong", budget)
     # the old grade cannot tell the tuned vector from the solution, or prefers it
     assert _points(tuned, visible, OLD, budget, None) >= \
@@ -194,7 +184,7 @@ def test_tuning_to_the_visible_openings_earns_less_than_the_solution() -> None:
     draw = draw_openings(2028, max(r.openings for r in LADDER))
     got = _points(tuned, draw, LADDER, budget, len(BOOK))
     want = _points(solution, draw, LADDER, budget, len(BOOK))
-    assert got < want, (best, got, want)
+    assert got < want, (got, want)
 
 
 # ----- the design as a course sets it (tests.json) and the draw per student ---------------
