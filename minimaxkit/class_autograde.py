@@ -178,6 +178,13 @@ class ClassRun:
     already: int = 0
     seconds: float = 0.0
     own: float = 0.0
+    stopped: int = 0  # the signal that asked the run to stop (Ctrl-C, SIGTERM), if one did
+
+    def stop(self, signum: int, frame: Any) -> None:
+        """A signal handler: the run stops at once, or (where Python drops the interrupt, as
+        in a garbage collector's callback) when the next submission is done."""
+        self.stopped = signum
+        raise KeyboardInterrupt
 
 
 def autograde_class(root: str | Path, assignment: str, *, students: tuple[str, ...] = (),
@@ -204,9 +211,17 @@ def autograde_class(root: str | Path, assignment: str, *, students: tuple[str, .
             engine = engine or (DaskWorkers(grade_submission, scheduler, one_thread=True)
                                 if scheduler else
                                 LocalWorkers(grade_submission, max(1, min(workers, len(todo)))))
+            import signal
+            import threading
+
+            main = threading.current_thread() is threading.main_thread()
+            before = {sig: signal.signal(sig, run.stop)
+                      for sig in (signal.SIGINT, signal.SIGTERM)} if main else {}
             try:
                 _run(conv, engine, todo, run, bar)
             finally:
+                for sig, handler in before.items():
+                    signal.signal(sig, handler)
                 engine.close()
                 conv.log.handlers[:] = handlers
                 bar.end()
@@ -239,6 +254,8 @@ def _run(conv: Any, engine: Workers, todo: list[tuple[str, list[str]]], run: Cla
             ahead, busy = prepare(), busy + 1
             continue
         task, result = engine.done()
+        if run.stopped:
+            raise KeyboardInterrupt
         if ahead is not None:
             engine.submit(ahead)
             ahead = None

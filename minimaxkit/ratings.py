@@ -19,9 +19,10 @@ bound its rating on the other side only (it is "below 1104").
 strength fitted again at each point): the ratings at which twice the fall of the fit stays
 within ``z**2`` (``z = 1.96`` for 95%), widened where a player's results vary more than the
 model allows (the robust, sandwich variance over the model's, pairs of players as clusters,
-never narrowed). Unlike two standard errors it is lopsided where the games are; where
-the plain likelihood cannot bound a side (no path of results from the player to the group,
-or from the group to it), the interval is open there.
+with the usual small-sample corrections; never narrowed: three players who beat each other
+in a ring, as below, get wide intervals). Unlike two standard errors it is lopsided where
+the games are; where the plain likelihood cannot bound a side (no path of results from the
+player to the group, or from the group to it), the interval is open there.
 
 **The table order**: players with points before players without; then by the fit. A
 player shares the rank of the first player of its tier: a new tier starts only where a
@@ -32,10 +33,10 @@ the games cannot tell apart share a rank.
 ...          ("c", "a", 1.0), ("a", "c", 0.5), ("d", "a", 0.0), ("a", "d", 1.0)]
 >>> for r in fit(["a", "b", "c", "d"], games):
 ...     print(r.rank, r.player, describe(r))
-1 a 1544 (1303 to 1823)
-1 b 1500 (1226 to 1774)
-1 c 1456 (1177 to 1697)
-1 d below 1752
+1 a 1544 (1075 to 2142)
+1 b 1500 (794 to 2206)
+1 c 1456 (704 to 2029)
+1 d below 1757
 """
 
 from __future__ import annotations
@@ -210,7 +211,7 @@ def _table(names: Sequence[str], data: _Games, played: list[int], points: list[f
         c = np.zeros(k)
         c[main] -= 1 / len(main)
         c[i] += 1  # this player's rating: its strength less the group's mean
-        zz = z * math.sqrt(max(1.0, _spread(data, best, info, c))) if c.any() and played[i] \
+        zz = z * math.sqrt(max(1.0, _spread(data, best, info, c, i))) if c.any() and played[i] \
             else z
         if not c.any():  # the group is this player alone: 1500 by definition
             low = high = 0.0
@@ -274,11 +275,19 @@ def _bound(data: _Games, best: np.ndarray, f_best: float, info: np.ndarray, c: n
     return b
 
 
-def _spread(data: _Games, best: np.ndarray, info: np.ndarray, c: np.ndarray) -> float:
-    """How much more the results of ``c``'s player vary than the model says: the robust
-    (sandwich) variance of ``c @ p``, pairs of players as clusters, over the model's."""
-    u = np.linalg.solve(info, c)
+def _spread(data: _Games, best: np.ndarray, info: np.ndarray, c: np.ndarray, i: int
+            ) -> float:
+    """How much more the results of player ``i`` (``c`` its rating) vary than the model
+    says: the robust (sandwich) variance of ``c @ p``, pairs of players as clusters, over the
+    model's; with the two usual small-sample corrections, as few pairs understate it: each
+    pair's residual over the root of one less its leverage (CR2; the leverage counted at
+    most 1/2), and ``G / (G - 1)`` for the ``G`` pairs the player played in."""
+    inv = np.linalg.inv(info)
+    u = inv @ c
     q = np.exp(-np.logaddexp(0.0, -(best[data.a] - best[data.b])))
-    g = data.s - data.n * q
+    lev = data.n * q * (1 - q) * (inv[data.a, data.a] + inv[data.b, data.b]
+                                  - 2 * inv[data.a, data.b])
+    g = (data.s - data.n * q) / np.sqrt(np.maximum(0.5, 1 - lev))
     du = u[data.a] - u[data.b]
-    return float((g * g * du * du).sum() / (c @ u))
+    pairs = int(((data.a == i) | (data.b == i)).sum())
+    return float((g * g * du * du).sum() / (c @ u)) * pairs / max(1, pairs - 1)

@@ -37,9 +37,17 @@ class Workers(Protocol):
     def close(self) -> None: ...
 
 
-def _serve(fn: Callable[[Any], Any], conn: Any) -> None:
-    """A worker process: ``fn`` of each task sent, until ``None`` (Ctrl-C is the parent's)."""
+def _serve(fn: Callable[[Any], Any], conn: Any, parent: int, others: list[Any]) -> None:
+    """A worker process: ``fn`` of each task sent, until ``None`` (Ctrl-C is the parent's);
+    it ends with the parent however the parent ends (the parent's ends of the other
+    workers' pipes, inherited by the fork, are closed: they would keep them open)."""
+    from .isolation.bwrap import die_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(parent)
+    for other in others:
+        other.close()
     while (task := conn.recv()) is not None:
         conn.send(fn(task))
 
@@ -53,12 +61,18 @@ class LocalWorkers:
             raise ValueError(f"LocalWorkers: n must be at least 1, not {n}")
         self.fn, self.capacity = fn, n
         self.context = multiprocessing.get_context("fork")
-        self.idle = [self._start() for _ in range(n)]
+        self.idle: list[tuple[Any, Any]] = []
         self.busy: dict[Any, tuple[Any, Any]] = {}  # connection -> (process, task)
+        for _ in range(n):
+            self.idle.append(self._start())
 
     def _start(self) -> tuple[Any, Any]:
+        import os
+
         mine, theirs = self.context.Pipe()
-        process = self.context.Process(target=_serve, args=(self.fn, theirs), daemon=True)
+        others = [c for _, c in self.idle] + list(self.busy)
+        process = self.context.Process(target=_serve, daemon=True,
+                                       args=(self.fn, theirs, os.getpid(), [mine, *others]))
         process.start()
         theirs.close()
         return process, mine

@@ -22,9 +22,10 @@ _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 @dataclass(frozen=True)
 class Usage:
-    """Tasks (threads of every process), resident memory in bytes (shared pages counted in
-    each process: an upper figure) and processor seconds (those of ended children waited
-    for included)."""
+    """Tasks (threads of every process), resident memory in bytes (each page shared by
+    processes counted in shares, as ``/proc/PID/smaps_rollup``'s ``Pss``: a forked process
+    does not count twice what it shares with its parent) and processor seconds (those of
+    ended children waited for included)."""
 
     tasks: int
     memory: int
@@ -52,11 +53,23 @@ def usage(pid: int) -> Usage:
     for p in below(pid):
         try:
             stat = Path(f"/proc/{p}/stat").read_bytes().rsplit(b")", 1)[1].split()
-            rss = int(Path(f"/proc/{p}/statm").read_text().split()[1])
+            resident = _proportional(p)
         except (OSError, IndexError, ValueError):
             continue
         # fields after the name: state is 0, so utime (14th of stat) is 11, ...
         ticks += sum(int(v) for v in stat[11:15])
         tasks += int(stat[17])
-        memory += rss * _PAGE
+        memory += resident
     return Usage(tasks, memory, ticks / _TICK)
+
+
+def _proportional(pid: int) -> int:
+    """The bytes ``pid`` holds in memory, its shared pages counted in shares (``Pss``);
+    where the kernel has no ``smaps_rollup`` (before Linux 4.14), its resident pages."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * _PAGE
