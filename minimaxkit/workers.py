@@ -38,18 +38,34 @@ class Workers(Protocol):
 
 
 def _serve(fn: Callable[[Any], Any], conn: Any, parent: int, others: list[Any]) -> None:
-    """A worker process: ``fn`` of each task sent, until ``None`` (Ctrl-C is the parent's);
-    it ends with the parent however the parent ends (the parent's ends of the other
-    workers' pipes, inherited by the fork, are closed: they would keep them open)."""
+    """A worker process: ``fn`` of each task sent, until ``None`` (Ctrl-C is the parent's).
+    Stopped (SIGTERM), or when the parent ends however it ends, it kills every process it
+    started (kernels, sandboxes) and ends. The parent's ends of the other workers' pipes,
+    inherited by the fork, are closed: they would keep those workers waiting."""
     from .isolation.bwrap import die_with_parent
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    die_with_parent(parent)
+    signal.signal(signal.SIGTERM, _end)
+    die_with_parent(parent, signal.SIGTERM)
     for other in others:
         other.close()
     while (task := conn.recv()) is not None:
         conn.send(fn(task))
+
+
+def _end(signum: int, frame: Any) -> None:
+    """A worker asked to stop: what it started goes first (a kernel in a session of its
+    own would not get the signal), then the worker."""
+    import os
+
+    from .isolation.usage import below
+
+    for pid in below(os.getpid())[1:]:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    os._exit(128 + signum)
 
 
 class LocalWorkers:
@@ -107,6 +123,9 @@ class LocalWorkers:
         for process, _ in [*self.idle, *self.busy.values()]:
             if process.is_alive():
                 process.terminate()
+                process.join(30)
+            if process.is_alive():  # its handler did not run: stuck in C code
+                process.kill()
                 process.join()
 
     def __enter__(self) -> LocalWorkers:

@@ -297,17 +297,16 @@ def limit_resources(memory: int = MEMORY_LIMIT, files: int = FILE_LIMIT,
             pass
 
 
-def die_with_parent(parent: int) -> None:
-    """Be killed when the process that started this one ends (``parent``, its pid when this
-    one began), also after an ``exec``: bwrap's ``--die-with-parent`` binds the sandbox to
-    bwrap, not bwrap to whoever started it, so a grader stopped mid-run left its kernel
-    running (and holding its output). Linux only; elsewhere nothing happens."""
+def die_with_parent(parent: int, sig: int = 9) -> None:
+    """Get ``sig`` (SIGKILL) when the process that started this one ends (``parent``, its
+    pid when this one began), also after an ``exec``: bwrap's ``--die-with-parent`` binds
+    the sandbox to bwrap, not bwrap to whoever started it, so a grader stopped mid-run left
+    its kernel running (and holding its output). Linux only; elsewhere nothing happens."""
     import ctypes
-    import signal
 
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+        libc.prctl(1, int(sig))  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):  # pragma: no cover - not Linux
         return
     if os.getppid() != parent:  # it ended before the signal was set
