@@ -220,9 +220,9 @@ def autograde_class(root: str | Path, assignment: str, *, students: tuple[str, .
             try:
                 _run(conv, engine, todo, run, bar)
             finally:
+                engine.close()  # a second signal meanwhile is still the run's
                 for sig, handler in before.items():
                     signal.signal(sig, handler)
-                engine.close()
                 conv.log.handlers[:] = handlers
                 bar.end()
     run.seconds = time.perf_counter() - start

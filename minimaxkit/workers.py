@@ -118,7 +118,10 @@ class LocalWorkers:
     def close(self) -> None:
         """Idle workers are told to stop; busy ones (an interrupted run) are stopped."""
         for process, conn in self.idle:
-            conn.send(None)
+            try:
+                conn.send(None)
+            except OSError:  # it died while idle (killed): nothing of a task is lost
+                pass
             process.join(10)
         for process, _ in [*self.idle, *self.busy.values()]:
             if process.is_alive():

@@ -64,3 +64,16 @@ def test_pages_escape_text_and_read_their_charts_out() -> None:
     assert 'role="img"' in chart
     assert "0 points: 1 students; 1 points: 0 students; 2 points: 3 students" in chart
     assert chart.count("<rect") == 3
+
+
+def test_a_worker_killed_while_idle_does_not_break_the_close() -> None:
+    """The pool is closed cleanly (nothing of a task was lost), not with a BrokenPipeError
+    that would hide the run's summary."""
+    import signal
+
+    pool = LocalWorkers(abs, 2)
+    process, _ = pool.idle[0]
+    os.kill(process.pid, signal.SIGKILL)
+    process.join(10)
+    pool.close()
+    assert not any(p.is_alive() for p, _ in pool.idle)

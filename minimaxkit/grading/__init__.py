@@ -9,20 +9,12 @@ docs/design.md, *Grading in layers*, the layers below.
 >>> def alphabeta(node, alpha, beta):
 ...     if node.is_leaf():
 ...         return node.static()
-...     v = float("-inf") if node.is_max() else float("inf")
 ...     for child in node.children():
-...         w = alphabeta(child, alpha, beta)
-...         if node.is_max():
-...             v = max(v, w)
-...             if v >= beta:
-...                 return v
-...             alpha = max(alpha, v)
-...         else:
-...             v = min(v, w)
-...             if v <= alpha:
-...                 return v
-...             beta = min(beta, v)
-...     return v
+...         v = alphabeta(child, alpha, beta)
+...         alpha, beta = (max(alpha, v), beta) if node.is_max() else (alpha, min(beta, v))
+...         if alpha >= beta:
+...             break
+...     return alpha if node.is_max() else beta
 >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> run_check("alphabeta", alphabeta, tree, reference("alphabeta", tree)).summary
 'value 3 ✔, 7 leaves ✔'

@@ -56,8 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     die_with_parent(int(os.environ.get("JPY_PARENT_PID") or os.getppid()))
     # bwrap itself starts with the allow-list: it is /proc/1/environ inside
     env = sandbox_env() if cmd[0] == "bwrap" else plain_env()
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)  # ipykernel's banner ("To connect another client...") is noise here
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # ipykernel's banner is noise here
     os.execvpe(cmd[0], cmd, env)
 
 

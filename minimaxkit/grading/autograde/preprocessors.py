@@ -139,7 +139,16 @@ class SandboxedExecute(Execute):
             cell.outputs = [_error("KernelDied", f"not run: {self._dead}")]
             return cell, self.resources
         try:
-            return super().preprocess_cell(cell, resources, index)
+            cell, res = super().preprocess_cell(cell, resources, index)
+            joined: list[Any] = []  # adjacent prints as one output, however the messages came
+            for out in cell.outputs:
+                if joined and out.output_type == joined[-1].output_type == "stream" \
+                        and out.name == joined[-1].name:
+                    joined[-1].text += out.text
+                else:
+                    joined.append(out)
+            cell.outputs = joined
+            return cell, res
         except CellTimeoutError:
             # interrupted, and still no answer: the kernel is stuck (it ignores interrupts,
             # or its code broke its own connection); stop it rather than wait per cell
