@@ -204,6 +204,7 @@ def _table(names: Sequence[str], data: _Games, played: list[int], points: list[f
     below = nx.descendants(scored, main[0]) | set(main)
     best, f_best = data.minimise(np.zeros(k))
     info = data.cost(best)[2]
+    inv = np.linalg.inv(info)  # for every player's spread
     anchor = float(best[main].mean())
     z = NormalDist().inv_cdf((1 + level) / 2)
     rows = []
@@ -211,7 +212,7 @@ def _table(names: Sequence[str], data: _Games, played: list[int], points: list[f
         c = np.zeros(k)
         c[main] -= 1 / len(main)
         c[i] += 1  # this player's rating: its strength less the group's mean
-        zz = z * math.sqrt(max(1.0, _spread(data, best, info, c, i))) if c.any() and played[i] \
+        zz = z * math.sqrt(max(1.0, _spread(data, best, inv, c, i))) if c.any() and played[i] \
             else z
         if not c.any():  # the group is this player alone: 1500 by definition
             low = high = 0.0
@@ -275,14 +276,14 @@ def _bound(data: _Games, best: np.ndarray, f_best: float, info: np.ndarray, c: n
     return b
 
 
-def _spread(data: _Games, best: np.ndarray, info: np.ndarray, c: np.ndarray, i: int
+def _spread(data: _Games, best: np.ndarray, inv: np.ndarray, c: np.ndarray, i: int
             ) -> float:
     """How much more the results of player ``i`` (``c`` its rating) vary than the model
     says: the robust (sandwich) variance of ``c @ p``, pairs of players as clusters, over the
     model's; with the two usual small-sample corrections, as few pairs understate it: each
     pair's residual over the root of one less its leverage (CR2; the leverage counted at
-    most 1/2), and ``G / (G - 1)`` for the ``G`` pairs the player played in."""
-    inv = np.linalg.inv(info)
+    most 1/2), and ``G / (G - 1)`` for the ``G`` pairs the player played in (``inv`` the
+    inverse of the information at ``best``)."""
     u = inv @ c
     q = np.exp(-np.logaddexp(0.0, -(best[data.a] - best[data.b])))
     lev = data.n * q * (1 - q) * (inv[data.a, data.a] + inv[data.b, data.b]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import signal
 import time
 from collections.abc import Callable
@@ -56,15 +57,10 @@ def _serve(fn: Callable[[Any], Any], conn: Any, parent: int, others: list[Any]) 
 def _end(signum: int, frame: Any) -> None:
     """A worker asked to stop: what it started goes first (a kernel in a session of its
     own would not get the signal), then the worker."""
-    import os
-
+    from .isolation.rules import kill_others
     from .isolation.usage import below
 
-    for pid in below(os.getpid())[1:]:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass
+    kill_others(lambda: below(os.getpid())[1:])
     os._exit(128 + signum)
 
 
@@ -83,8 +79,6 @@ class LocalWorkers:
             self.idle.append(self._start())
 
     def _start(self) -> tuple[Any, Any]:
-        import os
-
         mine, theirs = self.context.Pipe()
         others = [c for _, c in self.idle] + list(self.busy)
         process = self.context.Process(target=_serve, daemon=True,

@@ -18,6 +18,7 @@ import functools
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -297,8 +298,8 @@ def limit_resources(memory: int = MEMORY_LIMIT, files: int = FILE_LIMIT,
             pass
 
 
-def die_with_parent(parent: int, sig: int = 9) -> None:
-    """Get ``sig`` (SIGKILL) when the process that started this one ends (``parent``, its
+def die_with_parent(parent: int, sig: int = signal.SIGKILL) -> None:
+    """Get ``sig`` when the process that started this one ends (``parent``, its
     pid when this one began), also after an ``exec``: bwrap's ``--die-with-parent`` binds
     the sandbox to bwrap, not bwrap to whoever started it, so a grader stopped mid-run left
     its kernel running (and holding its output). Linux only; elsewhere nothing happens."""
