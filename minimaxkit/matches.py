@@ -35,9 +35,10 @@ from .games.connect4_board import WIN, Board
 __all__ = ["Player", "MoveInfo", "GameRecord", "EvaluationFailed", "OPENINGS",
            "kit_player", "weak_player", "random_player", "board_player", "play_game",
            "play_match", "score", "choose", "kit_evaluation", "weak_evaluation",
-           "feature_evaluation", "real_value", "GAME"]
+           "feature_evaluation", "real_value", "wrong_move", "GAME", "ANALYSIS_BUDGET"]
 
 GAME = ConnectFour(win_value=WIN)
+ANALYSIS_BUDGET = 1000  # nodes per position when looking for the move that lost
 #: Openings: the first two moves (X's column, O's column), played before the players take
 #: over. A match plays each opening twice, each player X once.
 OPENINGS: tuple[str, ...] = ("33", "32", "34", "23", "43", "22", "44", "24", "42", "31",
@@ -383,3 +384,30 @@ def play_match(a: Player, b: Player, openings: Sequence[str]) -> list[GameRecord
 def score(games: Sequence[GameRecord], name: str) -> float:
     """The points ``name`` earned in ``games`` (1 a win, 0.5 a draw)."""
     return sum(g.points(name) for g in games)
+
+
+def wrong_move(game: GameRecord, name: str = "you") -> tuple[int, str] | None:
+    """The ply of ``name``'s move that lost, and why: the first after which the kit's search
+    finds a forced loss, else the one it judges costliest."""
+    side = "X" if game.x == name else "O"
+    sign = 1 if side == "X" else -1
+    ref = kit_player(ANALYSIS_BUDGET)
+    best: tuple[float, int] | None = None
+    for ply in range(len(game.opening), len(game.moves)):
+        state = GAME.state_from_moves(game.moves[:ply])
+        if ("X" if GAME.is_max(state) else "O") != side:
+            continue
+        after = GAME.play(state, int(game.moves[ply]))
+        before_v = sign * (choose(ref, state).value or 0.0)
+        after_v = sign * (GAME.evaluate(after) if not GAME.moves(after)
+                          else choose(ref, after).value or 0.0)
+        if after_v <= -WIN and before_v > -WIN:
+            return ply + 1, ("after this move the opponent can force four in a row (a "
+                             f"{ANALYSIS_BUDGET}-node search finds it); before it, it could not")
+        drop = before_v - after_v
+        if best is None or drop > best[0]:
+            best = (drop, ply + 1)
+    if best is None:
+        return None
+    return best[1], (f"a {ANALYSIS_BUDGET}-node search with the kit's evaluation judges this "
+                     "move the costliest of yours")

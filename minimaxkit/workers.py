@@ -180,8 +180,9 @@ class Progress(logging.Handler):
 
     def line(self) -> str:
         seconds, who = self.slowest
-        return (f"{self.ok + self.failed}/{self.total} {self.noun}"
-                + (f", {self.failed} failed" if self.failed else "")
+        return (f"{self.ok + self.failed}/{self.total} done"
+                + (f": {self.ok} {self.noun}, {self.failed} failed" if self.failed else
+                   f", {self.noun}")
                 + f", {time.perf_counter() - self.start:.0f} s"
                 + (f"; slowest so far: {who} {seconds:.1f} s" if who else ""))
 

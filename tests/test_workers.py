@@ -47,10 +47,10 @@ def test_progress_counts_names_the_slowest_and_writes_above_itself() -> None:
     bar.done("bob", 0.0, False)
     bar.done("cy", 2.5, True)
     lines = out.getvalue().splitlines()
-    assert lines[0].startswith("ann (1.5 s): 1/3 graded") and "slowest so far: ann 1.5 s" \
+    assert lines[0].startswith("ann (1.5 s): 1/3 done, graded") and "slowest so far: ann 1.5 s" \
         in lines[0]
     assert lines[1] == "bob: a warning"
-    assert "2/3 graded, 1 failed" in lines[2] and "slowest so far: ann" in lines[2]
+    assert "2/3 done: 1 graded, 1 failed" in lines[2] and "slowest so far: ann" in lines[2]
     assert "slowest so far: cy 2.5 s" in lines[3]
 
 

@@ -244,7 +244,13 @@ class Session:
     def idle(self) -> None:
         """Note the sandbox's processor time as it falls idle (a cell or test done)."""
         if self.proc is not None:
-            self._quiet = usage(self.proc.pid).cpu
+            self._quiet = self.cpu()
+
+    def cpu(self) -> float:
+        """The processor seconds of the running child and all it started (its threads, and
+        children it waited for, included); 0 when none runs. Load does not change it much, as
+        it would a clock on the wall."""
+        return usage(self.proc.pid).cpu if self.proc is not None else 0.0
 
     def worker(self, timeout: float, *, wall: bool = True) -> Worker:
         """A worker for one test of at most ``timeout`` processor seconds and, with ``wall``,
@@ -253,7 +259,7 @@ class Session:
         (:data:`BUSY`)."""
         self.start()
         assert self.proc is not None
-        if usage(self.proc.pid).cpu - self._quiet > IDLE_CPU:
+        if self.cpu() - self._quiet > IDLE_CPU:
             self.close()
             raise ChildFailed("crashed", BUSY)
         return Worker(self, time.monotonic() + timeout if wall else math.inf, timeout)

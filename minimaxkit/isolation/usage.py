@@ -25,7 +25,7 @@ class Usage:
     """Tasks (threads of every process), resident memory in bytes (each page shared by
     processes counted in shares, as ``/proc/PID/smaps_rollup``'s ``Pss``: a forked process
     does not count twice what it shares with its parent) and processor seconds (those of
-    ended children waited for included)."""
+    ended children waited for included; a live process's to the nanosecond)."""
 
     tasks: int
     memory: int
@@ -49,7 +49,8 @@ def below(pid: int) -> list[int]:
 
 def usage(pid: int) -> Usage:
     """What ``pid`` and the processes below it use now."""
-    tasks = memory = ticks = 0
+    tasks = memory = 0
+    cpu = 0.0
     for p in below(pid):
         try:
             stat = Path(f"/proc/{p}/stat").read_bytes().rsplit(b")", 1)[1].split()
@@ -57,10 +58,23 @@ def usage(pid: int) -> Usage:
         except (OSError, IndexError, ValueError):
             continue
         # fields after the name: state is 0, so utime (14th of stat) is 11, ...
-        ticks += sum(int(v) for v in stat[11:15])
+        cpu += _own_cpu(p, sum(int(v) for v in stat[11:13]) / _TICK) + \
+            sum(int(v) for v in stat[13:15]) / _TICK
         tasks += int(stat[17])
         memory += resident
-    return Usage(tasks, memory, ticks / _TICK)
+    return Usage(tasks, memory, cpu)
+
+
+def _own_cpu(pid: int, ticks: float) -> float:
+    """``pid``'s processor seconds to the nanosecond (its threads' ``schedstat``) where they
+    agree with ``ticks`` (``stat``'s, in 1/100 s: its ended threads too); else ``ticks``. A
+    tick is 5% of a check of 200 ms, too coarse for a verdict at 90% of a limit."""
+    try:
+        exact = sum(int(Path(f"/proc/{pid}/task/{t}/schedstat").read_text().split()[0])
+                    for t in os.listdir(f"/proc/{pid}/task")) / 1e9
+    except (OSError, IndexError, ValueError):
+        return ticks
+    return exact if abs(exact - ticks) < 2 / _TICK else ticks
 
 
 def _proportional(pid: int) -> int:

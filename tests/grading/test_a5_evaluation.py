@@ -163,7 +163,7 @@ def test_the_speed_is_recorded_once_for_the_tournament(trial: dict[str, Any]) ->
     found = {e.name: e.speed for root in trial["roots"] for e in find_entrants(root, NAME)
              if e.kind == "submission"}
     assert found["slow"] is not None and found["slow"]["too_slow"] is True
-    assert found["slow"]["ms_per_board"] > found["slow"]["limit_ms"] == 5.0
+    assert found["slow"]["ms_per_board"] > found["slow"]["limit_ms"] == 1.0
     assert found["solution"] is not None and found["solution"]["too_slow"] is False
     assert found["solution"]["boards"] == 80
     assert found["released"] is None  # its evaluate answers no board with a number

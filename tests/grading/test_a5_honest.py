@@ -76,7 +76,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     # compared with NAME's cells graded under the sample's id, in a course of their own
     cells = {sub[1]: sub[2] for sub in subs}
     twins = [(NAME, p.stem, cells[other]) for p in SAMPLES if (other := same_as(p))]
-    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
     try:
         started = [_start(base, "half0", subs[0::2]), _start(base, "half1", subs[1::2]),
                    _start(base, "again1", pair), _start(base, "again2", pair[::-1]),

@@ -17,6 +17,7 @@ from nbformat.notebooknode import NotebookNode, from_dict
 from ...isolation.session import CELL_GRACE, EXEC_TIMEOUT
 from ..api.grade import grade_report
 from ..api.pictures import parts, svg_bundle
+from ..play.checks import PLAY_CAP
 from ..play.notebook import evaluation_report, play_session
 from ..recording.remote import SessionRunner, tree_session
 from ..testdata.cells import GradeCall, plan
@@ -112,9 +113,9 @@ class Grading:
             self.program = {}
         secret = secret_file(root)
         hidden = [secret] if secret else []
-        plays = any(evaluation_spec(self.source, c.question) for _, c in self.plan
-                    if isinstance(c, GradeCall))
-        self.session = play_session(folder, root, hidden, cell_timeout) if plays else \
+        self.plays = any(evaluation_spec(self.source, c.question) for _, c in self.plan
+                         if isinstance(c, GradeCall))
+        self.session = play_session(folder, root, hidden, cell_timeout) if self.plays else \
             tree_session(folder, course_root=root, hidden_files=hidden, cell_timeout=cell_timeout)
         self.verdicts: dict[int, tuple[Any, list[str]]] = {}
         self.speed: dict[str, bool] = {}  # assignment 5: the correctness cell's speed verdict
@@ -130,7 +131,8 @@ class Grading:
         """Seconds the whole grading may take, behind every wait's own limit."""
         cells = sum(1 for _, step in self.plan if isinstance(step, str))
         tests = len(self.plan) - cells
-        return (cells + 2) * (self.session.cell_timeout + CELL_GRACE) + tests * 120.0 + 60.0
+        return (cells + 2) * (self.session.cell_timeout + CELL_GRACE) + tests * 120.0 + 60.0 + \
+            (PLAY_CAP[1] if self.plays else 0.0)  # assignment 5's games
 
     def wait(self) -> list[int]:
         """The test cells graded, once done or out of budget (the child is then stopped)."""

@@ -59,6 +59,10 @@ class LocalEvaluator:
         self.asked, self.spent = 0, 0.0
         return task()
 
+    def cpu(self) -> float:
+        """Processor seconds used so far where the function runs (what the speed is timed by)."""
+        return time.process_time()
+
     def allowance(self, boards: int) -> float:
         """Seconds left for a batch of ``boards`` in this game (see :data:`BANK`)."""
         self.asked += boards
@@ -99,6 +103,9 @@ class RemoteEvaluator(LocalEvaluator):
             self.fatal = err.message or slow or f"did not answer within {timeout:.2g} s"
             raise EvaluationFailed(self.fatal, fatal=True) from None
         return got
+
+    def cpu(self) -> float:
+        return self.remote.cpu()
 
     def session(self, task: Callable[[], Any], timeout: float, *, wall: bool = True) -> Any:
         """``task()`` with a worker of at most ``timeout`` processor seconds, and as many

@@ -208,7 +208,7 @@ def run_tournament(entrants: list[Entrant], *, seed: int = 0, openings: int = 1,
     by_key = {e.key: e for e in entrants}
     if len(by_key) != len(entrants):
         raise ValueError("run_tournament: an entrant is listed twice")
-    spec = correctness or {"seed": 5, "finished": 20, "in_play": 60, "limit_ms": 5}
+    spec = correctness or {"seed": 5, "finished": 20, "in_play": 60, "limit_ms": 1}
     client = pool = keeper = None
     if map_fn is not None:
         mapper = map_fn

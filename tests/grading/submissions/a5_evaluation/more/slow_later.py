@@ -1,6 +1,6 @@
 # expect: correctness=4 play=0
 # message: too slow
-# Quick for its first 100 boards, then 12 ms a board.
+# Quick for its first 100 boards, then 3 ms of computing a board.
 # %% evaluate
 import time
 
@@ -26,5 +26,7 @@ def value(board):
 def evaluate(board):
     CALLS[0] += 1
     if CALLS[0] > 100:
-        time.sleep(0.012)
+        end = time.process_time() + 0.003
+        while time.process_time() < end:
+            pass
     return value(board)
