@@ -1,7 +1,8 @@
 """What bounds one submission's sandbox (docs/grading.md, *The class tournament*, *Untrusted
 code*): as root, a user of its own whose process limit counts its processes and threads; its
-memory in all processes together; a thread left burning between tests; and the owner of a
-worker's sandboxes, which never keeps more than a few alive nor gives one to two tasks."""
+memory in all processes together; a thread left burning between tests; the owner of a
+worker's sandboxes, which never keeps more than a few alive nor gives one to two tasks; the
+watch on the autograde kernel's sandbox, and the folder of its sockets."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ import pytest
 
 from minimaxkit.isolation import bwrap
 from minimaxkit.isolation.keeper import Keeper
+from minimaxkit.isolation.kernelbox import FOLDER_PREFIX, connection_folder, kernel_user
 from minimaxkit.isolation.session import BUSY, ChildFailed, Session
 from minimaxkit.isolation.usage import usage
+from minimaxkit.isolation.watch import TOO_MANY, Watch
 
 WORKER = "minimaxkit.grading.play.childside"
 needs_bwrap = pytest.mark.skipif(not bwrap.available(), reason="needs bubblewrap")
@@ -122,7 +125,8 @@ def test_a_cell_that_ignores_the_interrupt_leaves_the_names_before_it(tmp_path: 
 
 
 @pytest.mark.parametrize("module", ["minimaxkit.isolation.keeper", "minimaxkit.isolation.usage",
-                                    "minimaxkit.isolation.enter",
+                                    "minimaxkit.isolation.enter", "minimaxkit.isolation.watch",
+                                    "minimaxkit.isolation.kernelbox",
                                     "minimaxkit.grading.autograde.sizes",
                                     "minimaxkit.isolation.rules"])
 def test_doctests(module: str) -> None:
@@ -147,3 +151,77 @@ def test_memory_a_fork_shares_with_its_parent_counts_once() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, check=True)
     assert 200 << 20 < int(done.stdout) < 1.5 * (200 << 20), done.stdout
+
+
+def _group(pgid: int) -> list[int]:
+    """The live processes (not ended, not waiting to be reaped) of process group ``pgid``."""
+    out = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] not in (b"Z", b"X"):
+            out.append(int(pid))
+    return out
+
+
+def test_a_watch_stops_a_process_and_its_forks_at_its_task_bound() -> None:
+    """What the autograde kernel's sandbox gets for a fork bomb, on a plain process: all of
+    it is killed once it holds as many tasks as allowed, and the watch says why."""
+    import subprocess
+    import sys
+
+    code = ("import os, time\nfor _ in range(40):\n    if os.fork() == 0:\n"
+            "        time.sleep(60)\n        os._exit(0)\ntime.sleep(60)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+    with Watch(proc.pid, tasks=10, every=0.05) as watch:
+        assert proc.wait(60) == -9
+    assert watch.stopped == TOO_MANY.format(10)
+    deadline = time.monotonic() + 10
+    while _group(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)  # SIGKILL is delivered, not awaited
+    assert _group(proc.pid) == []
+
+
+def test_a_watch_under_its_bounds_stops_nothing() -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(1)"])
+    with Watch(proc.pid, every=0.05) as watch:
+        assert watch.check() == ""
+        assert proc.wait(60) == 0
+    assert watch.stopped == ""
+
+
+def test_the_connection_folder_is_new_and_stale_ones_go(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An interrupted run leaves its kernel's folder (a connection file, mode 0600): the next
+    one removes the folders of processes that have ended, and no other."""
+    import subprocess
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    ended = subprocess.Popen(["true"])
+    ended.wait()
+    names = [f"{FOLDER_PREFIX}{ended.pid}-x1", f"{FOLDER_PREFIX}{os.getpid()}-x2",
+             f"{FOLDER_PREFIX}x3", f"{FOLDER_PREFIX}1-x4"]  # pid 1 lives
+    for name in names:
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "kernel.json").write_text("{}")
+    new = Path(connection_folder())
+    assert new.parent == tmp_path and new.name.startswith(f"{FOLDER_PREFIX}{os.getpid()}-")
+    assert new.stat().st_mode & 0o777 == 0o700
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([new.name, *names[1:]])
+
+
+def test_the_kernel_is_a_user_of_its_own_only_in_a_folder_of_its_own(tmp_path: Path) -> None:
+    (tmp_path / "kernel.json").write_text("{}")
+    own = kernel_user(str(tmp_path / "kernel.json"))
+    (tmp_path / "other.json").write_text("{}")  # a runtime folder shared with other kernels
+    assert kernel_user(str(tmp_path / "kernel.json")) is None
+    if os.getuid() == 0 and bwrap.available() and bwrap.as_user()[0]:
+        assert own is not None and own >= bwrap.UID_BASE
+    else:
+        assert own is None

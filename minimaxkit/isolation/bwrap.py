@@ -28,7 +28,8 @@ __all__ = ["available", "probe", "sandbox_argv", "sandbox_env", "plain_env",
            "limit_resources", "python_paths", "kit_folder", "MEMORY_LIMIT", "FILE_LIMIT",
            "PROCESS_LIMIT", "SCRATCH_LIMIT", "TMP_LIMIT", "ETC_FILES", "SUBMISSION_MOUNT",
            "WARNING", "REQUIRE_ENV", "SandboxUnavailable", "SECRET_ENV", "SANDBOX_TASKS",
-           "CPU_LIMIT", "UID_BASE", "sandbox_uid", "as_user", "die_with_parent"]
+           "CPU_LIMIT", "UID_BASE", "sandbox_uid", "as_user", "die_with_parent", "KERNEL_TASKS",
+           "ONE_THREAD"]
 
 #: environment variables that name a course's secrets: never passed to untrusted code (the
 #: sandbox's environment is an allow-list anyway; these are dropped where there is no sandbox)
@@ -39,6 +40,12 @@ FILE_LIMIT = 64 << 20  # bytes: the largest file student code may write
 PROCESS_LIMIT = 512  # processes of the user (not enforced for root: see docs/grading.md)
 #: tasks (processes and threads) of one sandbox run as its own user (the grader is root)
 SANDBOX_TASKS = 16
+#: tasks of the autograde kernel's sandbox at once (IPython uses about 15; the rest is for
+#: the notebook's own: ``!`` commands, a small pool of processes)
+KERNEL_TASKS = 64
+#: what a sandbox's numeric libraries may start: one thread each (not one a core, which on a
+#: grading server would be most of a sandbox's tasks)
+ONE_THREAD = {k: "1" for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
 CPU_LIMIT = 1800  # processor seconds of any one process of a sandbox (a thread left burning)
 UID_BASE = 1 << 30  # sandboxes' users (root grader): far above any real account's
 SCRATCH_LIMIT = 96 << 20  # bytes: the submission's scratch folder, all files together

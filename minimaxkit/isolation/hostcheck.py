@@ -67,7 +67,8 @@ def _bounds() -> str:
     works, why = bwrap.as_user()
     if works:
         return (f"limits: each sandbox runs as a user of its own (uids from {bwrap.UID_BASE}): "
-                f"at most {bwrap.SANDBOX_TASKS} processes and threads per sandbox")
+                f"at most {bwrap.SANDBOX_TASKS} processes and threads per sandbox "
+                f"({bwrap.KERNEL_TASKS} for the autograde kernel's)")
     return ("limits: root, and the sandbox cannot run this Python as an unprivileged user "
             f"({why or 'its files are not readable by all?'}): NO limit on processes")
 

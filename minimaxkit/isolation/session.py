@@ -40,8 +40,6 @@ BUSY = ("the notebook's code kept the processor busy between tests (a thread or 
         "left running), so it was stopped")
 TOO_BIG = ("the notebook's code held more memory than allowed in all its processes together "
            "({} MB), so it was stopped")
-#: what the sandbox's numeric libraries may start: one thread each
-_THREADS = {k: "1" for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
 _FINAL = ("return", "iterator", "item", "stop", "raised", "crashed")
 
 
@@ -119,7 +117,7 @@ class Session:
         if self.sandboxed:
             masks = search_masks(Path(self._scratch)) if self.rules.refuse_searches else []
             env = {**bwrap.sandbox_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_PIDNS="1",
-                                       MPLBACKEND="Agg", PYTHONHASHSEED="0"), **_THREADS}
+                                       MPLBACKEND="Agg", PYTHONHASHSEED="0"), **bwrap.ONE_THREAD}
             cmd = bwrap.sandbox_argv(cmd, workdir=self.folder, course_root=self.course_root,
                                      scratch=True, hidden_files=self.hidden_files,
                                      masks=masks, environ=env, uid=uid)
@@ -129,7 +127,7 @@ class Session:
             cwd.mkdir()
             copy_regular(self.folder, cwd)
             env = {**bwrap.plain_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_SANDBOXED="1",
-                                     MPLBACKEND="Agg", PYTHONHASHSEED="0"), **_THREADS}
+                                     MPLBACKEND="Agg", PYTHONHASHSEED="0"), **bwrap.ONE_THREAD}
         tasks = bwrap.SANDBOX_TASKS if uid is not None else bwrap.PROCESS_LIMIT
         self.proc = subprocess.Popen(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,

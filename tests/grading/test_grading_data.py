@@ -142,7 +142,7 @@ def test_a_kernel_start_imports_none_of_the_searches() -> None:
                                  "minimaxkit.grading.autograde.kernel",
                                  "minimaxkit.grading.testdata",
                                  "minimaxkit.grading.testdata.places", "minimaxkit.isolation",
-                                 "minimaxkit.isolation.bwrap"]
+                                 "minimaxkit.isolation.bwrap", "minimaxkit.isolation.kernelbox"]
 
 
 def test_lazy_names_stay_what_the_package_exports() -> None:

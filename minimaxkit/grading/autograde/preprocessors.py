@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 from typing import Any
 
 from nbformat.notebooknode import NotebookNode, from_dict
@@ -17,7 +16,9 @@ from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Bool, Unicode
 
 from ...isolation import bwrap
+from ...isolation.kernelbox import connection_folder
 from ...isolation.session import EXEC_TIMEOUT
+from ...isolation.watch import Watch
 from .kernel import KERNEL_NAME, KERNELSPEC_DIR
 from .sizes import OUTPUT_LIMIT, cap_outputs
 from .trusted import Grading
@@ -86,8 +87,9 @@ def kernel_manager() -> type:
 
 
 class SandboxedExecute(Execute):
-    """nbgrader's ``Execute`` in the ``minimaxkit-sandbox`` kernel; a cell past ``timeout`` is
-    interrupted, a kernel that does not answer or dies costs the cells after it."""
+    """nbgrader's ``Execute`` in the ``minimaxkit-sandbox`` kernel, stopped over its bounds
+    (:class:`~minimaxkit.isolation.watch.Watch`); a cell past ``timeout`` is interrupted, a
+    kernel that does not answer, dies or is stopped costs the cells after it."""
 
     kernel_name = Unicode(KERNEL_NAME, help="kernel spec for autograde").tag(config=True)
     trusted_grade = Bool(True, help="start TrustedGrade's grading while the kernel runs "
@@ -108,7 +110,7 @@ class SandboxedExecute(Execute):
             self.log.warning(bwrap.WARNING)
         specs = KernelSpecManager()
         specs.kernel_dirs = [str(KERNELSPEC_DIR), *specs.kernel_dirs]
-        self._connection_dir = tempfile.mkdtemp(prefix="minimaxkit-kernel-")
+        self._connection_dir = connection_folder()
         self.km = self.kernel_manager_class(
             kernel_name=self.kernel_name, config=self.config, kernel_spec_manager=specs,
             transport="ipc", connection_file=os.path.join(self._connection_dir, "kernel.json"))
@@ -116,8 +118,8 @@ class SandboxedExecute(Execute):
         return self.km
 
     def preprocess(self, nb: NotebookNode, resources: Any = None, km: Any = None) -> Any:
-        self._dead = ""
-        self._connection_dir = ""
+        self._dead = self._connection_dir = ""
+        self._watch: Watch | None = None  # the kernel's sandbox, over its bounds is stopped
         if isinstance(resources, dict) and "nbgrader" in resources and self.trusted_grade:
             # TrustedGrade's grading starts now, in a thread and a sandboxed child of its
             # own, while the kernel starts and runs the notebook
@@ -127,6 +129,8 @@ class SandboxedExecute(Execute):
         try:
             return super().preprocess(nb, resources, km)
         finally:
+            if self._watch is not None:
+                self._watch.close()
             if self._connection_dir:
                 shutil.rmtree(self._connection_dir, ignore_errors=True)
 
@@ -138,8 +142,12 @@ class SandboxedExecute(Execute):
         if self._dead:
             cell.outputs = [_error("KernelDied", f"not run: {self._dead}")]
             return cell, self.resources
+        if self._watch is None and self.km is not None and self.km.has_kernel:
+            self._watch = Watch(self.km.provisioner.pid).start()
         try:
             cell, res = super().preprocess_cell(cell, resources, index)
+            if self._watch is not None and self._watch.check():  # what it left running
+                raise DeadKernelError(self._watch.stopped)
             joined: list[Any] = []  # adjacent prints as one output, however the messages came
             for out in cell.outputs:
                 if joined and out.output_type == joined[-1].output_type == "stream" \
@@ -172,6 +180,9 @@ class SandboxedExecute(Execute):
             error = _error("KernelBroken", "the notebook's code interfered with the "
                            "kernel while running this cell: its connection to the "
                            "grader broke, and the kernel was stopped")
+        if self._watch is not None and self._watch.stopped:  # however nbclient saw it end
+            self._dead = f"in an earlier cell, {self._watch.stopped}"
+            error = _error("KernelDied", self._watch.stopped)
         cell.outputs, cell.execution_count = [error], None  # its count may or may not arrive
         return cell, self.resources
 
