@@ -99,6 +99,10 @@ def _worker(channel: Channel, handler_class: Any, ns: dict[str, Any], rules: Rul
         flags: dict[str, Any] = {}
         stream, _ = enter(rules, flags, timeout)
         handler = handler_class(ns, lambda value: _ask(channel, value))
+        if rules.alone:  # binds an unprivileged user (the sandbox's), not root
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
         channel.send("ready", {})
         while True:
             msg = channel.recv()

@@ -61,13 +61,17 @@ def __getattr__(name):
 @dataclass(frozen=True)
 class Rules:
     """One child's rules: characters of output per test (past them, stop the test or drop the
-    rest), the kit's searches refused or not, and the names of files ``open`` refuses (a
-    grader's test data, whose stored answers would answer the tests)."""
+    rest), the kit's searches refused or not, the names of files ``open`` refuses (a
+    grader's test data, whose stored answers would answer the tests), and whether a test's
+    worker must work alone."""
 
     output_limit: int = 200_000
     stop_output: bool = True
     refuse_searches: bool = True
     refused_files: tuple[str, ...] = ()
+    #: a test's worker may start no process and no thread, so that its processor time is all
+    #: counted (a child reaped by the kernel itself, ``SIGCHLD`` ignored, leaves no trace)
+    alone: bool = False
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))

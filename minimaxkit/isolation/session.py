@@ -7,6 +7,7 @@ message, a child that ends or does not answer in time is the submission's failur
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import math
 import os
@@ -41,6 +42,7 @@ BUSY = ("the notebook's code kept the processor busy between tests (a thread or 
 TOO_BIG = ("the notebook's code held more memory than allowed in all its processes together "
            "({} MB), so it was stopped")
 _FINAL = ("return", "iterator", "item", "stop", "raised", "crashed")
+_SANDBOXES = itertools.count(1)  # sandboxes started in this process: each its own user
 
 
 class ChildFailed(Exception):
@@ -99,7 +101,6 @@ class Session:
         self._buf = b""
         self._scratch: str | None = None
         self._restarts = 0
-        self._started = 0  # children started: each one's own user when the grader is root
         self._quiet = 0.0  # the sandbox's processor seconds when it last fell idle
         self._watched = 0.0  # when its memory was last looked at
 
@@ -111,9 +112,9 @@ class Session:
                self.rules.to_json()]
         self.sandboxed = bwrap.available()
         self._scratch = tempfile.mkdtemp(prefix="minimaxkit-child-")
-        self._started += 1
         self._quiet = math.inf  # starting: nothing to compare until it first falls idle
-        uid = bwrap.sandbox_uid(self._started) if self.sandboxed else None
+        # a user of its own among all the sandboxes this process keeps, not this session's
+        uid = bwrap.sandbox_uid(next(_SANDBOXES)) if self.sandboxed else None
         if self.sandboxed:
             masks = search_masks(Path(self._scratch)) if self.rules.refuse_searches else []
             env = {**bwrap.sandbox_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_PIDNS="1",
@@ -247,8 +248,18 @@ class Session:
     def cpu(self) -> float:
         """The processor seconds of the running child and all it started (its threads, and
         children it waited for, included); 0 when none runs. Load does not change it much, as
-        it would a clock on the wall."""
-        return usage(self.proc.pid).cpu if self.proc is not None else 0.0
+        it would a clock on the wall. Read until two readings agree: one taken while a worker
+        ends can miss its time (its parent not yet credited, its own entry gone)."""
+        if self.proc is None:
+            return 0.0
+        last = usage(self.proc.pid).cpu
+        for _ in range(40):
+            time.sleep(0.005)
+            now = usage(self.proc.pid).cpu
+            if abs(now - last) < 0.001:
+                return now
+            last = now
+        return last
 
     def worker(self, timeout: float, *, wall: bool = True) -> Worker:
         """A worker for one test of at most ``timeout`` processor seconds and, with ``wall``,

@@ -389,7 +389,7 @@ def test_an_interrupted_run_leaves_what_is_left_to_the_next(small: Path) -> None
     proc = _start(small, "--force")
     assert proc.stderr is not None
     for line in proc.stderr:  # one line per submission graded (not a terminal)
-        if "2/6 graded" in line:
+        if "2/6 done" in line:
             break
     proc.send_signal(signal.SIGINT)
     proc.wait(timeout=300)
@@ -426,7 +426,7 @@ def test_a_run_ended_by_a_signal_leaves_no_process(small: Path, sig: signal.Sign
     proc = _start(small, "--force")
     assert proc.stderr is not None
     for line in proc.stderr:
-        if "1/6 graded" in line:
+        if "1/6 done" in line:
             break
     proc.send_signal(sig)
     proc.wait(timeout=300)

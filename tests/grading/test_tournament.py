@@ -234,6 +234,22 @@ def test_a_player_at_90_percent_of_the_limit_is_the_same_under_load(tmp_path: Pa
     assert all(g.forfeit is None for g in runs[0].games)  # it played every game
 
 
+def test_a_checked_function_works_alone(tmp_path: Path) -> None:
+    """A test's worker can start no process (a child the kernel reaps itself, SIGCHLD
+    ignored, would take its processor time out of every count) and no thread: an evaluation
+    that forks gets no number counted, so no speed, and so no games."""
+    fork = ("import os\nimport signal\n\n\ndef evaluate(board):\n"
+            "    signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n    pid = os.fork()\n"
+            "    if pid == 0:\n        os._exit(0)\n    return 0\n")
+    root = _course(tmp_path, {"forker": {"evaluate": fork}})
+    e = next(x for x in find_entrants(root, NAME) if x.name == "forker")
+    spec = json.loads((REPO / "solutions" / NAME / "tests.json").read_text())
+    speed = measure_speed({"entrant": asdict(e), "correctness": spec["questions"]["correctness"]})
+    assert speed["too_slow"] and "ms_per_board" not in speed, speed
+    t = run_tournament([Entrant("random", "reference"), e], seed=0, budget=40, workers=1)
+    assert all(g.forfeit for g in t.games) and "could not be measured" in t.games[0].reason
+
+
 def test_a_player_that_stalls_its_own_turns_costs_only_itself(tmp_path: Path) -> None:
     """A player fast in the speed check that then stalls each batch: its own clock runs out
     and it forfeits; the honest submission it meets never forfeits a game."""

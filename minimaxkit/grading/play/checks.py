@@ -142,13 +142,13 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
 
     def ask(order: list[tuple[str, int]]) -> dict[tuple[str, int], Any]:
         got: dict[tuple[str, int], Any] = {}
-        for i in range(0, len(order), 25):
-            chunk = order[i:i + 25]
+        while len(got) < len(order):  # batches of 1 to 7, as a game's: none tells the check
+            chunk = order[len(got):len(got) + rng.randint(1, 7)]
             start = ev.cpu()
             answers = ev.results([asked[k][j] for k, j in chunk],
                                  timeout=10.0 + 0.05 * len(chunk))
-            clock["spent"] += ev.cpu() - start
-            clock["boards"] += len(chunk)
+            clock["spent"] += ev.cpu() - start  # the time of every board, per board answered
+            clock["boards"] += sum(not isinstance(a, dict) for a in answers)
             got.update(zip(chunk, answers, strict=True))
         return got
 
@@ -168,6 +168,7 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
     if got is None:
         report.note = report.note or f"the function could not be checked: {ev.fatal}"
         report.items = [(label, False, "") for label in _LABELS]
+        report.too_slow = True  # not measured: no games (a crash must not skip the limit)
         return report
     first, mirrored, again = got
 
@@ -213,13 +214,13 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
         ("pure: the same board gets the same value when asked again",
          not pure_bad and answered > 0, pure_bad),
         (f"fast enough: {per_board:.2g} ms of processor time per board on average over the "
-         f"{clock['boards']} boards asked (limit {limit:g} ms, {SLACK - 1:.0%} more allowed for "
-         "what a busy machine adds)", per_board <= SLACK * limit and answered > 0,
+         f"{clock['boards']} boards answered (limit {limit:g} ms, {SLACK - 1:.0%} more allowed "
+         "for what a busy machine adds)", per_board <= SLACK * limit and answered > 0,
          "it answered no board with a number" if not answered else ""
          if per_board <= SLACK * limit else
          "too slow: the games would take too long, so they are not played"),
     ]
-    report.too_slow = per_board > SLACK * limit
+    report.too_slow = per_board > SLACK * limit or not answered  # unmeasured: no games
     if answered:
         report.speed = {"ms_per_board": round(per_board, 4), "limit_ms": limit,
                         "too_slow": report.too_slow, "boards": len(states)}
@@ -270,7 +271,8 @@ def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
         for opening in (openings if practice else openings[:rung.openings]):
             pair: list[float] = []
             for x, o in ((you, opp), (opp, you)):
-                why = ("not played: the function was too slow in the correctness check"
+                why = ("not played: the correctness check did not find the function fast "
+                       "enough (too slow, or it could not be measured)"
                        if too_slow else f"not played: {ev.fatal}" if ev.fatal else
                        "not played: the games took more than "
                        f"{PLAY_CAP[0]:g} s of processor time in all" if cpu > PLAY_CAP[0]

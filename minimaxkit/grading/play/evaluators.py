@@ -22,9 +22,11 @@ __all__ = ["LocalEvaluator", "RemoteEvaluator", "values", "RULES", "BANK", "PER_
            "OWN_CAP", "GAME_CPU"]
 
 #: assignment 5's rules: the kit's searches allowed (an evaluation may compute anything within
-#: its time), and a print is output like any other: past the cap the rest is dropped, and the
-#: games go on (a game asks thousands of boards: a print a board is no reason to forfeit)
-RULES = Rules(refuse_searches=False, stop_output=False, refused_files=(TESTS, HIDDEN_TESTS))
+#: its time, in its own process), and a print is output like any other: past the cap the rest
+#: is dropped, and the games go on (a game asks thousands of boards: a print a board is no
+#: reason to forfeit)
+RULES = Rules(refuse_searches=False, stop_output=False, refused_files=(TESTS, HIDDEN_TESTS),
+              alone=True)
 #: a player's own time in a game, charged batch by batch to the player asked: BANK seconds,
 #: PER_BOARD more per board asked (five times the speed limit), at most OWN_CAP in all
 BANK, PER_BOARD, OWN_CAP = 10.0, 0.025, 120.0

@@ -106,6 +106,8 @@ def _keeper(keeper: Keeper | None) -> tuple[Keeper, bool]:
 
 def _why_not(e: Entrant, box: _Sandbox | None) -> str:
     speed = e.speed or {}
+    if speed.get("too_slow") and "ms_per_board" not in speed:
+        return f"its speed could not be measured: {speed.get('why') or 'no number from it'}"
     if speed.get("too_slow"):
         return (f"too slow in the correctness check ({speed.get('ms_per_board', 0):.2g} ms a "
                 f"board, limit {speed.get('limit_ms', 0):g} ms)")
@@ -171,16 +173,18 @@ def _game(x_e: Entrant, o_e: Entrant, opening: str, budget: int,
     return game  # type: ignore[no-any-return]
 
 
-def measure_speed(task: dict[str, Any], keeper: Keeper | None = None) -> dict[str, Any] | None:
+def measure_speed(task: dict[str, Any], keeper: Keeper | None = None) -> dict[str, Any]:
     """A submission's speed, measured once by the correctness check (no record in its
-    notebook); None where it could not be measured."""
+    notebook); where it could not be measured, ``too_slow`` and ``why`` not."""
     e = Entrant(**task["entrant"])
     keeper, own = _keeper(keeper)
     try:
         with keeper.use([e.key], lambda k: _Sandbox(e)) as (box,):
             if box.why:
-                return None
-            return check_correctness(box.ev, task["correctness"], points=1).speed
+                return {"too_slow": True, "why": box.why}
+            report = check_correctness(box.ev, task["correctness"], points=1)
+            why = report.note.removeprefix("the function could not be checked: ")
+            return report.speed or {"too_slow": True, "why": why or "no number from it"}
     finally:
         if own:
             keeper.close()
@@ -230,7 +234,7 @@ def run_tournament(entrants: list[Entrant], *, seed: int = 0, openings: int = 1,
         todo = [e for e in entrants if e.kind == "submission" and e.speed is None]
         for e, speed in zip(todo, mapper(measure_speed, [
                 {"entrant": asdict(e), "correctness": spec} for e in todo]), strict=True):
-            by_key[e.key] = replace(e, speed=speed or {"too_slow": False})
+            by_key[e.key] = replace(e, speed=speed)
 
         def play(pairings: list[standings.Pairing]) -> list[list[GameRecord]]:
             tasks = [{"a": asdict(by_key[p.a]), "b": asdict(by_key[p.b]),
@@ -276,9 +280,9 @@ def write(t: Tournament, out: str | Path, *, title: str = "Tournament") -> Path:
         kinds={e.key: e.kind for e in t.entrants}, title=title,
         about="Ratings: Bradley-Terry with Firth's correction, on the Elo scale (400 points = "
               "odds of 10 to 1); 1500 is the mean of the largest group of players linked by a "
-              "cycle of results; each has a 95% interval, open ('below 1104') where the games "
-              "bound it on one side only. A player without points is never above one with "
-              "points.")
+              "cycle of results, each weighted by how precisely its games place it; each has a "
+              "95% interval, open ('below 1104') where the games bound it on one side only. A "
+              "player without points is never above one with points.")
 
 
 def main(argv: list[str] | None = None) -> int:
