@@ -15,7 +15,8 @@ per format:
   while another had none (must be 0).
 
 The truth: each player's rating fitted on all 3,120 games, anchored, like each
-tournament's table, on the mean of the tournament's largest group (see ``ratings``).
+tournament's table, on the tournament's anchor (its largest group, weighted by each
+player's share: see ``ratings``).
 Openings are drawn per pairing (``--book pairing``, default) or once for the whole
 tournament as ``tournament.py`` does today (``--book shared``).
 
@@ -51,7 +52,7 @@ from truth_a5 import load  # noqa: E402
 from minimaxkit.ratings import Rating, fit  # noqa: E402
 from minimaxkit.swiss import BYE_SHARE, pair_round  # noqa: E402
 
-Game = tuple[str, str, float]
+Game = tuple[str, str, float] | tuple[str, str, float, str]
 
 
 @dataclass(frozen=True)
@@ -86,8 +87,8 @@ class World:
         self.result = {(x, o, op): pts for x, o, op, pts in truth_games(truth)}
 
     def pairing(self, a: str, b: str, book: Sequence[str]) -> list[Game]:
-        return [g for op in book for g in ((a, b, self.result[a, b, op]),
-                                           (b, a, self.result[b, a, op]))]
+        return [g for op in book for g in ((a, b, self.result[a, b, op], op),
+                                           (b, a, self.result[b, a, op], op))]
 
 
 @dataclass
@@ -127,8 +128,8 @@ def play(world: World, players: Sequence[str], fmt: Format, seed: int, book: str
             out.byes[bye] += 1
         for a, b in pairs:
             met.add(frozenset((a, b)))
-            for x, o, pts in world.pairing(a, b, openings()):
-                out.games.append((x, o, pts))
+            for x, o, pts, op in world.pairing(a, b, openings()):
+                out.games.append((x, o, pts, op))
                 points[x] += pts
                 points[o] += 1 - pts
     return out
@@ -137,7 +138,8 @@ def play(world: World, players: Sequence[str], fmt: Format, seed: int, book: str
 def truth_of(world: World, players: Sequence[str], rate: Callable = fit) -> dict[str, float]:
     """Each player's true rating (in Elo, anchored again on each table's group; +-inf
     where the truth set's games do not bound it: it lost, or won, every game)."""
-    games = [(x, o, p) for (x, o, _), p in world.result.items() if x in players and o in players]
+    games = [(x, o, p, op) for (x, o, op), p in world.result.items()
+             if x in players and o in players]
     random.Random(0).shuffle(games)  # an online rating's truth: the games in some order
     rows = rate(players, games)
     return {r.player: r.rating if r.rating is not None
@@ -180,7 +182,8 @@ def judge(tally: Tally, rows: Sequence[Rating], truth: dict[str, float],
     if any(math.isinf(truth[p]) for p in group):
         tally.skipped += 1  # its anchor is not finite in the truth: cannot be compared
         return
-    shift = 1500 - statistics.fmean(truth[p] for p in group) if reanchor else 0.0
+    shares = {r.player: r.share for r in rows if r.share} or dict.fromkeys(group, 1 / len(group))
+    shift = 1500 - sum(s * truth[p] for p, s in shares.items()) if reanchor else 0.0
     for r in rows:
         t = truth[r.player] + shift
         tally.seen[r.player] += 1
@@ -266,7 +269,7 @@ def main() -> int:
           f"{seeds} seeds a format, openings drawn per {args.book}", flush=True)
     if args.needed or args.full:
         from ratings_needed import needed_table
-        needed_table(world, seeds=20 if args.full else 5)
+        needed_table(world, seeds=args.seeds or (20 if args.full else 5))
         if args.needed:
             return 0
     methods = alternatives() if args.alternatives else [Method("ratings.fit (this kit)")]
@@ -280,7 +283,7 @@ def main() -> int:
             t = run(world, fmt, seeds, args.book, method, truth)
             print(report(fmt, t, truth, time.perf_counter() - start), flush=True)
             for p in t.seen:
-                per_player.setdefault(p, []).append(f"{100 * t.covered[p] / t.seen[p]:.0f}")
+                per_player.setdefault(p, []).append(f"{100 * t.covered[p] / t.seen[p]:.1f}")
         print("\ncoverage % per player and format (same order)\n")
         for p, cells in per_player.items():
             print(f"| {p} | " + " | ".join(cells) + " |")

@@ -17,7 +17,7 @@ import numpy as np
 
 from minimaxkit.ratings import SCALE, Rating
 
-Game = tuple[str, str, float]
+Game = tuple[str, str, float] | tuple[str, str, float, str]
 Z95 = 1.959963984540054
 
 
@@ -25,7 +25,7 @@ def _rows(players: Sequence[str], games: Sequence[Game], est: dict[str, float],
           half: dict[str, float]) -> list[Rating]:
     points = dict.fromkeys(players, 0.0)
     played = dict.fromkeys(players, 0)
-    for x, o, p in games:
+    for x, o, p, *_ in games:
         points[x] += p
         points[o] += 1 - p
         played[x] += 1
@@ -61,8 +61,8 @@ def choix_ep(players: Sequence[str], games: Sequence[Game], alpha: float = 0.1
 
     index = {p: i for i, p in enumerate(players)}
     data = [(index[x], index[o]) if p == 1 else (index[o], index[x])
-            for x, o, p in games if p != 0.5]
-    data += [d for x, o, p in games if p == 0.5 for d in ((index[x], index[o]),
+            for x, o, p, *_ in games if p != 0.5]
+    data += [d for x, o, p, *_ in games if p == 0.5 for d in ((index[x], index[o]),
                                                           (index[o], index[x]))]
     mean, cov = choix.ep_pairwise(len(players), data, alpha)
     k = len(players)
@@ -82,7 +82,7 @@ def openskill_bt(players: Sequence[str], games: Sequence[Game]) -> list[Rating]:
 
     model = BradleyTerryFull()
     r: dict[str, Any] = {p: model.rating(name=p) for p in players}
-    for x, o, p in games:
+    for x, o, p, *_ in games:
         if p == 0.5:
             [[r[x]], [r[o]]] = model.rate([[r[x]], [r[o]]], ranks=[1, 1])
         elif p == 1:

@@ -27,12 +27,12 @@ class ModelWorld:
         self.players, self.openings = list(strengths), openings
         self.strength, self.rng = strengths, random.Random(seed)
 
-    def pairing(self, a: str, b: str, book: Any) -> list[tuple[str, str, float]]:
+    def pairing(self, a: str, b: str, book: Any) -> list[tuple[str, str, float, str]]:
         out = []
-        for _ in book:
+        for op in book:
             for x, o in ((a, b), (b, a)):
                 p = 1 / (1 + math.exp((self.strength[o] - self.strength[x]) / SCALE))
-                out.append((x, o, 1.0 if self.rng.random() < p else 0.0))
+                out.append((x, o, 1.0 if self.rng.random() < p else 0.0, op))
         return out
 
 

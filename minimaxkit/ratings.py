@@ -11,32 +11,43 @@ log10(e) (t_i - anchor)``: 400 points are odds of 10 to 1.
 
 **The anchor.** Results fix strengths only relative to each other, and only within a
 *group* of players linked by a cycle of results (A scored against B, B against C, ..., and
-someone back against A). The mean of the largest group is 1500. A player outside it gets
-no rating (``None``): it lost (or won) every game against the group's side, and the games
-bound its rating on the other side only (it is "below 1104").
+someone back against A). The mean of the largest group is 1500, each of its players
+weighted by how precisely the games place it (one over the variance of its strength), so
+that a player of the group with few games, or one lucky result, cannot move everyone's
+rating (its ``share``). A player outside the group gets no rating (``None``): it lost (or
+won) every game against the group's side, and the games bound its rating on the other side
+only (it is "below 1104"). Where no cycle links any two players, the group is one player,
+the anchor, shown as such.
 
 **The interval** is the profile likelihood interval (the penalised likelihood, every other
 strength fitted again at each point): the ratings at which twice the fall of the fit stays
-within ``z**2`` (``z = 1.96`` for 95%), widened where a player's results vary more than the
-model allows (the robust, sandwich variance over the model's, pairs of players as clusters,
-with the usual small-sample corrections; never narrowed: three players who beat each other
-in a ring, as below, get wide intervals). Unlike two standard errors it is lopsided where
-the games are; where the plain likelihood cannot bound a side (no path of results from the
-player to the group, or from the group to it), the interval is open there.
+within ``z**2`` (``z = 1.96`` for 95%), scaled by how much the games vary beyond the model,
+in two ways. Where two players play one opening once with each colour (games given with
+their opening), the two games vary together: between players of similar strength each
+often wins its own colour, so the pair's sum varies less than two independent games would
+(in the truth set of ``benchmarks/truth_a5.py``, by about a fifth). That correlation is
+measured once over all such pairs of games, and the intervals bounded on both sides are
+narrowed (or widened) by it. And an interval is widened where a player's own results vary
+more than that (the robust, sandwich variance over the model's, pairs of players as
+clusters, with the usual small-sample corrections: three players who beat each other in a
+ring, as below, get wide intervals). Unlike two standard errors it is lopsided where the
+games are; where the plain likelihood cannot bound a side (no path of results from the
+player to the group, or from the group to it), the interval is open there, and not
+narrowed.
 
 **The table order**: players with points before players without; then by the fit. A
 player shares the rank of the first player of its tier: a new tier starts only where a
-player's interval lies wholly below the interval of the tier's first player, so players
-the games cannot tell apart share a rank.
+player's interval lies wholly below the interval of a player of the tier, so that no two
+players who share a rank can be told apart by their intervals.
 
 >>> games = [("a", "b", 1.0), ("b", "a", 0.0), ("b", "c", 1.0), ("c", "b", 0.0),
 ...          ("c", "a", 1.0), ("a", "c", 0.5), ("d", "a", 0.0), ("a", "d", 1.0)]
 >>> for r in fit(["a", "b", "c", "d"], games):
 ...     print(r.rank, r.player, describe(r))
-1 a 1544 (1075 to 2142)
-1 b 1500 (794 to 2206)
-1 c 1456 (704 to 2029)
-1 d below 1757
+1 a 1538 (1132 to 2056)
+1 b 1494 (737 to 2243)
+1 c 1450 (651 to 2058)
+1 d below 1733
 """
 
 from __future__ import annotations
@@ -53,17 +64,24 @@ from threadpoolctl import threadpool_limits
 __all__ = ["Rating", "fit", "describe", "SCALE", "PROFILE_UP_TO"]
 
 SCALE = 400 / math.log(10)  # Elo points per unit of strength
+#: a game: ``(a, b, points of a)``, or ``(a, b, points of a, opening)``
+Game = tuple[str, str, float] | tuple[str, str, float, str]
 #: up to this many players every interval is a profile likelihood's (the widths that the
 #: simulation checks); beyond, players bounded on both sides get ± z standard errors
 PROFILE_UP_TO = 60
 _RIDGE = 1e-6  # keeps the fit finite where the likelihood is not; far below any game's weight
+#: a player's own pairs of games of one opening count against all pairs' as this many pairs
+#: of equal players (docs/benchmarks.md, *Tournament ratings*)
+_TWINS_PRIOR = 10.0
 
 
 @dataclass(frozen=True)
 class Rating:
     """One row of the table: the shared ``rank``; the ``rating`` (None where the games bound
     it on one side only, or not at all); the interval ``low`` to ``high`` (``-inf`` /
-    ``inf`` where the games do not bound it); the games played and the points won."""
+    ``inf`` where the games do not bound it); the games played and the points won; and its
+    ``share`` of the anchor (1500 is the group's strengths weighted by their shares, which
+    add up to 1; 0 outside the group)."""
 
     rank: int
     player: str
@@ -72,6 +90,7 @@ class Rating:
     high: float
     games: int
     points: float
+    share: float = 0.0
 
 
 def describe(r: Rating) -> str:
@@ -81,9 +100,13 @@ def describe(r: Rating) -> str:
     '1612 (1540 to 1703)'
     >>> describe(Rating(9, "z", None, -math.inf, 1104.2, 24, 0.0))
     'below 1104'
+    >>> describe(Rating(1, "k", 1500.0, 1500.0, 1500.0, 4, 4.0, 1.0))  # a group of one
+    '1500 (the anchor: no cycle of results links it to another player)'
     """
     if r.games == 0:
         return "not rated: no games"
+    if r.share == 1 and r.low == r.high:
+        return f"{r.rating:.0f} (the anchor: no cycle of results links it to another player)"
     if r.rating is not None:
         return f"{r.rating:.0f} ({r.low:.0f} to {r.high:.0f})"
     if math.isinf(r.low) and math.isinf(r.high):
@@ -92,11 +115,14 @@ def describe(r: Rating) -> str:
 
 
 class _Games:
-    """The games as totals per pair ``a < b``: games ``n``, ``a``'s points ``s``."""
+    """The games as totals per pair ``a < b``: games ``n``, ``a``'s points ``s``; and
+    ``twins``: ``(a, b, points, points)``, ``a``'s two games of one opening."""
 
-    def __init__(self, k: int, games: dict[tuple[int, int], list[float]]) -> None:
+    def __init__(self, k: int, games: dict[tuple[int, int], list[float]],
+                 twins: Sequence[tuple[int, int, float, float]] = ()) -> None:
         keys = sorted(games)
         self.k = k
+        self.twins = np.array(sorted(twins), dtype=float).reshape(-1, 4)
         self.a = np.array([a for a, _ in keys], dtype=int)
         self.b = np.array([b for _, b in keys], dtype=int)
         self.n = np.array([games[key][0] for key in keys])
@@ -152,13 +178,15 @@ class _Games:
         return p, f
 
 
-def fit(names: Sequence[str], games: Sequence[tuple[str, str, float]], *,
-        level: float = 0.95, profile: int = PROFILE_UP_TO) -> list[Rating]:
+def fit(names: Sequence[str], games: Sequence[Game], *, level: float = 0.95,
+        profile: int = PROFILE_UP_TO) -> list[Rating]:
     """The table: one :class:`Rating` per name, best first (see the module docstring).
-    ``games`` are ``(a, b, points of a)`` (a forfeit is a loss; a bye is not a game);
-    ``level`` the intervals' coverage; up to ``profile`` players, profile likelihood
-    intervals for all, beyond it for those the games bound on one side only. The order of
-    the games does not matter."""
+    ``games`` are ``(a, b, points of a)`` (a forfeit is a loss; a bye is not a game), or
+    ``(a, b, points of a, opening)`` where two players play each opening once with each
+    colour (their two games of one opening vary together: see *the interval*); ``level`` the
+    intervals' coverage; up to ``profile`` players, profile likelihood intervals for all,
+    beyond it for those the games bound on one side only. The order of the games does not
+    matter."""
     index = {name: i for i, name in enumerate(names)}
     if len(index) != len(names):
         raise ValueError("fit: a player is named twice")
@@ -169,7 +197,8 @@ def fit(names: Sequence[str], games: Sequence[tuple[str, str, float]], *,
     played, points = [0] * k, [0.0] * k
     scored = nx.DiGraph()
     scored.add_nodes_from(range(k))
-    for n, (a, b, pa) in enumerate(games):
+    both: dict[tuple[int, int, str], list[tuple[float, int]]] = {}  # a pair's opening
+    for n, (a, b, pa, *opening) in enumerate(games):
         if a not in index or b not in index or a == b:
             raise ValueError(f"fit: game {n} is between {a!r} and {b!r}: "
                              "two different players of the list")
@@ -179,6 +208,9 @@ def fit(names: Sequence[str], games: Sequence[tuple[str, str, float]], *,
         t = totals.setdefault((min(i, j), max(i, j)), [0.0, 0.0])
         t[0] += 1
         t[1] += pa if i < j else 1 - pa
+        if opening:  # the lower index's points, with X's index
+            both.setdefault((min(i, j), max(i, j), str(opening[0])), []).append(
+                (pa if i < j else 1 - pa, i))
         played[i] += 1
         played[j] += 1
         points[i] += pa
@@ -187,7 +219,8 @@ def fit(names: Sequence[str], games: Sequence[tuple[str, str, float]], *,
             scored.add_edge(i, j)
         if pa < 1:
             scored.add_edge(j, i)
-    data = _Games(k, totals)
+    data = _Games(k, totals, [(i, j, g[0][0], g[1][0]) for (i, j, _), g in both.items()
+                              if len(g) == 2 and g[0][1] != g[1][1]])  # once each colour
     # one thread: the same table on every run (threaded sums may differ in the last bit),
     # and on a shared machine far faster for matrices of a class's size
     with threadpool_limits(1):
@@ -204,16 +237,22 @@ def _table(names: Sequence[str], data: _Games, played: list[int], points: list[f
     below = nx.descendants(scored, main[0]) | set(main)
     best, f_best = data.minimise(np.zeros(k))
     info = data.cost(best)[2]
-    inv = np.linalg.inv(info)  # for every player's spread
-    anchor = float(best[main].mean())
+    inv = np.linalg.inv(info + 1 / k)  # the spread of each strength about their mean
+    weight = np.array([1 / inv[i, i] for i in main])
+    weight /= weight.sum()  # the anchor: each of the group by how precisely it is placed
+    anchor = float(weight @ best[main])
+    twins = _twins(data, best)
     z = NormalDist().inv_cdf((1 + level) / 2)
     rows = []
     for i in range(k):
         c = np.zeros(k)
-        c[main] -= 1 / len(main)
+        c[main] -= weight
         c[i] += 1  # this player's rating: its strength less the group's mean
-        zz = z * math.sqrt(max(1.0, _spread(data, best, inv, c, i))) if c.any() and played[i] \
-            else z
+        # both sides bounded: as much wider or narrower as one opening's two games vary
+        # together, and never narrower than the player's own results say
+        floor = twins[i] if i in above and i in below else 1.0
+        zz = z * math.sqrt(max(floor, _spread(data, best, inv, c, i))) \
+            if c.any() and played[i] else z
         if not c.any():  # the group is this player alone: 1500 by definition
             low = high = 0.0
         elif k > profile and i in above and i in below and played[i]:  # both sides: ± z SE
@@ -225,17 +264,17 @@ def _table(names: Sequence[str], data: _Games, played: list[int], points: list[f
             high = _bound(data, best, f_best, info, c, zz) if i in below and played[i] \
                 else math.inf
         rating = 1500 + SCALE * float(best[i] - anchor) if i in main and played[i] else None
+        share = float(weight[main.index(i)]) if i in main else 0.0
         rows.append((played[i] > 0, points[i] > 0, best[i], i, rating,
-                     1500 + SCALE * low, 1500 + SCALE * high))
+                     1500 + SCALE * low, 1500 + SCALE * high, share))
     rows.sort(key=lambda r: r[:3], reverse=True)
     out: list[Rating] = []
-    first: Rating | None = None  # the first player of the current tier
-    for *_, i, rating, low, high in rows:
-        if first is None or first.low > high or (first.games and not played[i]):
-            first = Rating(len(out) + 1, names[i], rating, low, high, played[i], points[i])
-            out.append(first)
-        else:
-            out.append(Rating(first.rank, names[i], rating, low, high, played[i], points[i]))
+    rank, floor_ = 0, math.inf  # the tier's rank, the highest low end of its players
+    for *_, i, rating, low, high, share in rows:
+        if not out or floor_ > high or (out[-1].games and not played[i]):
+            rank, floor_ = len(out) + 1, low  # below one of the tier: a tier of its own
+        floor_ = max(floor_, low)
+        out.append(Rating(rank, names[i], rating, low, high, played[i], points[i], share))
     return out
 
 
@@ -274,6 +313,28 @@ def _bound(data: _Games, best: np.ndarray, f_best: float, info: np.ndarray, c: n
             g_a /= 2
         b, g_b = v, r - z
     return b
+
+
+def _twins(data: _Games, best: np.ndarray) -> np.ndarray:
+    """How one opening's two games (one with each colour) vary together, per player: one
+    plus their correlation (the model's variance of their sum is ``2 q (1 - q)``; theirs is
+    that times this), from the player's own pairs of games, drawn toward all pairs' as much
+    as ``_TWINS_PRIOR`` pairs of equal players would; 1 where there are none; between 1/2
+    and 2, as so few pairs of games cannot say more."""
+    k = data.k
+    if not len(data.twins):
+        return np.ones(k)
+    a, b = data.twins[:, 0].astype(int), data.twins[:, 1].astype(int)
+    q = np.exp(-np.logaddexp(0.0, -(best[a] - best[b])))
+    w = q * (1 - q)
+    together = (data.twins[:, 2] - q) * (data.twins[:, 3] - q)
+    if w.sum() <= 0:
+        return np.ones(k)
+    rho = together.sum() / w.sum()
+    own = np.bincount(a, together, k) + np.bincount(b, together, k)
+    weight = np.bincount(a, w, k) + np.bincount(b, w, k)
+    prior = _TWINS_PRIOR / 4  # q (1 - q) of a pair of equal players
+    return np.clip(1 + (own + prior * rho) / (weight + prior), 0.5, 2.0)
 
 
 def _spread(data: _Games, best: np.ndarray, inv: np.ndarray, c: np.ndarray, i: int

@@ -11,9 +11,10 @@ Players are keys (any strings, unique); how a page names them is the caller's ``
 ...     return [[play_game(who[x], who[o], op) for op in p.openings
 ...              for x, o in ((p.a, p.b), (p.b, p.a))] for p in pairings]
 >>> games, byes = schedule(["kit", "rnd"], play, seed=1, openings=2)
->>> [(r["rank"], r["player"], r["points"], r["describe"])
-...  for r in table(["kit", "rnd"], games, byes)]
-[(1, 'kit', 4.0, '1500 (1500 to 1500)'), (1, 'rnd', 0.0, 'below 1507')]
+>>> for r in table(["kit", "rnd"], games, byes):
+...     print(r["rank"], r["player"], r["points"], r["describe"])
+1 kit 4.0 1500 (the anchor: no cycle of results links it to another player)
+1 rnd 0.0 below 1507
 """
 
 from __future__ import annotations
@@ -98,7 +99,10 @@ def table(players: Sequence[str], games: Sequence[GameRecord],
             t = tally[who]
             t["won" if g.result == side else "drawn" if g.result == "draw" else "lost"] += 1
             t["forfeited"] += g.forfeit == side
-    for r in fit(players, [(g.x, g.o, g.points(g.x)) for g in games]):
+    # a game played names its opening: its twin, the other colour, varies with it (a forfeit
+    # is a loss, but no game of that opening)
+    for r in fit(players, [(g.x, g.o, g.points(g.x), g.opening) if g.forfeit is None else
+                           (g.x, g.o, g.points(g.x)) for g in games]):
         t = tally[r.player]
         rows.append({"rank": r.rank, "player": r.player,
                      "rating": None if r.rating is None else round(r.rating, 1),

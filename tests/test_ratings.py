@@ -9,7 +9,6 @@ from __future__ import annotations
 import doctest
 import math
 import random
-import statistics
 from collections import Counter
 
 import pytest
@@ -139,12 +138,15 @@ def _game(x: int, o: int, rng: random.Random) -> float:
     return 1.0 if rng.random() < p else 0.0
 
 
-def _round_robin(rng: random.Random, names: list[str]) -> list[tuple[str, str, float]]:
-    return [(names[x], names[o], _game(x, o, rng)) for x in range(len(names))
+# every pair plays one opening once with each colour, and says so: the games here are
+# independent, so what the fit measures of the two games' correlation is noise about 0
+def _round_robin(rng: random.Random, names: list[str]) -> list[tuple[str, str, float, str]]:
+    return [(names[x], names[o], _game(x, o, rng), "33") for x in range(len(names))
             for o in range(len(names)) if x != o]
 
 
-def _swiss(rng: random.Random, names: list[str], rounds: int = 6) -> list[tuple[str, str, float]]:
+def _swiss(rng: random.Random, names: list[str], rounds: int = 6
+           ) -> list[tuple[str, str, float, str]]:
     index = {n: i for i, n in enumerate(names)}
     points, met, byes, games = dict.fromkeys(names, 0.0), set(), Counter[str](), []
     for _ in range(rounds):
@@ -155,7 +157,7 @@ def _swiss(rng: random.Random, names: list[str], rounds: int = 6) -> list[tuple[
         for a, b in pairs:
             met.add(frozenset((a, b)))
             for x, o in ((a, b), (b, a)):
-                games.append((x, o, _game(index[x], index[o], rng)))
+                games.append((x, o, _game(index[x], index[o], rng), "33"))
                 points[x] += games[-1][2]
                 points[o] += 1 - games[-1][2]
     return games
@@ -166,8 +168,7 @@ def _coverage(tournament, draws: int) -> tuple[float, dict[str, float]]:  # type
     covered, seen = Counter[str](), Counter[str]()
     for draw in range(draws):
         rows = fit(names, tournament(random.Random(draw), names))
-        group = [r.player for r in rows if r.rating is not None]
-        mean = statistics.fmean(STRENGTHS[names.index(p)] for p in group)
+        mean = sum(r.share * STRENGTHS[names.index(r.player)] for r in rows)  # the anchor
         for r in rows:
             truth = 1500 + SCALE * (STRENGTHS[names.index(r.player)] - mean)
             covered[r.player] += r.low <= truth <= r.high
@@ -234,3 +235,83 @@ def test_doctests() -> None:
 def test_a_rating_reads_back() -> None:
     r = Rating(1, "a", 1612.4, 1540.0, 1702.9, 24, 15.0)
     assert eval(repr(r)) == r
+
+
+# ----- what the games of one opening say, the anchor, the ranks ------------------------------
+def _widths(rows: list[Rating]) -> dict[str, float]:
+    return {r.player: r.high - r.low for r in rows if math.isfinite(r.high - r.low)}
+
+
+def test_two_games_of_an_opening_that_always_split_narrow_the_intervals() -> None:
+    # four equal players; every pair plays three openings once with each colour, and X wins
+    # every game: each opening splits 1-1. By hand: the fit is q = 1/2 for every pair, each
+    # pair of games gives (1 - 1/2)(0 - 1/2) = -1/4 against q (1 - q) = 1/4, a correlation of
+    # -1, so the sum varies not at all; the factor is held at its floor, 1/2, and z becomes
+    # 1.96 / sqrt(2) (the same games without their openings: 1.96)
+    names = ["a", "b", "c", "d"]
+    games = [(x, o, 1.0, op) for x in names for o in names if x != o for op in ("1", "2", "3")]
+    told = fit(names, games)
+    plain = fit(names, [g[:3] for g in games])
+    assert [r.rating for r in told] == pytest.approx([1500.0] * 4)
+    for r, s in zip(told, plain, strict=True):
+        half, half_plain = (r.high - r.low) / 2, (s.high - s.low) / 2
+        assert half / half_plain == pytest.approx(1 / math.sqrt(2), abs=0.03), (r, s)
+    # games that are independent (drawn at random) are narrowed or widened by little
+    rng = random.Random(5)
+    games = [(x, o, float(rng.random() < 0.5), op) for x in names for o in names if x != o
+             for op in "123456"]
+    ratio = [(r.high - r.low) / (s.high - s.low) for r, s in
+             zip(fit(names, games), fit(names, [g[:3] for g in games]), strict=True)]
+    assert all(0.8 < x < 1.25 for x in ratio), ratio
+
+
+def test_a_player_with_two_games_moves_no_one_else() -> None:
+    # six players, 8 games a pair; a seventh joins the group with a win against the weakest
+    # and a loss against the strongest: the anchor weights each player by how precisely its
+    # games place it, so the others' ratings and intervals hardly move (with a plain mean of
+    # the group, its wide spread entered every interval)
+    rng = random.Random(3)
+    names = [f"p{i}" for i in range(6)]
+    games: list = [(x, o, float(rng.random() < 1 / (1 + math.exp(names.index(o) -
+                                                                 names.index(x)))), op)
+                   for x in names for o in names if x != o for op in "1234"]
+    before = {r.player: r for r in fit(names, games)}
+    after = {r.player: r for r in fit([*names, "new"], [*games, ("new", "p0", 1.0),
+                                                       ("p5", "new", 1.0)])}
+    assert after["new"].rating is not None and after["new"].share < 0.02
+    for p in names:
+        assert after[p].rating == pytest.approx(before[p].rating, abs=25), p
+        assert (after[p].high - after[p].low) == pytest.approx(
+            before[p].high - before[p].low, rel=0.1), p
+
+
+def test_no_two_players_who_share_a_rank_can_be_told_apart() -> None:
+    # a player of two games (both won, against the best) heads the table with a wide
+    # interval; below it three players the games separate. A rank is shared only while no
+    # interval of the tier lies wholly above the next player's
+    games: list = [("top", "a", 1.0), ("b", "top", 0.0), ("top", "b", 0.5)]
+    for x, o, n in (("a", "b", 9), ("b", "c", 9), ("a", "c", 9)):
+        games += [(x, o, 1.0)] * n + [(o, x, 1.0)] * 2 + [(x, o, 0.5)]
+    rows = fit(["top", "a", "b", "c"], games)
+    by = {r.player: r for r in rows}
+    assert by["a"].low > by["c"].high and by["c"].rank > by["a"].rank
+    for _ in range(60):  # and at random: within a rank, every two intervals overlap
+        rng = random.Random(_)
+        names = [f"p{i}" for i in range(rng.randrange(3, 9))]
+        played = [(x, o, rng.choice([0.0, 0.5, 1.0, 1.0])) for x in names for o in names
+                  if x != o and rng.random() < 0.7 for _ in range(rng.randrange(1, 6))]
+        table = fit(names, played)
+        for r in table:
+            for s in table:
+                if r.rank == s.rank and r.games and s.games:
+                    assert r.low <= s.high and s.low <= r.high, (r, s, table)
+
+
+def test_a_group_of_one_is_the_anchor_and_says_so() -> None:
+    # a beat b and c, b beat c: no cycle, so no scale beyond one player, the anchor
+    games = [("a", "b", 1.0), ("b", "a", 0.0), ("a", "c", 1.0), ("b", "c", 1.0)]
+    rows = {r.player: r for r in fit(["a", "b", "c"], games)}
+    anchor = [r for r in rows.values() if r.share == 1]
+    assert len(anchor) == 1 and anchor[0].rating == 1500
+    assert describe(anchor[0]).startswith("1500 (the anchor")
+    assert all(r.rating is None for r in rows.values() if r.share == 0)
