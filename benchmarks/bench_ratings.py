@@ -114,7 +114,7 @@ def play(world: World, players: Sequence[str], fmt: Format, seed: int, book: str
                 out.games += world.pairing(a, b, openings())
         return out
     points = dict.fromkeys(players, 0.0)
-    met: set[frozenset[str]] = set()
+    met: Counter[frozenset[str]] = Counter()
     for r in range(fmt.rounds):
         scores = {p: points[p] + out.byes[p] * method.bye_share * 2 * fmt.openings
                   for p in players}
@@ -127,7 +127,7 @@ def play(world: World, players: Sequence[str], fmt: Format, seed: int, book: str
                 out.unfair_byes += 1
             out.byes[bye] += 1
         for a, b in pairs:
-            met.add(frozenset((a, b)))
+            met[frozenset((a, b))] += 1
             for x, o, pts, op in world.pairing(a, b, openings()):
                 out.games.append((x, o, pts, op))
                 points[x] += pts

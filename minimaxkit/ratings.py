@@ -231,7 +231,8 @@ def _table(names: Sequence[str], data: _Games, played: list[int], points: list[f
            scored: nx.DiGraph, level: float, profile: int) -> list[Rating]:
     k = len(names)
     groups = sorted(nx.strongly_connected_components(scored),
-                    key=lambda g: (-len(g), -sum(played[i] for i in g), min(g)))
+                    key=lambda g: (-len(g), -sum(played[i] for i in g),
+                                   min(names[i] for i in g)))  # not the list's order
     main = sorted(groups[0])
     above = nx.ancestors(scored, main[0]) | set(main)  # a path from them to the group
     below = nx.descendants(scored, main[0]) | set(main)
@@ -267,7 +268,8 @@ def _table(names: Sequence[str], data: _Games, played: list[int], points: list[f
         share = float(weight[main.index(i)]) if i in main else 0.0
         rows.append((played[i] > 0, points[i] > 0, best[i], i, rating,
                      1500 + SCALE * low, 1500 + SCALE * high, share))
-    rows.sort(key=lambda r: r[:3], reverse=True)
+    # ties (equal strengths) by name: the same table whatever the order of the list
+    rows.sort(key=lambda r: (-r[0], -r[1], -round(float(r[2]), 9), names[r[3]]))
     out: list[Rating] = []
     rank, floor_ = 0, math.inf  # the tier's rank, the highest low end of its players
     for *_, i, rating, low, high, share in rows:

@@ -35,12 +35,22 @@ from .matches import OPENINGS, GameRecord
 from .ratings import describe, fit
 from .swiss import BYE_SHARE, pair_round
 
-__all__ = ["Pairing", "schedule", "table", "write", "FIELDS"]
+__all__ = ["Pairing", "schedule", "table", "write", "csv_safe", "FIELDS"]
 
 #: the columns of ``leaderboard.csv`` (rating empty where the games bound it on one side
 #: only; low or high empty where they do not bound that side)
 FIELDS = ["rank", "player", "kind", "rating", "low", "high", "games", "won", "drawn", "lost",
           "forfeited", "points", "byes"]
+
+
+def csv_safe(value: Any) -> Any:
+    """A CSV field no spreadsheet reads as a formula: text that starts with = + - @ gets a '.
+
+    >>> [csv_safe(v) for v in ("=2+5", "-1", "ada", 3, "")]
+    ["'=2+5", "'-1", 'ada', 3, '']
+    """
+    return f"'{value}" if isinstance(value, str) and value[:1] in ("=", "+", "-", "@") \
+        else value
 
 
 @dataclass(frozen=True)
@@ -67,7 +77,7 @@ def schedule(players: Sequence[str],
     games: list[GameRecord] = []
     byes: Counter[str] = Counter()
     points = dict.fromkeys(players, 0.0)
-    met: set[frozenset[str]] = set()
+    met: Counter[frozenset[str]] = Counter()  # how many times each pair met
     for r in range(max(1, swiss)):
         if swiss:
             scores = {p: points[p] + byes[p] * BYE_SHARE * 2 * openings for p in players}
@@ -79,7 +89,7 @@ def schedule(players: Sequence[str],
         todo = [Pairing(a, b, tuple(random.Random(f"{seed}:{r}:{a}:{b}").sample(
             OPENINGS, openings)), r) for a, b in pairs]
         for p, played in zip(todo, play(todo), strict=True):
-            met.add(frozenset((p.a, p.b)))
+            met[frozenset((p.a, p.b))] += 1
             for g in played:
                 games.append(g)
                 points[g.x] += g.points(g.x)
@@ -125,7 +135,8 @@ def write(out: str | Path, rows: Sequence[Mapping[str, Any]], games: Sequence[Ga
     with open(out / "leaderboard.csv", "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=FIELDS, extrasaction="ignore")
         writer.writeheader()
-        writer.writerows({k: "" if r[k] is None else r[k] for k in FIELDS} for r in shown)
+        writer.writerows({k: "" if r[k] is None else csv_safe(r[k]) for k in FIELDS}
+                         for r in shown)
     links: dict[str, list[str]] = {r["player"]: [] for r in rows}
     names = {p: labels[p] + (" (reference)" if kinds[p] == "reference" else "") for p in labels}
     for n, g in enumerate(games, 1):

@@ -5,7 +5,8 @@ The rules, each before the next:
 
 1. **The bye** (odd number of players) goes to a player with the fewest byes so far, so
    nobody has a second bye while another player has had none.
-2. **No rematch** while a pairing of the round without one exists.
+2. **No rematch** while a pairing of the round without one exists; past that, the pairs that
+   met fewest times (``met`` may count the meetings).
 3. **Similar scores**: the smallest sum of squared score differences over the pairs; the
    bye to the lowest score among those who may have it.
 4. **Ties** are broken by ``seed``: one seed, one pairing.
@@ -38,12 +39,13 @@ _BYE = object()
 
 
 def pair_round(players: Sequence[str], scores: Mapping[str, float],
-               met: Collection[frozenset[str]], byes: Mapping[str, int], *,
+               met: Collection[frozenset[str]] | Mapping[frozenset[str], int],
+               byes: Mapping[str, int], *,
                seed: int | str) -> tuple[list[tuple[str, str]], str | None]:
     """One round: the pairs (higher score first) and the player with the bye (None for an
     even number of players). ``scores`` are the pairing scores so far (points, byes
-    included), ``met`` the pairs that have played, ``byes`` how many byes each player has
-    had (missing: none)."""
+    included), ``met`` the pairs that have played (or how many times each), ``byes`` how
+    many byes each player has had (missing: none)."""
     if len(set(players)) != len(players):
         raise ValueError("pair_round: a player is named twice")
     missing = [p for p in players if p not in scores]
@@ -51,6 +53,8 @@ def pair_round(players: Sequence[str], scores: Mapping[str, float],
         raise ValueError(f"pair_round: no score for {missing[0]!r}")
     if len(players) < 2:
         return [], (players[0] if players else None)
+    times = met if isinstance(met, Mapping) else dict.fromkeys(met, 1)
+    most = max(times.values(), default=0) + 1  # a pair that never met: most fresh
     rng = random.Random(seed)
     order = list(players)
     rng.shuffle(order)
@@ -63,7 +67,7 @@ def pair_round(players: Sequence[str], scores: Mapping[str, float],
     jitter = 1000  # ties: a random amount below one unit of a score difference
     unit = jitter * len(nodes)
     fresh = (len(nodes) // 2 + 1) * c_max * unit + 1
-    fair = (len(nodes) // 2 + 1) * (fresh + c_max * unit) + 1
+    fair = (len(nodes) // 2 + 1) * (most * fresh + c_max * unit) + 1
     graph = nx.Graph()
     for n, a in enumerate(nodes):
         for m in range(n + 1, len(nodes)):
@@ -75,7 +79,7 @@ def pair_round(players: Sequence[str], scores: Mapping[str, float],
             else:
                 assert isinstance(a, str) and isinstance(b, str)
                 cost = (half[a] - half[b]) ** 2
-                bonus = fresh * (frozenset((a, b)) not in met)
+                bonus = fresh * (most - times.get(frozenset((a, b)), 0))
             weight = bonus + (c_max - cost) * unit + rng.randrange(jitter)
             graph.add_edge(n, m, weight=weight)
     matching = nx.max_weight_matching(graph, maxcardinality=True)

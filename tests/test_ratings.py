@@ -114,6 +114,17 @@ def test_the_order_of_the_games_does_not_matter() -> None:
     assert [(r.rank, r.player) for r in again] == [(r.rank, r.player) for r in first]
     for r, s in zip(again, first, strict=True):
         assert (r.rating, r.low, r.high) == pytest.approx((s.rating, s.low, s.high), abs=1e-6)
+    # nor the order of the list where nothing else decides: no cycle of results (the
+    # anchor, a group of one, is chosen by name) and players of equal strength
+    ladder = [(a, b, 1.0) for i, a in enumerate(names) for b in names[i + 1:]] * 2
+    def rows(order: list[str], played: list) -> list:  # type: ignore[type-arg]
+        return [(r.rank, r.player, r.rating and round(r.rating, 6), round(r.low, 6),
+                 round(r.high, 6), r.share) for r in fit(order, played)]
+
+    tables = [rows(order, ladder) for order in (names, names[::-1], names[3:] + names[:3])]
+    assert all(t == tables[0] for t in tables), tables
+    twins = [("a", "c", 1.0), ("b", "c", 1.0), ("c", "a", 0.0), ("c", "b", 0.0)]
+    assert rows(["a", "b", "c"], twins) == rows(["c", "b", "a"], twins)
 
 
 def test_bad_input_names_what_is_wrong() -> None:

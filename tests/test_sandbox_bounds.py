@@ -113,6 +113,55 @@ def test_the_memory_of_all_the_sandboxes_processes_is_bounded(tmp_path: Path) ->
         assert s.names.get("x") == s.names.get("y") == "int"
 
 
+@needs_bwrap
+def test_no_process_can_hide_the_time_of_its_ended_children(tmp_path: Path) -> None:
+    """Ignoring SIGCHLD would have the kernel reap a child at once, its processor time
+    counted for no one: a helper could compute for evaluate in such short-lived processes
+    (an attack on the speed check). The child refuses it, so four children of about half a
+    second each are counted, reaped or not."""
+    burn = ("import os, signal, time\ntry:\n    signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n"
+            "    said = 'ignored'\nexcept OSError as err:\n    said = type(err).__name__\n"
+            "pids = []\nfor _ in range(4):\n    pid = os.fork()\n    if pid == 0:\n"
+            "        end = time.process_time() + 0.5\n        while time.process_time() < end:\n"
+            "            pass\n        os._exit(0)\n    pids.append(pid)\n"
+            "while any(open(f'/proc/{p}/stat').read().split(') ')[1][0] != 'Z' for p in pids"
+            " if os.path.exists(f'/proc/{p}/stat')):\n    time.sleep(0.05)\n")
+    with Session(tmp_path, worker=WORKER) as s:
+        s.run_cell("x = 1")
+        before = s.cpu()
+        s.run_cell(burn + "assert False, said")
+        used = s.cpu() - before
+    assert used > 1.8, (used, s.problems)  # 4 x 0.5 s (without the filter: about 0)
+    assert s.problems[-1].endswith("AssertionError: PermissionError"), s.problems
+
+
+@needs_bwrap
+def test_a_sandbox_kept_idle_is_stopped_when_it_holds_too_much(tmp_path: Path) -> None:
+    """A thread started by a cell forks processes after the cell has ended (the cell's own
+    leftovers are stopped with it), which hold memory while the sandbox waits for its next
+    task: the keeper's look stops it then, not at its next use, which says why."""
+    hog = ("import os, threading, time\n\ndef later():\n    time.sleep(1)\n"
+           "    for _ in range(3):\n        if os.fork() == 0:\n"
+           "            b = bytearray(150 << 20)\n            time.sleep(60)\n"
+           "            os._exit(0)\n\nthreading.Thread(target=later, daemon=True).start()")
+    keeper = Keeper(keep=2, look=0.2)
+    with keeper.use(["hog"], lambda k: Session(tmp_path, worker=WORKER, memory=400 << 20)) \
+            as (s,):
+        s.run_cell(hog)
+    start = time.monotonic()
+    while not s.stopped and time.monotonic() - start < 60:
+        time.sleep(0.2)
+    assert "held more memory than allowed" in s.stopped
+    assert s.proc is not None and s.proc.wait(30) is not None  # stopped already
+    with keeper.use(["hog"], lambda k: Session(tmp_path, worker=WORKER)) as (again,):
+        assert again is s
+        with pytest.raises(ChildFailed) as err:
+            with s.worker(5):
+                pass
+    assert "held more memory than allowed" in err.value.message
+    keeper.close()
+
+
 def test_a_cell_that_ignores_the_interrupt_leaves_the_names_before_it(tmp_path: Path) -> None:
     """A cell that swallows the interrupt (a bare except in a loop) is left out, and the
     names the cells before it defined are there at once for the grader to read."""
@@ -128,7 +177,8 @@ def test_a_cell_that_ignores_the_interrupt_leaves_the_names_before_it(tmp_path: 
                                     "minimaxkit.isolation.enter", "minimaxkit.isolation.watch",
                                     "minimaxkit.isolation.kernelbox",
                                     "minimaxkit.grading.autograde.sizes",
-                                    "minimaxkit.isolation.rules"])
+                                    "minimaxkit.isolation.rules",
+                                    "minimaxkit.isolation.seccomp"])
 def test_doctests(module: str) -> None:
     import doctest
     import importlib

@@ -152,3 +152,16 @@ def test_bad_input_names_what_is_wrong() -> None:
 def test_doctests() -> None:
     result = doctest.testmod(swiss)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_past_the_fresh_pairs_the_pairs_that_met_fewest_meet() -> None:
+    # four players have three ways to pair; after three rounds every pair has met once, so
+    # rounds 4 to 6 must repeat, and each of the three pairings comes back once (never one
+    # of them three times while another came back not at all)
+    players, met = ["a", "b", "c", "d"], Counter[frozenset[str]]()
+    for r in range(6):
+        pairs, bye = pair_round(players, dict.fromkeys(players, 0.0), met, {}, seed=r)
+        assert bye is None
+        for a, b in pairs:
+            met[frozenset((a, b))] += 1
+    assert sorted(met.values()) == [2] * 6, met

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..class_autograde import course_converter
 from ..draw.pages import Raw, bar_chart, esc, page, table
+from ..standings import csv_safe
 from .api.pictures import svg_bundle
 from .verdicts.bugs import BUGS
 
@@ -97,8 +98,8 @@ def _example(entries: list[Entry], bug: str, ids: bool) -> str:
 
 
 def _safe(row: list[Any]) -> list[Any]:
-    """A CSV row no spreadsheet reads as a formula (an id starting = + - @ gets a ')."""
-    return [f"'{v}" if isinstance(v, str) and v[:1] in "=+-@" and v else v for v in row]
+    """A CSV row no spreadsheet reads as a formula (:func:`~minimaxkit.standings.csv_safe`)."""
+    return [csv_safe(v) for v in row]
 
 
 def _scores(cell: str, mine: list[Entry]) -> Raw:

@@ -15,6 +15,7 @@ import signal
 import sys
 from typing import Any
 
+from .entropy import fix_entropy
 from .protocol import Channel
 from .rules import (
     KIT_SEARCHES,
@@ -26,6 +27,7 @@ from .rules import (
     other_processes,
     safe_str,
 )
+from .seccomp import forbid_processes, forbid_sigchld
 
 __all__ = ["serve", "main"]
 
@@ -99,10 +101,11 @@ def _worker(channel: Channel, handler_class: Any, ns: dict[str, Any], rules: Rul
         flags: dict[str, Any] = {}
         stream, _ = enter(rules, flags, timeout)
         handler = handler_class(ns, lambda value: _ask(channel, value))
-        if rules.alone:  # binds an unprivileged user (the sandbox's), not root
+        if rules.alone:  # no process, no thread: whatever the user (root too)
             import resource
 
             resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
+            forbid_processes()
         channel.send("ready", {})
         while True:
             msg = channel.recv()
@@ -136,6 +139,8 @@ def serve(worker: str, rules: Rules) -> int:  # pragma: no cover - runs in the c
     """The child's loop: run cells, fork a worker per test."""
     if not worker.startswith("minimaxkit."):
         return 2
+    forbid_sigchld()  # every process's processor time stays countable (hostcheck says)
+    fix_entropy()  # a generator made without a seed: the same numbers on every run
     handler_class = importlib.import_module(worker).Handler  # loaded before any student code
     if rules.refuse_searches:  # loaded once, not in every worker (in the sandbox: the stubs)
         for name in KIT_SEARCHES:

@@ -50,7 +50,7 @@ def findings() -> tuple[list[str], bool]:
     ok, said = bwrap.probe(exe)
     if ok:
         lines.append("sandbox: works (user, PID, network, IPC and UTS namespaces made)")
-        return [*lines, _bounds()], True
+        return [*lines, _bounds(), _counted()], True
     lines.append(f"sandbox: does NOT work: bwrap says {said!r}")
     lines += blocked or ["no kernel setting above forbids it: in a container, its seccomp "
                          "profile or missing capabilities may (docs/hub.md)"]
@@ -71,6 +71,22 @@ def _bounds() -> str:
                 f"({bwrap.KERNEL_TASKS} for the autograde kernel's)")
     return ("limits: root, and the sandbox cannot run this Python as an unprivileged user "
             f"({why or 'its files are not readable by all?'}): NO limit on processes")
+
+
+def _counted() -> str:
+    """Whether every process's processor time in a sandbox can be counted (a filter no
+    process in it can lift: :mod:`.seccomp`), tried in a process of its own."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", "from minimaxkit.isolation.seccomp import "
+                           "forbid_sigchld; print(forbid_sigchld())"], capture_output=True,
+                          text=True, timeout=60)
+    why = done.stdout.strip() if done.returncode == 0 else done.stderr.strip()[-200:]
+    if not why:
+        return ("processor time: all counted (a seccomp filter keeps any process from having "
+                "its ended children reaped unseen)")
+    return (f"processor time: {why}; a process that ignores SIGCHLD can hide the time of its "
+            "ended children from the speed check")
 
 
 def main() -> int:

@@ -37,6 +37,11 @@ class Closable(Protocol):
     def close(self) -> None: ...
 
 
+#: seconds between two looks at the values kept idle (those with a ``check_idle()``: a
+#: sandbox that holds too much memory or burns the processor between its tasks is stopped)
+LOOK = 1.0
+
+
 class Thing:
     """A stand-in value for the examples."""
 
@@ -50,13 +55,25 @@ class Thing:
 class Keeper:
     """Values made by ``make(key)`` and kept for the next task; see the module docstring."""
 
-    def __init__(self, keep: int = KEEP) -> None:
+    def __init__(self, keep: int = KEEP, *, look: float = LOOK) -> None:
         if keep < 1:
             raise ValueError(f"Keeper: keep must be at least 1, not {keep!r}")
-        self.keep, self.peak = keep, 0
+        self.keep, self.peak, self.look = keep, 0, look
         self._live: OrderedDict[Hashable, Any] = OrderedDict()
         self._busy: dict[Hashable, int] = {}
         self._cond = threading.Condition()
+        self._done = threading.Event()
+        self._watch: threading.Thread | None = None
+
+    def _look(self, done: threading.Event) -> None:
+        """Until ``done``: each idle value with a ``check_idle()`` is checked (under the lock,
+        so that no task takes it meanwhile)."""
+        while not done.wait(self.look):
+            with self._cond:
+                for key, value in self._live.items():
+                    if value is not None and not self._busy.get(key) and \
+                            hasattr(value, "check_idle"):
+                        value.check_idle()
 
     def live(self) -> list[Hashable]:
         """The keys of the values alive now, least recently used first."""
@@ -73,6 +90,11 @@ class Keeper:
         if len(keys) > self.keep:
             raise ValueError(f"Keeper: {len(keys)} values at once, more than keep={self.keep}")
         with self._cond:
+            if self._watch is None:
+                self._done = threading.Event()
+                self._watch = threading.Thread(target=self._look, args=(self._done,),
+                                               daemon=True, name="minimaxkit-keeper")
+                self._watch.start()
             while True:  # each value to one task at a time; all of them at once, or wait
                 free = [k for k in self._live if not self._busy.get(k) and k not in keys]
                 new = [k for k in keys if k not in self._live]
@@ -110,6 +132,9 @@ class Keeper:
     def close(self) -> None:
         """Close every value not in use (all of them, once the tasks are done)."""
         with self._cond:
+            if not any(self._busy.values()):  # no task left: nothing more to look at
+                self._done.set()
+                self._watch = None
             gone = [self._live.pop(k) for k in list(self._live) if not self._busy.get(k)]
         for value in gone:
             if value is not None:

@@ -149,8 +149,8 @@ def student_frames(tb: Any) -> str:
     """The student's lines: the last three frames of a traceback outside the kit."""
     kit = str(kit_folder())
     frames = [f for f in traceback.extract_tb(tb) if not f.filename.startswith(kit)][-3:]
-    return "\n".join(f"    line {f.lineno}, in {f.name}" + (f": {f.line.strip()}" if f.line else "")
-                     for f in frames)
+    return "\n".join(f"    line {f.lineno}, in {_short(f.name, 80)}" +
+                     (f": {_short(f.line.strip(), 120)}" if f.line else "") for f in frames)
 
 
 def failure(err: BaseException) -> dict[str, str]:

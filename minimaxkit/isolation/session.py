@@ -28,9 +28,13 @@ from .rules import Rules, kill_group, search_masks
 from .usage import usage
 
 __all__ = ["Session", "Worker", "ChildFailed", "cell_label", "function_problem", "EXEC_TIMEOUT",
-           "CELL_GRACE", "INTERFERED", "SANDBOX_MEMORY", "IDLE_CPU", "BUSY", "TOO_BIG"]
+           "CELL_GRACE", "INTERFERED", "SANDBOX_MEMORY", "IDLE_CPU", "BUSY", "TOO_BIG",
+           "NOTEBOOK_TIME"]
 
 EXEC_TIMEOUT = 60.0  # seconds a cell may run in the child (nbgrader's Execute.timeout)
+#: seconds all of a notebook's cells may run together (in the kernel, and in the child each
+#: time it starts): past them the rest are not run
+NOTEBOOK_TIME = 300.0
 CELL_GRACE = 5.0  # seconds more before a cell that ignores its interrupt is given up
 MAX_RESTARTS = 8  # cells left out (hung or ending the child) before the rest is not run
 INTERFERED = "the notebook's code interfered with the grader"
@@ -103,6 +107,8 @@ class Session:
         self._restarts = 0
         self._quiet = 0.0  # the sandbox's processor seconds when it last fell idle
         self._watched = 0.0  # when its memory was last looked at
+        self.stopped = ""  # why it was stopped while idle (check_idle), said at its next use
+        self._ran = 0.0  # seconds the cells have run since the child started
 
     def start(self) -> None:
         """Start the child (if it is not running) and replay the cells run so far."""
@@ -134,10 +140,10 @@ class Session:
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             cwd=cwd, env=env, start_new_session=True,
             preexec_fn=lambda: bwrap.limit_resources(processes=tasks))
-        self._buf = b""
+        self._buf, self._ran = b"", 0.0
         replay, self.cells = self.cells, []
         for label, src in replay:
-            if not self._exec(label, src, replaying=True):
+            if self._ran > NOTEBOOK_TIME or not self._exec(label, src, replaying=True):
                 break
 
     def close(self) -> None:
@@ -147,7 +153,8 @@ class Session:
             self.proc.wait()
             for stream in (self.proc.stdin, self.proc.stdout):
                 if stream is not None:
-                    stream.close()
+                    with contextlib.suppress(OSError, ValueError):  # a child that died
+                        stream.close()  # mid-write leaves a broken pipe: nothing to flush
             self.proc = None
         if self._scratch:
             shutil.rmtree(self._scratch, ignore_errors=True)
@@ -203,11 +210,17 @@ class Session:
                 self.problems.append("the notebook's cells stopped the grading process too "
                                      "often: the rest of its cells were not run")
             return
+        if self._ran > NOTEBOOK_TIME:
+            said = f"the notebook's cells ran longer than {NOTEBOOK_TIME:g} s in all"
+            if not any(p.startswith(said) for p in self.problems):
+                self.problems.append(f"{said}: the rest of its cells were not run")
+            return
         self._exec(label or cell_label(src), src)
 
     def _exec(self, label: str, src: str, *, replaying: bool = False) -> bool:
         self.start()
-        deadline = time.monotonic() + self.cell_timeout + CELL_GRACE
+        began = time.monotonic()
+        deadline = began + self.cell_timeout + CELL_GRACE
         self.send({"op": "exec", "cell": src, "label": label, "timeout": self.cell_timeout})
         try:
             _, done = self.recv(("done",), deadline)
@@ -232,6 +245,7 @@ class Session:
             if not replaying and self._restarts <= MAX_RESTARTS:
                 self.start()  # the cells before it again: their names are there to grade
             return False
+        self._ran += time.monotonic() - began
         if not done["interrupted"]:  # a cell that ran out of time is not run again
             self.cells.append((label, src))
         if not replaying:
@@ -265,13 +279,32 @@ class Session:
         """A worker for one test of at most ``timeout`` processor seconds and, with ``wall``,
         as many seconds in all; without, each request's own limit counts (use it in a
         ``with``). A sandbox that used the processor while idle is stopped first
-        (:data:`BUSY`)."""
+        (:data:`BUSY`), and one stopped while idle says why (:meth:`check_idle`)."""
+        if self.stopped:
+            why, self.stopped = self.stopped, ""
+            self.close()
+            raise ChildFailed("crashed", why)
         self.start()
         assert self.proc is not None
         if self.cpu() - self._quiet > IDLE_CPU:
             self.close()
             raise ChildFailed("crashed", BUSY)
         return Worker(self, time.monotonic() + timeout if wall else math.inf, timeout)
+
+    def check_idle(self) -> str:
+        """A look at a sandbox kept between tests (by a keeper's thread, never while it is in
+        use): one whose processes hold more memory than allowed, or use the processor, is
+        stopped at once (not at its next test), and its next use says why."""
+        if self.proc is None or self.stopped:
+            return self.stopped
+        now = usage(self.proc.pid)
+        if now.memory > self.memory:
+            self.stopped = TOO_BIG.format(self.memory >> 20)
+        elif now.cpu - self._quiet > IDLE_CPU:
+            self.stopped = BUSY
+        if self.stopped:
+            kill_group(self.proc.pid)
+        return self.stopped
 
 
 class Worker:

@@ -235,9 +235,10 @@ def test_a_player_at_90_percent_of_the_limit_is_the_same_under_load(tmp_path: Pa
 
 
 def test_a_checked_function_works_alone(tmp_path: Path) -> None:
-    """A test's worker can start no process (a child the kernel reaps itself, SIGCHLD
-    ignored, would take its processor time out of every count) and no thread: an evaluation
-    that forks gets no number counted, so no speed, and so no games."""
+    """A test's worker can start no process and no thread (and no process in the sandbox may
+    ignore SIGCHLD: a child the kernel reaps itself would take its processor time out of
+    every count): an evaluation that tries gets no number counted, so no speed, and so no
+    games."""
     fork = ("import os\nimport signal\n\n\ndef evaluate(board):\n"
             "    signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n    pid = os.fork()\n"
             "    if pid == 0:\n        os._exit(0)\n    return 0\n")
@@ -264,3 +265,24 @@ def test_a_player_that_stalls_its_own_turns_costs_only_itself(tmp_path: Path) ->
     assert rows["submission:honest"]["forfeited"] == 0
     assert rows["submission:staller"]["forfeited"] == 2
     assert all("took longer than its time" in g.reason for g in t.games if g.forfeit)
+
+
+def test_a_player_fast_in_the_check_and_slow_in_play_forfeits_only_its_games(
+        tmp_path: Path) -> None:
+    """Recorded fast by autograde, then 4 ms of processor time a board once the game is
+    under way (as a function that tells the tournament from the check could): each game it
+    plays uses more than the limit allows for its boards, and it forfeits them; the honest
+    submission it meets never forfeits."""
+    burn = ("import time\n\n\ndef evaluate(board):\n    if board.moves_played > 3:\n"
+            "        end = time.process_time() + 0.004\n"
+            "        while time.process_time() < end:\n            pass\n    return 0\n")
+    root = _course(tmp_path, {"honest": _sample("weak"), "burner": {"evaluate": burn}})
+    found = {x.name: x for x in find_entrants(root, NAME, references=())}
+    fast = {"ms_per_board": 0.1, "limit_ms": 1.0, "too_slow": False, "boards": 80}
+    entrants = [Entrant(x.name, x.kind, x.folder, x.cells, fast) for x in found.values()]
+    t = run_tournament(entrants, seed=0, budget=60, openings=1, workers=1)
+    rows = {r["player"]: r for r in t.table}
+    assert rows["submission:honest"]["forfeited"] == 0
+    assert rows["submission:burner"]["forfeited"] == 2
+    assert all(g.reason.startswith("too slow in this game: ") and "the limit is 1 ms" in g.reason
+               for g in t.games), [g.reason for g in t.games]

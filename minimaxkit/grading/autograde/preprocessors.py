@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from typing import Any
 
 from nbformat.notebooknode import NotebookNode, from_dict
@@ -17,7 +18,7 @@ from traitlets import Bool, Unicode
 
 from ...isolation import bwrap
 from ...isolation.kernelbox import connection_folder
-from ...isolation.session import EXEC_TIMEOUT
+from ...isolation.session import EXEC_TIMEOUT, NOTEBOOK_TIME
 from ...isolation.watch import Watch
 from .kernel import KERNEL_NAME, KERNELSPEC_DIR
 from .sizes import OUTPUT_LIMIT, cap_outputs
@@ -119,6 +120,7 @@ class SandboxedExecute(Execute):
 
     def preprocess(self, nb: NotebookNode, resources: Any = None, km: Any = None) -> Any:
         self._dead = self._connection_dir = ""
+        self._began = time.monotonic()  # all the cells together: NOTEBOOK_TIME
         self._watch: Watch | None = None  # the kernel's sandbox, over its bounds is stopped
         if isinstance(resources, dict) and "nbgrader" in resources and self.trusted_grade:
             # TrustedGrade's grading starts now, in a thread and a sandboxed child of its
@@ -139,6 +141,8 @@ class SandboxedExecute(Execute):
 
         if cell.cell_type != "code":
             return cell, self.resources
+        if not self._dead and time.monotonic() - self._began > NOTEBOOK_TIME:
+            self._dead = f"the notebook's cells ran longer than {NOTEBOOK_TIME:g} s in all"
         if self._dead:
             cell.outputs = [_error("KernelDied", f"not run: {self._dead}")]
             return cell, self.resources

@@ -22,6 +22,7 @@ from typing import Any
 
 from ...draw.game_pages import game_html
 from ...games.connect4_board import WIN, mirror_state
+from ...games.samples import correctness_boards, random_positions
 from ...matches import (
     GAME,
     EvaluationFailed,
@@ -33,7 +34,7 @@ from ...matches import (
     weak_player,
     wrong_move,
 )
-from .evaluators import GAME_CPU, LocalEvaluator, values
+from .evaluators import GAME_CPU, SLACK, WAITING, LocalEvaluator, values
 from .playgrade import ladder_of, rung_result
 from .report import EvaluationReport
 
@@ -46,9 +47,6 @@ MEMO_CAP = 200_000  # boards whose values the games remember (about 40 MB)
 #: under the speed limit asks far fewer boards than PLAY_CAP[0] / limit, so only one slower in
 #: the games than in the check meets the first, and only one that waits the second
 PLAY_CAP = (500.0, 1200.0)
-#: the check's processor time varies by up to about 10% with what else the machine runs
-#: (docs/grading.md): a function at the limit passes with this much to spare
-SLACK = 1.2
 
 
 def forfeited(x: str, o: str, opening: str, side: str, why: str) -> GameRecord:
@@ -56,58 +54,8 @@ def forfeited(x: str, o: str, opening: str, side: str, why: str) -> GameRecord:
     return GameRecord(x, o, opening, opening, (), "O" if side == "X" else "X", side, why)
 
 
-def correctness_boards(spec: dict[str, Any]) -> list[tuple[str, str]]:
-    """``(moves, kind)`` of the correctness boards, from random games seeded by ``seed``:
-    ``finished`` games (a draw, X's wins, O's: every other game avoids wins) and ``in_play``
-    ones.
-
-    >>> [k for _, k in correctness_boards({"seed": 1, "finished": 3, "in_play": 2})]
-    ['draw', 'X', 'O', 'play', 'play']
-    """
-    rng = random.Random(spec["seed"])
-    finished: list[tuple[str, str]] = []
-    in_play: list[tuple[str, str]] = []
-    draw = None
-    for n in range(3000):
-        state, moves = GAME.initial_state(), ""
-        avoid = n % 2 == 1  # every other game: no move that wins, aiming at a draw
-        while GAME.moves(state):
-            options = GAME.moves(state)
-            if avoid:
-                options = tuple(m for m in options if GAME.moves(GAME.play(state, m))
-                                or GAME.winner(GAME.play(state, m)) is None) or options
-            m = rng.choice(options)
-            moves += str(m)
-            state = GAME.play(state, m)
-            if GAME.moves(state) and rng.random() < 0.04 and len(in_play) < spec["in_play"]:
-                in_play.append((moves, "play"))
-        kind = GAME.winner(state) or "draw"
-        if kind == "draw" and draw is None:
-            draw = (moves, kind)
-        elif kind != "draw" and len(finished) < spec["finished"] - 1:
-            finished.append((moves, kind))
-        if (draw is not None or n > 2000) and len(finished) >= spec["finished"] - 1 and \
-                len(in_play) >= spec["in_play"]:
-            break
-    finished.sort(key=lambda b: b[1] != "X")  # X's wins first, in the order drawn
-    return ([draw] if draw else []) + finished + in_play
-
-
 def _same(a: float, b: float) -> bool:
     return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
-
-
-def _fillers(rng: random.Random, n: int) -> list[Any]:
-    """``n`` boards of random games (some finished), asked between the checked ones."""
-    out: list[Any] = []
-    while len(out) < n:
-        state = GAME.initial_state()
-        for _ in range(rng.randrange(2, 36)):
-            if not GAME.moves(state):
-                break
-            state = GAME.play(state, rng.choice(GAME.moves(state)))
-        out.append(state)
-    return out
 
 
 def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
@@ -125,28 +73,29 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
     if visible:
         boards = boards[::5]
     states = [GAME.state_from_moves(m) for m, _ in boards]
-    limit = float(spec.get("limit_ms", 1.0))
+    limit = ev.limit_ms = float(spec.get("limit_ms", 1.0))
     rng = random.Random(f"{seed}/correctness order")
     n = len(states)
     # first: ("b", i) the board i, ("m", i) its mirror image, shuffled together
     first_order = [(k, i) for i in range(n) for k in "bm"]
     rng.shuffle(first_order)
-    fillers = _fillers(rng, 3 * n + rng.randrange(2 * n + 1))
+    fillers = random_positions(rng, 3 * n + rng.randrange(2 * n + 1))
     lead = len(fillers) // 2 + rng.randrange(len(fillers) // 4 + 1)
     again_order: list[tuple[str, int]] = [("f", j) for j in range(lead, len(fillers))]
     for i in range(n):
         again_order.insert(rng.randrange(len(again_order) + 1), ("b", i))
     again_order = [("f", j) for j in range(lead)] + again_order
     asked = {"b": states, "m": [mirror_state(s) for s in states], "f": fillers}
-    clock = {"spent": 0.0, "boards": 0}
+    clock = {"spent": 0.0, "boards": 0, "wall": 0.0}
 
     def ask(order: list[tuple[str, int]]) -> dict[tuple[str, int], Any]:
         got: dict[tuple[str, int], Any] = {}
         while len(got) < len(order):  # batches of 1 to 7, as a game's: none tells the check
             chunk = order[len(got):len(got) + rng.randint(1, 7)]
-            start = ev.cpu()
+            start, began = ev.cpu(), time.monotonic()
             answers = ev.results([asked[k][j] for k, j in chunk],
                                  timeout=10.0 + 0.05 * len(chunk))
+            clock["wall"] += time.monotonic() - began  # waiting counts there (WAITING)
             clock["spent"] += ev.cpu() - start  # the time of every board, per board answered
             clock["boards"] += sum(not isinstance(a, dict) for a in answers)
             got.update(zip(chunk, answers, strict=True))
@@ -205,6 +154,7 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
                      and not _same(a, c)), "")
     answered = sum(not isinstance(a, dict) for a in first)
     per_board = 1000 * clock["spent"] / max(clock["boards"], 1)
+    waits = 1000 * clock["wall"] / max(clock["boards"], 1)  # ms a board on the clock
     report.items = [
         (f"finished games valued exactly ({n_fin} boards: {WIN} X won, {-WIN} O won, 0 a "
          "draw)", not wrong_fin, wrong_fin),
@@ -215,12 +165,19 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
          not pure_bad and answered > 0, pure_bad),
         (f"fast enough: {per_board:.2g} ms of processor time per board on average over the "
          f"{clock['boards']} boards answered (limit {limit:g} ms, {SLACK - 1:.0%} more allowed "
-         "for what a busy machine adds)", per_board <= SLACK * limit and answered > 0,
-         "it answered no board with a number" if not answered else ""
-         if per_board <= SLACK * limit else
-         "too slow: the games would take too long, so they are not played"),
+         "for what a busy machine adds)" if answered else
+         "fast enough: not measured, as it answered no board with a number",
+         per_board <= SLACK * limit and waits <= WAITING * limit and answered > 0,
+         "" if per_board <= SLACK * limit and waits <= WAITING * limit and answered else
+         "too slow: the games would take too long, so they are not played" if answered else
+         "no games either"),
     ]
-    report.too_slow = per_board > SLACK * limit or not answered  # unmeasured: no games
+    if answered and waits > WAITING * limit:  # computing little, but waiting (time.sleep)
+        report.items[-1] = (report.items[-1][0], False, (
+            f"too slow: it took {waits:.2g} ms a board on the clock (at most {WAITING:g} times "
+            f"the limit, {WAITING * limit:g} ms, waiting included), so the games would take "
+            "too long and are not played"))
+    report.too_slow = per_board > SLACK * limit or waits > WAITING * limit or not answered
     if answered:
         report.speed = {"ms_per_board": round(per_board, 4), "limit_ms": limit,
                         "too_slow": report.too_slow, "boards": len(states)}
@@ -271,8 +228,8 @@ def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
         for opening in (openings if practice else openings[:rung.openings]):
             pair: list[float] = []
             for x, o in ((you, opp), (opp, you)):
-                why = ("not played: the correctness check did not find the function fast "
-                       "enough (too slow, or it could not be measured)"
+                why = ("not played: the correctness check found the function too slow, or "
+                       "got no number from it to time"
                        if too_slow else f"not played: {ev.fatal}" if ev.fatal else
                        "not played: the games took more than "
                        f"{PLAY_CAP[0]:g} s of processor time in all" if cpu > PLAY_CAP[0]
@@ -280,23 +237,26 @@ def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
                        if time.monotonic() - start > PLAY_CAP[1] else "")
                 if you.memo is not None and len(you.memo) > MEMO_CAP:
                     you.memo.clear()  # a bound on the grader's memory
+                side = "X" if x is you else "O"
                 if why:
-                    game = forfeited(x.name, o.name, opening, "X" if x is you else "O", why)
+                    game = forfeited(x.name, o.name, opening, side, why)
                 else:
-                    before = ev.cpu()  # a worker's time is its child's once it ends
                     game = ev.session(partial(play_game, x, o, opening), timeout=GAME_CPU,
                                       wall=False) or \
-                        forfeited(x.name, o.name, opening, "X" if x is you else "O", ev.fatal)
-                    cpu += max(ev.cpu() - before, 0.0)
+                        forfeited(x.name, o.name, opening, side, ev.fatal)
+                    cpu += ev.used
+                    if game.forfeit is None and (slow := ev.over_limit()):
+                        game = forfeited(x.name, o.name, opening, side, slow)
                 games.append(game)
                 pair.append(game.points("you"))
             pairs.append((pair[0], pair[1]))
         result = rung_result(rung, pairs, None if practice else book_size)
         forfeits = [g for g in games if g.forfeit == ("X" if g.x == "you" else "O")]
         detail = f"forfeited {len(forfeits)}: {forfeits[0].reason}" if forfeits else ""
-        report.items.append(
-            (f"against {rung.who} ({budget} nodes a move): {result.text(opponent=False)}",
-             result.earned >= rung.points, detail))
+        said = result.text(opponent=False) if len(forfeits) < len(games) else (
+            f"all its {len(games)} games forfeited: 0 of {rung.points:g} points")
+        report.items.append((f"against {rung.who} ({budget} nodes a move): {said}",
+                             result.earned >= rung.points, detail))
         report.scores = [*(report.scores or []), (result.earned, rung.points)]
         report.games += games
         lost += [g for g in games if g.result != "draw" and

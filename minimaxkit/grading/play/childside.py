@@ -27,10 +27,10 @@ class Handler(childside.Handler):
                 value = fn(Board.from_state(state, columns=columns, rows=rows))
                 number = real_value(value)  # here: converting runs the value's own code
                 if not isinstance(number, float):
-                    out.append({"bad": f"{safe_repr(value)} (a {type(value).__name__})"})
+                    out.append({"bad": f"{safe_repr(value)} (a {type(value).__name__[:60]})"})
                 else:
                     out.append(number)
             except Exception as err:
-                out.append({"raised": f"{type(err).__name__}: {safe_str(err)}",
+                out.append({"raised": f"{type(err).__name__[:60]}: {safe_str(err)}",
                             "where": student_frames(err.__traceback__)})
         return "return", out

@@ -19,7 +19,7 @@ from ...matches import EvaluationFailed, check_values, real_value
 from ..testdata.places import HIDDEN_TESTS, TESTS
 
 __all__ = ["LocalEvaluator", "RemoteEvaluator", "values", "RULES", "BANK", "PER_BOARD",
-           "OWN_CAP", "GAME_CPU"]
+           "OWN_CAP", "GAME_CPU", "SLACK", "GAME_START", "WAITING"]
 
 #: assignment 5's rules: the kit's searches allowed (an evaluation may compute anything within
 #: its time, in its own process), and a print is output like any other: past the cap the rest
@@ -28,9 +28,20 @@ __all__ = ["LocalEvaluator", "RemoteEvaluator", "values", "RULES", "BANK", "PER_
 RULES = Rules(refuse_searches=False, stop_output=False, refused_files=(TESTS, HIDDEN_TESTS),
               alone=True)
 #: a player's own time in a game, charged batch by batch to the player asked: BANK seconds,
-#: PER_BOARD more per board asked (five times the speed limit), at most OWN_CAP in all
+#: PER_BOARD more per board asked (25 times the 1 ms speed limit: wall-clock time on a busy
+#: machine), at most OWN_CAP in all
 BANK, PER_BOARD, OWN_CAP = 10.0, 0.025, 120.0
 GAME_CPU = 150.0  # processor seconds of a game's worker in the child
+#: the speed check's processor time varies by up to about 10% with what else the machine
+#: runs (docs/grading.md): a function at the limit passes with this much to spare
+SLACK = 1.2
+#: a function may take WAITING times the speed limit a board on the clock (waiting included,
+#: as in ``time.sleep``): far above what load adds to one that computes
+WAITING = 10.0
+#: in a game, a player may use SLACK times the speed limit of processor time a board it is
+#: asked, and GAME_START seconds more (its worker's start): a function slower in play than
+#: in the check (or in the tournament than in autograde) forfeits the game
+GAME_START = 0.25
 
 
 class LocalEvaluator:
@@ -39,15 +50,20 @@ class LocalEvaluator:
     def __init__(self, fn: Callable[[Board], Any]) -> None:
         self.fn, self.fatal = fn, ""
         self.asked, self.spent = 0, 0.0  # this game's boards and own seconds
+        self.used = 0.0  # the last session's processor seconds
+        self.limit_ms = 1.0  # the speed limit (the correctness check's ``limit_ms``)
 
     def results(self, states: list[Any], timeout: float = 0.0, *, slow: str = "") -> list[Any]:
         out: list[Any] = []
         for s in states:
+            start = time.process_time()  # the function's own time (the search shares it)
             try:
                 v = self.fn(Board.from_state(s))
             except Exception as err:
                 out.append({"raised": f"{type(err).__name__}: {err}"})
                 continue
+            finally:
+                self.used += time.process_time() - start
             try:
                 number = real_value(v)
             except Exception as err:  # the value's own conversion failed
@@ -58,12 +74,22 @@ class LocalEvaluator:
         return out
 
     def session(self, task: Callable[[], Any], timeout: float, *, wall: bool = True) -> Any:
-        self.asked, self.spent = 0, 0.0
+        self.asked, self.spent, self.used = 0, 0.0, 0.0
         return task()
 
     def cpu(self) -> float:
         """Processor seconds used so far where the function runs (what the speed is timed by)."""
         return time.process_time()
+
+    def over_limit(self) -> str:
+        """Why the last session (a game) used more processor time than the speed limit
+        allows for the boards it asked (see :data:`GAME_START`); ``""`` if it did not."""
+        if self.used <= SLACK * self.limit_ms / 1000 * self.asked + GAME_START:
+            return ""
+        return (f"too slow in this game: {self.used:.2g} s of processor time for the "
+                f"{self.asked} boards it was asked ({1000 * self.used / max(self.asked, 1):.2g}"
+                f" ms a board; the limit is {self.limit_ms:g} ms, {SLACK - 1:.0%} more "
+                "allowed)")
 
     def allowance(self, boards: int) -> float:
         """Seconds left for a batch of ``boards`` in this game (see :data:`BANK`)."""
@@ -71,9 +97,16 @@ class LocalEvaluator:
         return min(BANK + PER_BOARD * self.asked, OWN_CAP) - self.spent
 
 
+#: the longest text an answer may carry (the child cuts what a function raised or returned to
+#: about 300 characters; a longer one was written by the notebook's code, not the child)
+ANSWER_TEXT = 600
+
+
 def _answer(x: Any) -> bool:
-    return (isinstance(x, float | int) and not isinstance(x, bool)) or (
-        isinstance(x, dict) and (isinstance(x.get("bad"), str) or isinstance(x.get("raised"), str)))
+    if isinstance(x, dict):
+        said = x.get("bad", x.get("raised"))
+        return isinstance(said, str) and len(said) <= ANSWER_TEXT
+    return isinstance(x, float | int) and not isinstance(x, bool)
 
 
 class RemoteEvaluator(LocalEvaluator):
@@ -95,7 +128,7 @@ class RemoteEvaluator(LocalEvaluator):
                                               "states": [list(s) for s in states],
                                               "size": [7, 6]}, timeout=timeout)
             if kind == "raised" and isinstance(got, dict):  # past the per-board handling
-                raise ChildFailed("raised", str(got.get("message")) or (
+                raise ChildFailed("raised", str(got.get("message"))[:ANSWER_TEXT] or (
                     "it opened the grader's test data, which is not allowed while graded"))
             if kind != "return" or not isinstance(got, list) or len(got) != len(states) \
                     or not all(map(_answer, got)):
@@ -112,14 +145,16 @@ class RemoteEvaluator(LocalEvaluator):
     def session(self, task: Callable[[], Any], timeout: float, *, wall: bool = True) -> Any:
         """``task()`` with a worker of at most ``timeout`` processor seconds, and as many
         seconds in all with ``wall`` (else each batch's own limit counts)."""
-        self.asked, self.spent = 0, 0.0
+        self.asked, self.spent, self.used = 0, 0.0, 0.0
         try:
             with self.remote.worker(timeout, wall=wall) as worker:
                 self._worker = worker
+                start = self.cpu()
                 try:
                     return task()
                 finally:
                     self._worker = None
+                    self.used = max(0.0, self.cpu() - start)
         except ChildFailed as err:
             self.fatal = self.fatal or err.message or _words(err.status, timeout)
             return None

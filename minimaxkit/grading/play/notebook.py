@@ -71,6 +71,7 @@ def _report(ev: LocalEvaluator, here: Path, question: str, points: float, visibl
         speed["too_slow"] = report.too_slow
         return report
     check = evaluation_spec(here, "correctness") or {}
+    ev.limit_ms = float(check.get("limit_ms", 1.0))  # each game held to it too
     slow = False
     if check:  # the games only for a function fast enough, in practice as when graded
         slow = speed.pop("too_slow") if "too_slow" in speed else \

@@ -92,6 +92,9 @@ class _Sandbox:
             self.why = "evaluate is not defined" + "".join(
                 f" ({p})" for p in self.session.problems[-1:])
 
+    def check_idle(self) -> str:
+        return self.session.check_idle()
+
     def close(self) -> None:
         self.session.close()
 
@@ -126,7 +129,7 @@ def play_pair(task: dict[str, Any], keeper: Keeper | None = None) -> list[dict[s
         with keeper.use(list(subs), lambda k: _Sandbox(subs[str(k)])) as boxes:
             box = dict(zip(subs, boxes, strict=True))
             for s in boxes:
-                s.ev.fatal = ""
+                s.ev.fatal, s.ev.limit_ms = "", float(task.get("limit_ms", 1.0))
             out = []
             for opening in task["openings"]:
                 for x_e, o_e in ((a, b), (b, a)):
@@ -170,6 +173,9 @@ def _game(x_e: Entrant, o_e: Entrant, opening: str, budget: int,
         side = 0 if evs[0] is not None and evs[0].fatal else 1
         why = getattr(evs[side], "fatal", "") or "it stopped answering"
         game = forfeited(players[0].name, players[1].name, opening, "XO"[side], why)
+    for mark, ev in zip("XO", evs, strict=True):  # each held to the speed limit in play too
+        if ev is not None and game.forfeit is None and (slow := ev.over_limit()):
+            game = forfeited(players[0].name, players[1].name, opening, mark, slow)
     return game  # type: ignore[no-any-return]
 
 
@@ -238,7 +244,8 @@ def run_tournament(entrants: list[Entrant], *, seed: int = 0, openings: int = 1,
 
         def play(pairings: list[standings.Pairing]) -> list[list[GameRecord]]:
             tasks = [{"a": asdict(by_key[p.a]), "b": asdict(by_key[p.b]),
-                      "openings": list(p.openings), "budget": budget} for p in pairings]
+                      "openings": list(p.openings), "budget": budget,
+                      "limit_ms": float(spec.get("limit_ms", 1.0))} for p in pairings]
             return [[GameRecord.from_dict(g) for g in games]
                     for games in mapper(play_pair, tasks)]
 
@@ -281,7 +288,7 @@ def write(t: Tournament, out: str | Path, *, title: str = "Tournament") -> Path:
         about="Ratings: Bradley-Terry with Firth's correction, on the Elo scale (400 points = "
               "odds of 10 to 1); 1500 is the mean of the largest group of players linked by a "
               "cycle of results, each weighted by how precisely its games place it; each has a "
-              "95% interval, open ('below 1104') where the games bound it on one side only. A "
+              "95% interval, open ('below R') where the games bound it on one side only. A "
               "player without points is never above one with points.")
 
 
@@ -310,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
                 title=f"{args.assignment}: class tournament")
     print(f"{len(t.games)} games between {len(entrants)} players in {t.seconds:.0f} s; "
           f"wrote {out / 'leaderboard.csv'} and {out / 'leaderboard.html'}")
-    name = {e.key: e.name for e in t.entrants}
+    name = {e.key: e.name + " (reference)" * (e.kind == "reference") for e in t.entrants}
     for r in t.table[:10]:
-        print(f"{r['rank']:3d}. {name[r['player']]:<20} {r['describe']}")
+        print(f"{r['rank']:3d}. {name[r['player']]:<24} {r['describe']}")
     return 0
