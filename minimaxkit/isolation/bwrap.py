@@ -260,6 +260,19 @@ def _parents(folders: Iterable[str]) -> list[str]:
     return sorted(out, key=lambda p: (p.count("/"), p))
 
 
+def root_warning() -> str:
+    """What to tell an instructor who grades as root where the sandbox cannot run as a user
+    of its own (``""`` where it can, or where the grader is not root)."""
+    if os.getuid() != 0 or os.environ.get("MINIMAXKIT_SANDBOX_AS_ROOT") == "1":
+        return ""
+    works, why = as_user()
+    return "" if works else (
+        "minimaxkit: grading as root, but the sandbox cannot run this Python as a user of its "
+        f"own ({why or 'are the kit and the venv readable by all users?'}): a sandbox's "
+        "processes are then bounded only by the watch, not by a process limit of its own "
+        "(python -m minimaxkit.grading.hostcheck)")
+
+
 def sandbox_uid(n: int) -> int | None:
     """The unprivileged user the ``n``-th sandbox of this process runs as when the grader
     runs as root (None otherwise): one of its own per live sandbox, so that the process

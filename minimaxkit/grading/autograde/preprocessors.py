@@ -109,6 +109,8 @@ class SandboxedExecute(Execute):
 
         if not bwrap.available():
             self.log.warning(bwrap.WARNING)
+        elif warning := bwrap.root_warning():
+            self.log.warning(warning)
         specs = KernelSpecManager()
         specs.kernel_dirs = [str(KERNELSPEC_DIR), *specs.kernel_dirs]
         self._connection_dir = connection_folder()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import standings
+from ...isolation.bwrap import root_warning
 from ...isolation.keeper import PLUGIN, DaskKeeper, Keeper, start_in_pool, this_process
 from ...isolation.session import EXEC_TIMEOUT
 from ...matches import GameRecord, Player, kit_player, play_game, random_player, weak_player
@@ -307,6 +309,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786)")
     args = parser.parse_args(argv)
     root = Path(args.root).resolve()
+    if warning := root_warning():
+        print(warning, file=sys.stderr)
     tests = json.loads((root / "solutions" / args.assignment / "tests.json").read_text())
     entrants = find_entrants(root, args.assignment)
     t = run_tournament(entrants, seed=args.seed, openings=args.openings,
