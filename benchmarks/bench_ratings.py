@@ -182,7 +182,8 @@ def judge(tally: Tally, rows: Sequence[Rating], truth: dict[str, float],
     if any(math.isinf(truth[p]) for p in group):
         tally.skipped += 1  # its anchor is not finite in the truth: cannot be compared
         return
-    shares = {r.player: r.share for r in rows if r.share} or dict.fromkeys(group, 1 / len(group))
+    shares = {r.player: r.share for r in rows if getattr(r, "share", 0)} or \
+        dict.fromkeys(group, 1 / len(group))
     shift = 1500 - sum(s * truth[p] for p, s in shares.items()) if reanchor else 0.0
     for r in rows:
         t = truth[r.player] + shift

@@ -53,7 +53,7 @@ def board_svg(board: Board, *, last: int | None = None, title: str = "") -> str:
 def _caption(game: GameRecord, ply: int) -> str:
     start = len(game.opening)
     if ply == 0:
-        return f"the opening {game.opening}: {game.x} is X, {game.o} is O"
+        return f"the opening {game.opening}: X: {game.x}, O: {game.o}"  # "you" reads right
     mover = "X" if (ply - 1) % 2 == 0 else "O"
     name = game.x if mover == "X" else game.o
     text = f"move {ply}: {mover} ({name}) plays column {game.moves[ply - 1]}"

@@ -8,6 +8,7 @@ copy of stdin and stdout made before any student code runs (0, 1, 2 then go to /
 from __future__ import annotations
 
 import builtins
+import contextlib
 import importlib
 import io
 import os
@@ -101,11 +102,6 @@ def _worker(channel: Channel, handler_class: Any, ns: dict[str, Any], rules: Rul
         flags: dict[str, Any] = {}
         stream, _ = enter(rules, flags, timeout)
         handler = handler_class(ns, lambda value: _ask(channel, value))
-        if rules.alone:  # no process, no thread: whatever the user (root too)
-            import resource
-
-            resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
-            forbid_processes()
         channel.send("ready", {})
         while True:
             msg = channel.recv()
@@ -127,6 +123,16 @@ def _worker(channel: Channel, handler_class: Any, ns: dict[str, Any], rules: Rul
         os._exit(code)
 
 
+def _alone() -> None:  # pragma: no cover - in a forked process
+    """No process, no thread from this process on, whatever the user (root too)."""
+    import resource
+
+    with contextlib.suppress(OSError, ValueError):
+        resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
+    if forbid_processes():  # the host refuses the filter: the limit alone holds (not root)
+        pass
+
+
 def _ask(channel: Channel, value: Any) -> Any:
     channel.send("ask", value)
     reply = channel.recv()
@@ -141,6 +147,9 @@ def serve(worker: str, rules: Rules) -> int:  # pragma: no cover - runs in the c
         return 2
     forbid_sigchld()  # every process's processor time stays countable (hostcheck says)
     fix_entropy()  # a generator made without a seed: the same numbers on every run
+    if rules.alone:  # every process forked from here starts none (no thread either), from
+        # its first instruction: this hook runs before any a cell may register
+        os.register_at_fork(after_in_child=_alone)
     handler_class = importlib.import_module(worker).Handler  # loaded before any student code
     if rules.refuse_searches:  # loaded once, not in every worker (in the sandbox: the stubs)
         for name in KIT_SEARCHES:

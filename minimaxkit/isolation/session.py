@@ -29,12 +29,13 @@ from .usage import usage
 
 __all__ = ["Session", "Worker", "ChildFailed", "cell_label", "function_problem", "EXEC_TIMEOUT",
            "CELL_GRACE", "INTERFERED", "SANDBOX_MEMORY", "IDLE_CPU", "BUSY", "TOO_BIG",
-           "NOTEBOOK_TIME"]
+           "NOTEBOOK_TIME", "READY"]
 
 EXEC_TIMEOUT = 60.0  # seconds a cell may run in the child (nbgrader's Execute.timeout)
-#: seconds all of a notebook's cells may run together (in the kernel, and in the child each
-#: time it starts): past them the rest are not run
+#: seconds all of a notebook's cells may run together (in the kernel, and in a session's
+#: child, restarts included): past them the rest are not run
 NOTEBOOK_TIME = 300.0
+READY = 10.0  # seconds a test's worker may take to start (it computes nothing yet)
 CELL_GRACE = 5.0  # seconds more before a cell that ignores its interrupt is given up
 MAX_RESTARTS = 8  # cells left out (hung or ending the child) before the rest is not run
 INTERFERED = "the notebook's code interfered with the grader"
@@ -91,8 +92,9 @@ class Session:
     def __init__(self, folder: str | os.PathLike[str], *, worker: str,
                  course_root: Path | None = None, hidden_files: Iterable[Path] = (),
                  cell_timeout: float = EXEC_TIMEOUT, rules: Rules | None = None,
-                 memory: int = SANDBOX_MEMORY) -> None:
+                 memory: int = SANDBOX_MEMORY, notebook_time: float = NOTEBOOK_TIME) -> None:
         self.folder = Path(folder).resolve()
+        self.notebook_time = notebook_time  # seconds for all the cells (NOTEBOOK_TIME)
         self.memory = memory  # bytes resident in all the sandbox's processes together
         self.worker_module, self.rules = worker, rules or Rules()
         self.course_root, self.hidden_files = course_root, list(hidden_files)
@@ -108,7 +110,7 @@ class Session:
         self._quiet = 0.0  # the sandbox's processor seconds when it last fell idle
         self._watched = 0.0  # when its memory was last looked at
         self.stopped = ""  # why it was stopped while idle (check_idle), said at its next use
-        self._ran = 0.0  # seconds the cells have run since the child started
+        self._ran = 0.0  # seconds the cells have run in all (replays after a restart too)
 
     def start(self) -> None:
         """Start the child (if it is not running) and replay the cells run so far."""
@@ -140,10 +142,10 @@ class Session:
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             cwd=cwd, env=env, start_new_session=True,
             preexec_fn=lambda: bwrap.limit_resources(processes=tasks))
-        self._buf, self._ran = b"", 0.0
+        self._buf = b""
         replay, self.cells = self.cells, []
         for label, src in replay:
-            if self._ran > NOTEBOOK_TIME or not self._exec(label, src, replaying=True):
+            if self._ran > self.notebook_time or not self._exec(label, src, replaying=True):
                 break
 
     def close(self) -> None:
@@ -210,8 +212,8 @@ class Session:
                 self.problems.append("the notebook's cells stopped the grading process too "
                                      "often: the rest of its cells were not run")
             return
-        if self._ran > NOTEBOOK_TIME:
-            said = f"the notebook's cells ran longer than {NOTEBOOK_TIME:g} s in all"
+        if self._ran > self.notebook_time:
+            said = f"the notebook's cells ran longer than {self.notebook_time:g} s in all"
             if not any(p.startswith(said) for p in self.problems):
                 self.problems.append(f"{said}: the rest of its cells were not run")
             return
@@ -314,11 +316,18 @@ class Worker:
         self.session, self.deadline = session, deadline
         self.ended: dict[str, Any] | None = None
         session.send({"op": "begin", "timeout": timeout})
-        self._guard(lambda: session.recv(("ready", "crashed"), self._soon()), expect="ready")
+        try:  # a worker that takes longer to be ready was kept from it by the notebook's code
+            self._guard(lambda: session.recv(("ready", "crashed"), self._soon(READY)),
+                        expect="ready")
+        except ChildFailed as err:
+            if err.status != "timeout":
+                raise
+            raise ChildFailed("timeout", f"its worker did not start within {READY:g} s (did "
+                                         "the notebook's code make it wait?)") from None
 
-    def _soon(self) -> float:
+    def _soon(self, seconds: float = EXEC_TIMEOUT) -> float:
         """The deadline of a step that takes no student time (start, end)."""
-        return min(self.deadline, time.monotonic() + EXEC_TIMEOUT)
+        return min(self.deadline, time.monotonic() + seconds)
 
     def _guard(self, step: Callable[[], tuple[str, Any]], expect: str = "") -> tuple[str, Any]:
         try:

@@ -87,3 +87,78 @@ def test_a_worker_starts_nothing_whatever_its_user() -> None:
                           timeout=60)
     assert done.stdout.strip() in ("['PermissionError', 'RuntimeError', 'failed'] 45",), \
         done.stdout + done.stderr
+
+
+HOOK = """import os, time
+state = {"fork": "not tried"}
+
+def hook():
+    end = time.process_time() + 0.5
+    while time.process_time() < end:
+        pass
+    try:
+        pid = os.fork()
+        if pid == 0:
+            os._exit(0)
+        state["fork"] = "forked"
+    except OSError:
+        state["fork"] = "refused"
+
+os.register_at_fork(after_in_child=hook)
+
+def evaluate(board):
+    return {"forked": 1.0, "refused": 0.0}.get(state["fork"], -1.0)
+"""
+
+
+def test_a_hook_run_at_each_fork_is_charged_and_starts_nothing(tmp_path: Path) -> None:
+    """A cell's ``os.register_at_fork`` hook runs in every worker before it is ready: its
+    time is charged to the test (the count starts before the fork), and it runs under the
+    worker's rules (the kit's hook comes first), so it can fork nothing."""
+    ev = _evaluator(tmp_path, [HOOK])
+    got: list = []
+    try:
+        ev.session(lambda: got.extend(ev.results([GAME.initial_state()])), timeout=30)
+    finally:
+        ev.remote.close()
+    assert got == [0.0], got  # refused
+    assert ev.used >= 0.45, ev.used
+
+
+def test_a_worker_kept_from_starting_costs_its_test(tmp_path: Path) -> None:
+    """A hook that makes each worker wait before it is ready (no processor time, no clock of
+    a game yet): the worker is given up after READY seconds, in words."""
+    from minimaxkit.isolation.session import READY
+
+    ev = _evaluator(tmp_path, ["import os, time\nos.register_at_fork(after_in_child=lambda: "
+                               "time.sleep(60))\n\ndef evaluate(board):\n    return 0.0"])
+    try:
+        assert ev.session(lambda: ev.results([GAME.initial_state()]), timeout=30) is None
+    finally:
+        ev.remote.close()
+    assert ev.fatal == f"its worker did not start within {READY:g} s (did the notebook's " \
+                       "code make it wait?)", ev.fatal
+
+
+def test_an_answer_is_a_float_or_a_short_text() -> None:
+    """What the child writes: a float (it converts every number) or what went wrong, cut. An
+    int (10 ** 400 would overflow the grader's checks) or a long text was written by the
+    notebook's code, and is interference."""
+    from minimaxkit.grading.play import evaluators
+
+    assert evaluators._answer(1.0) and evaluators._answer({"raised": "x" * ANSWER_TEXT})
+    assert not evaluators._answer(10 ** 400) and not evaluators._answer(True)
+    assert not evaluators._answer({"raised": "x" * (ANSWER_TEXT + 1)})
+
+
+def test_the_cells_have_a_time_for_them_all(tmp_path: Path) -> None:
+    from minimaxkit.grading.play.evaluators import RULES
+    from minimaxkit.isolation.session import Session
+
+    with Session(tmp_path, worker="minimaxkit.grading.play.childside", rules=RULES,
+                 notebook_time=1.0) as s:
+        s.run_cell("import time\ntime.sleep(1.5)")
+        s.run_cell("def evaluate(board):\n    return 0.0")
+        assert "evaluate" not in s.names
+        assert s.problems[-1] == ("the notebook's cells ran longer than 1 s in all: the rest "
+                                  "of its cells were not run"), s.problems

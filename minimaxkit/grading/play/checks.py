@@ -92,18 +92,20 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
         got: dict[tuple[str, int], Any] = {}
         while len(got) < len(order):  # batches of 1 to 7, as a game's: none tells the check
             chunk = order[len(got):len(got) + rng.randint(1, 7)]
-            start, began = ev.cpu(), time.monotonic()
+            began = time.monotonic()
             answers = ev.results([asked[k][j] for k, j in chunk],
                                  timeout=10.0 + 0.05 * len(chunk))
             clock["wall"] += time.monotonic() - began  # waiting counts there (WAITING)
-            clock["spent"] += ev.cpu() - start  # the time of every board, per board answered
             clock["boards"] += sum(not isinstance(a, dict) for a in answers)
             got.update(zip(chunk, answers, strict=True))
         return got
 
     def task() -> tuple[list[Any], list[Any], list[Any]] | None:
+        # the time of each worker, its start included (per board answered: the speed)
         one = ev.session(lambda: ask(first_order), timeout=30.0 + 0.2 * len(first_order))
+        clock["spent"] += ev.used
         two = ev.session(lambda: ask(again_order), timeout=30.0 + 0.2 * len(again_order))
+        clock["spent"] += ev.used
         if one is None or two is None:
             return None
         return ([one["b", i] for i in range(n)], [one["m", i] for i in range(n)],
@@ -155,6 +157,11 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
     answered = sum(not isinstance(a, dict) for a in first)
     per_board = 1000 * clock["spent"] / max(clock["boards"], 1)
     waits = 1000 * clock["wall"] / max(clock["boards"], 1)  # ms a board on the clock
+    slow = ("no games either" if not answered else "too slow: the games would take too long, "
+            "so they are not played" if per_board > SLACK * limit else
+            f"too slow: it took {waits:.2g} ms a board on the clock (at most {WAITING:g} times "
+            f"the limit, {WAITING * limit:g} ms, waiting included), so the games would take too "
+            "long and are not played" if waits > WAITING * limit else "")
     report.items = [
         (f"finished games valued exactly ({n_fin} boards: {WIN} X won, {-WIN} O won, 0 a "
          "draw)", not wrong_fin, wrong_fin),
@@ -166,18 +173,8 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
         (f"fast enough: {per_board:.2g} ms of processor time per board on average over the "
          f"{clock['boards']} boards answered (limit {limit:g} ms, {SLACK - 1:.0%} more allowed "
          "for what a busy machine adds)" if answered else
-         "fast enough: not measured, as it answered no board with a number",
-         per_board <= SLACK * limit and waits <= WAITING * limit and answered > 0,
-         "" if per_board <= SLACK * limit and waits <= WAITING * limit and answered else
-         "too slow: the games would take too long, so they are not played" if answered else
-         "no games either"),
-    ]
-    if answered and waits > WAITING * limit:  # computing little, but waiting (time.sleep)
-        report.items[-1] = (report.items[-1][0], False, (
-            f"too slow: it took {waits:.2g} ms a board on the clock (at most {WAITING:g} times "
-            f"the limit, {WAITING * limit:g} ms, waiting included), so the games would take "
-            "too long and are not played"))
-    report.too_slow = per_board > SLACK * limit or waits > WAITING * limit or not answered
+         "fast enough: not measured, as it answered no board with a number", not slow, slow)]
+    report.too_slow = bool(slow)
     if answered:
         report.speed = {"ms_per_board": round(per_board, 4), "limit_ms": limit,
                         "too_slow": report.too_slow, "boards": len(states)}

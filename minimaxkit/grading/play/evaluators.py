@@ -103,10 +103,12 @@ ANSWER_TEXT = 600
 
 
 def _answer(x: Any) -> bool:
+    """An answer as the child writes it: a float (it converts every number), or what went
+    wrong in a short text; anything else was written by the notebook's code."""
     if isinstance(x, dict):
         said = x.get("bad", x.get("raised"))
         return isinstance(said, str) and len(said) <= ANSWER_TEXT
-    return isinstance(x, float | int) and not isinstance(x, bool)
+    return isinstance(x, float)
 
 
 class RemoteEvaluator(LocalEvaluator):
@@ -146,10 +148,10 @@ class RemoteEvaluator(LocalEvaluator):
         """``task()`` with a worker of at most ``timeout`` processor seconds, and as many
         seconds in all with ``wall`` (else each batch's own limit counts)."""
         self.asked, self.spent, self.used = 0, 0.0, 0.0
+        start = self.cpu()  # before the worker is forked: all it does is charged
         try:
             with self.remote.worker(timeout, wall=wall) as worker:
                 self._worker = worker
-                start = self.cpu()
                 try:
                     return task()
                 finally:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ...games.connect4_board import Board
-from ...isolation.session import Session, function_problem
+from ...isolation.session import NOTEBOOK_TIME, Session, function_problem
 from ..testdata.places import student_id
 from ..testdata.suites import evaluation_spec, load_visible, salt_for
 from ..testdata.trees import seed_for
@@ -95,10 +95,11 @@ def evaluation_report(session: Session, fn: str, question: str, here: Path, *,
 
 
 def play_session(folder: Path, root: Path | None, hidden: list[Path],
-                 cell_timeout: float) -> Session:
-    """A sandboxed child for assignment 5's notebook in ``folder``."""
+                 cell_timeout: float, notebook_time: float = NOTEBOOK_TIME) -> Session:
+    """A sandboxed child for assignment 5's notebook in ``folder`` (its cells ``cell_timeout``
+    seconds each, ``notebook_time`` in all)."""
     return Session(folder, worker=WORKER, course_root=root, hidden_files=hidden,
-                   cell_timeout=cell_timeout, rules=RULES)
+                   cell_timeout=cell_timeout, rules=RULES, notebook_time=notebook_time)
 
 
 def grade_evaluation(fn: Callable[[Board], Any] | str, question: str, *, points: float,

@@ -31,9 +31,12 @@ from .evaluators import GAME_CPU, RemoteEvaluator, values
 from .notebook import play_session
 
 __all__ = ["Entrant", "Tournament", "find_entrants", "run_tournament", "play_pair",
-           "measure_speed", "write", "main", "REFERENCES"]
+           "measure_speed", "write", "main", "REFERENCES", "CELLS_TIME"]
 
 REFERENCES = ("random", "weak", "kit")
+#: seconds a submission's cells may take in all each time its sandbox starts (about once a
+#: pairing in a large class): a notebook slower than that defines nothing here
+CELLS_TIME = 60.0
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ class _Sandbox:
         root = course_root(Path(e.folder))
         secret = secret_file(root) if root else None
         self.session = play_session(Path(e.folder), root, [secret] if secret else [],
-                                    EXEC_TIMEOUT)
+                                    EXEC_TIMEOUT, CELLS_TIME)
         for src in e.cells:
             self.session.run_cell(src)
         self.ev = RemoteEvaluator(self.session, "evaluate")
