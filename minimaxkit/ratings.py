@@ -38,7 +38,9 @@ narrowed.
 **The table order**: players with points before players without; then by the fit. A
 player shares the rank of the first player of its tier: a new tier starts only where a
 player's interval lies wholly below the interval of a player of the tier, so that no two
-players who share a rank can be told apart by their intervals.
+players who share a rank can be told apart by their intervals (their games may still
+order them: two players bound on the same side only, one of whom beat the other, can share
+a rank).
 
 >>> games = [("a", "b", 1.0), ("b", "a", 0.0), ("b", "c", 1.0), ("c", "b", 0.0),
 ...          ("c", "a", 1.0), ("a", "c", 0.5), ("d", "a", 0.0), ("a", "d", 1.0)]
@@ -231,9 +233,16 @@ def fit(names: Sequence[str], games: Sequence[Game], *, level: float = 0.95,
 def _table(names: Sequence[str], data: _Games, played: list[int], points: list[float],
            scored: nx.DiGraph, level: float, profile: int) -> list[Rating]:
     k = len(names)
+    def scores_and_loses(g: set[int]) -> bool:  # its games bound it on both sides
+        return any(points[i] > 0 for i in g) and any(points[i] < played[i] for i in g)
+
+    # the largest group; among groups of one size, one whose players both scored and lost
+    # (not a player who lost every game: it is shown "below R"), then the most games, then
+    # by name (not the list's order)
     groups = sorted(nx.strongly_connected_components(scored),
-                    key=lambda g: (-len(g), -sum(played[i] for i in g),
-                                   min(names[i] for i in g)))  # not the list's order
+                    key=lambda g: (-len(g), not scores_and_loses(g),
+                                   not any(points[i] > 0 for i in g),
+                                   -sum(played[i] for i in g), min(names[i] for i in g)))
     main = sorted(groups[0])
     above = nx.ancestors(scored, main[0]) | set(main)  # a path from them to the group
     below = nx.descendants(scored, main[0]) | set(main)

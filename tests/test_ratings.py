@@ -326,3 +326,21 @@ def test_a_group_of_one_is_the_anchor_and_says_so() -> None:
     assert len(anchor) == 1 and anchor[0].rating == 1500
     assert describe(anchor[0]).startswith("1500 (the anchor")
     assert all(r.rating is None for r in rows.values() if r.share == 0)
+
+
+def test_without_any_cycle_the_anchor_is_a_player_who_scored_and_lost() -> None:
+    # c beat b and a, b beat a, every game: no two players are linked by a cycle, so each
+    # is a group of one; the anchor is b (the only one who both scored and lost), and the
+    # intervals then tell all three apart: c above it, a below it
+    games = [g for _ in range(10) for w, lo in (("c", "b"), ("b", "a"), ("c", "a"))
+             for g in ((w, lo, 1.0), (lo, w, 0.0))]
+    table = {r.player: r for r in ratings.fit(["a", "b", "c"], games)}
+    assert table["b"].rating == 1500 and "anchor" in ratings.describe(table["b"])
+    assert table["a"].rating is None and ratings.describe(table["a"]).startswith("below ")
+    assert table["c"].rating is None and ratings.describe(table["c"]).startswith("above ")
+    assert [table[p].rank for p in "cba"] == [1, 2, 3]
+    # two players, one game: the winner is the anchor, the loser "below"; one game does
+    # not tell them apart (one rank)
+    two = {r.player: r for r in ratings.fit(["a", "b"], [("a", "b", 0.0)])}
+    assert two["b"].rating == 1500 and two["a"].rating is None
+    assert ratings.describe(two["a"]).startswith("below ") and two["a"].rank == two["b"].rank

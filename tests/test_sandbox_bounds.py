@@ -114,6 +114,23 @@ def test_the_memory_of_all_the_sandboxes_processes_is_bounded(tmp_path: Path) ->
 
 
 @needs_bwrap
+def test_where_no_process_limit_binds_a_fork_loop_in_a_cell_is_stopped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # as root without a user of its own (the fallback hostcheck names): RLIMIT_NPROC does not
+    # bind, so the session's own look at the child's tasks stops the loop near 64 tasks
+    monkeypatch.setenv("MINIMAXKIT_SANDBOX_AS_ROOT", "1")
+    with Session(tmp_path, worker=WORKER) as s:
+        s.run_cell("x = 1")
+        s.run_cell("import os, time\nfor i in range(1500):\n    if os.fork() == 0:\n"
+                   "        time.sleep(25)\n        os._exit(0)\n")
+        assert s.problems[-1].endswith(TOO_MANY.format(bwrap.KERNEL_TASKS) + "; it was left "
+                                       "out, and the cells before it were run again"), s.problems
+        s.run_cell("y = 2")
+        assert s.names.get("x") == s.names.get("y") == "int"
+        assert s.proc is not None and usage(s.proc.pid).tasks < 16
+
+
+@needs_bwrap
 def test_no_process_can_hide_the_time_of_its_ended_children(tmp_path: Path) -> None:
     """Ignoring SIGCHLD would have the kernel reap a child at once, its processor time
     counted for no one: a helper could compute for evaluate in such short-lived processes

@@ -29,7 +29,7 @@ from .usage import usage
 
 __all__ = ["Session", "Worker", "ChildFailed", "cell_label", "function_problem", "EXEC_TIMEOUT",
            "CELL_GRACE", "INTERFERED", "SANDBOX_MEMORY", "IDLE_CPU", "BUSY", "TOO_BIG",
-           "NOTEBOOK_TIME", "READY"]
+           "NOTEBOOK_TIME", "READY", "TOO_MANY"]
 
 EXEC_TIMEOUT = 60.0  # seconds a cell may run in the child (nbgrader's Execute.timeout)
 #: seconds all of a notebook's cells may run together (in the kernel, and in a session's
@@ -46,6 +46,8 @@ BUSY = ("the notebook's code kept the processor busy between tests (a thread or 
         "left running), so it was stopped")
 TOO_BIG = ("the notebook's code held more memory than allowed in all its processes together "
            "({} MB), so it was stopped")
+TOO_MANY = ("the notebook's code started too many processes and threads (at most {} at once "
+            "in all), so it was stopped")
 _FINAL = ("return", "iterator", "item", "stop", "raised", "crashed")
 _SANDBOXES = itertools.count(1)  # sandboxes started in this process: each its own user
 
@@ -189,8 +191,11 @@ class Session:
                 raise ChildFailed("protocol", INTERFERED + " (it sent far too much data)")
             if now - self._watched >= WATCH:
                 self._watched = now
-                if usage(self.proc.pid).memory > self.memory:
+                now_used = usage(self.proc.pid)
+                if now_used.memory > self.memory:
                     raise ChildFailed("crashed", TOO_BIG.format(self.memory >> 20))
+                if now_used.tasks >= bwrap.KERNEL_TASKS:  # where no process limit binds (root)
+                    raise ChildFailed("crashed", TOO_MANY.format(bwrap.KERNEL_TASKS))
             ready, _, _ = select.select([fd], [], [], min(left, WATCH))
             if ready:
                 chunk = os.read(fd, 1 << 16)
@@ -235,7 +240,8 @@ class Session:
                            "run again")
             elif err.status == "protocol":
                 problem = f"{label}: {err.message}; it was left out"
-            elif err.message == TOO_BIG.format(self.memory >> 20):
+            elif err.message in (TOO_BIG.format(self.memory >> 20),
+                                 TOO_MANY.format(bwrap.KERNEL_TASKS)):
                 problem = (f"{label}: {err.message}; it was left out, and the cells before it "
                            "were run again")
             else:

@@ -22,13 +22,10 @@ import signal
 import threading
 
 from .bwrap import KERNEL_TASKS
-from .session import SANDBOX_MEMORY, TOO_BIG, WATCH
+from .session import SANDBOX_MEMORY, TOO_BIG, TOO_MANY, WATCH
 from .usage import usage
 
 __all__ = ["Watch", "TOO_MANY"]
-
-TOO_MANY = ("the notebook's code started too many processes and threads (at most {} at once "
-            "in all), so it was stopped")
 
 
 class Watch:

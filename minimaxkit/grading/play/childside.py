@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+import numbers
 from typing import Any
 
 from ...games.connect4_board import Board
@@ -26,8 +28,10 @@ class Handler(childside.Handler):
             try:
                 value = fn(Board.from_state(state, columns=columns, rows=rows))
                 number = real_value(value)  # here: converting runs the value's own code
-                if not isinstance(number, float):
-                    out.append({"bad": f"{safe_repr(value)} (a {type(value).__name__[:60]})"})
+                kind, big = type(value).__name__[:60], isinstance(number, float)  # an exact
+                if not big or (math.isinf(number) and isinstance(value, numbers.Rational)):
+                    out.append({"bad": f"{safe_repr(value)} ({'an' if kind[:1] in 'aeiou' else 'a'}"
+                                       f" {kind}{', too large for a float' if big else ''})"})
                 else:
                     out.append(number)
             except Exception as err:

@@ -22,9 +22,8 @@ __all__ = ["LocalEvaluator", "RemoteEvaluator", "values", "RULES", "BANK", "PER_
            "OWN_CAP", "GAME_CPU", "SLACK", "GAME_START", "WAITING"]
 
 #: assignment 5's rules: the kit's searches allowed (an evaluation may compute anything within
-#: its time, in its own process), and a print is output like any other: past the cap the rest
-#: is dropped, and the games go on (a game asks thousands of boards: a print a board is no
-#: reason to forfeit)
+#: its time, in its own process); a print is output like any other, past the cap dropped, and
+#: the games go on (a game asks thousands of boards: a print a board is no reason to forfeit)
 RULES = Rules(refuse_searches=False, stop_output=False, refused_files=(TESTS, HIDDEN_TESTS),
               alone=True)
 #: a player's own time in a game, charged batch by batch to the player asked: BANK seconds,
@@ -59,16 +58,12 @@ class LocalEvaluator:
             start = time.process_time()  # the function's own time (the search shares it)
             try:
                 v = self.fn(Board.from_state(s))
+                number = real_value(v)  # converting runs the value's own code
             except Exception as err:
                 out.append({"raised": f"{type(err).__name__}: {err}"})
                 continue
             finally:
                 self.used += time.process_time() - start
-            try:
-                number = real_value(v)
-            except Exception as err:  # the value's own conversion failed
-                out.append({"raised": f"{type(err).__name__}: {err}"})
-                continue
             out.append(number if isinstance(number, float) else
                        {"bad": f"{v!r:.60} (a {type(v).__name__})"})
         return out
@@ -86,10 +81,12 @@ class LocalEvaluator:
         allows for the boards it asked (see :data:`GAME_START`); ``""`` if it did not."""
         if self.used <= SLACK * self.limit_ms / 1000 * self.asked + GAME_START:
             return ""
-        return (f"too slow in this game: {self.used:.2g} s of processor time for the "
-                f"{self.asked} boards it was asked ({1000 * self.used / max(self.asked, 1):.2g}"
-                f" ms a board; the limit is {self.limit_ms:g} ms, {SLACK - 1:.0%} more "
-                "allowed)")
+        said = f"too slow in this game: {self.used:.2g} s of processor time "
+        return said + (f"before it was asked any board (a game's start may take {GAME_START:g}"
+                       " s)" if not self.asked else f"for the {self.asked} boards it was asked "
+                       f"({1000 * self.used / self.asked:.2g} ms a board; the limit is "
+                       f"{self.limit_ms:g} ms, {SLACK - 1:.0%} more allowed, and "
+                       f"{GAME_START:g} s for the game's start)")
 
     def allowance(self, boards: int) -> float:
         """Seconds left for a batch of ``boards`` in this game (see :data:`BANK`)."""
