@@ -34,6 +34,10 @@ def test_real_numbers_are_converted_in_the_child_and_others_refused(tmp_path: Pa
     names = ["np_int", "np_float", "np_uint", "fraction", "decimal", "big", "bool", "np_bool",
              "complex", "nan", "dec_nan", "odd", "text"]
     cells = CELL + "\n".join(f"def ev_{n}(board):\n    return VALUES[{n!r}]\n" for n in names)
+    # what a function raises is an answer for that board, a KeyboardInterrupt or SystemExit too
+    names += ["kbint", "exit"]
+    cells += ("\ndef ev_kbint(board):\n    raise KeyboardInterrupt('stop')\n"
+              "\ndef ev_exit(board):\n    raise SystemExit(0)\n")
     state = GAME.state_from_moves("33")
     got = {}
     with play_session(tmp_path, None, [], 60.0) as session:
@@ -54,3 +58,5 @@ def test_real_numbers_are_converted_in_the_child_and_others_refused(tmp_path: Pa
     assert got["complex"] == {"bad": "1j (a complex)"}
     assert got["text"] == {"bad": "'12' (a str)"}
     assert got["odd"]["raised"] == "ValueError: no float for me"
+    assert got["kbint"]["raised"] == "KeyboardInterrupt: stop"
+    assert got["exit"]["raised"] == "SystemExit: 0"

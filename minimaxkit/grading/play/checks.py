@@ -170,7 +170,7 @@ def check_correctness(ev: LocalEvaluator, spec: dict[str, Any], *, points: float
         ("a mirrored board gets the same value", not mirror_bad and answered > 0, mirror_bad),
         ("pure: the same board gets the same value when asked again",
          not pure_bad and answered > 0, pure_bad),
-        (f"fast enough: {per_board:.2g} ms of processor time per board on average over the "
+        (f"fast enough: {per_board:.3g} ms of processor time per board on average over the "
          f"{clock['boards']} boards answered (limit {limit:g} ms, {SLACK - 1:.0%} more allowed "
          "for what a busy machine adds)" if answered else
          "fast enough: not measured, as it answered no board with a number", not slow, slow)]

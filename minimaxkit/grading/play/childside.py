@@ -28,13 +28,13 @@ class Handler(childside.Handler):
             try:
                 value = fn(Board.from_state(state, columns=columns, rows=rows))
                 number = real_value(value)  # here: converting runs the value's own code
-                kind, big = type(value).__name__[:60], isinstance(number, float)  # an exact
+                kind, big = type(value).__name__[:60], isinstance(number, float)
                 if not big or (math.isinf(number) and isinstance(value, numbers.Rational)):
                     out.append({"bad": f"{safe_repr(value)} ({'an' if kind[:1] in 'aeiou' else 'a'}"
                                        f" {kind}{', too large for a float' if big else ''})"})
                 else:
                     out.append(number)
-            except Exception as err:
+            except (Exception, KeyboardInterrupt, SystemExit) as err:  # raised on this board
                 out.append({"raised": f"{type(err).__name__[:60]}: {safe_str(err)}",
                             "where": student_frames(err.__traceback__)})
         return "return", out
