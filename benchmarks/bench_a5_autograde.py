@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import platform
 import resource
+import shutil
 import statistics
 import sys
 import tempfile
@@ -46,7 +47,15 @@ def _spin() -> None:  # pragma: no cover - the load
 
 def run(label: str, only: list[str] | None = None
         ) -> tuple[dict[str, dict[str, float]], dict[str, float]]:
-    course = prepare_course(REPO, Path(tempfile.mkdtemp(prefix=f"bench-a5-{label}-")))
+    folder = tempfile.mkdtemp(prefix=f"bench-a5-{label}-")
+    try:
+        return _run(label, prepare_course(REPO, Path(folder)), only)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _run(label: str, course: Path, only: list[str] | None
+         ) -> tuple[dict[str, dict[str, float]], dict[str, float]]:
     subs = [(NAME, "solution", solution_cells(REPO / "solutions" / NAME / f"{NAME}.ipynb"))]
     for p in sorted((REPO / "tests" / "grading" / "submissions" / NAME).glob("*.py")):
         subs.append((NAME, p.stem, parse_sample(p.read_text()).cells))

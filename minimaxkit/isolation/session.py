@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import weakref
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 from typing import Any
@@ -122,6 +123,8 @@ class Session:
                self.rules.to_json()]
         self.sandboxed = bwrap.available()
         self._scratch = tempfile.mkdtemp(prefix="minimaxkit-child-")
+        # removed by close, or at the latest when this process ends (a session never closed)
+        weakref.finalize(self, shutil.rmtree, self._scratch, True)
         self._quiet = math.inf  # starting: nothing to compare until it first falls idle
         # a user of its own among all the sandboxes this process keeps, not this session's
         uid = bwrap.sandbox_uid(next(_SANDBOXES)) if self.sandboxed else None
