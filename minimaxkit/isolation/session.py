@@ -11,6 +11,7 @@ import itertools
 import json
 import math
 import os
+import resource
 import select
 import shutil
 import subprocess
@@ -143,10 +144,11 @@ class Session:
             env = {**bwrap.plain_env(NBGRADER_EXECUTION="autograde", MINIMAXKIT_SANDBOXED="1",
                                      MPLBACKEND="Agg", PYTHONHASHSEED="0"), **bwrap.ONE_THREAD}
         tasks = bwrap.SANDBOX_TASKS if uid is not None else bwrap.PROCESS_LIMIT
+        cpu = resource.RLIM_INFINITY if self.rules.exact_clock else bwrap.CPU_LIMIT
         self.proc = subprocess.Popen(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             cwd=cwd, env=env, start_new_session=True,
-            preexec_fn=lambda: bwrap.limit_resources(processes=tasks))
+            preexec_fn=lambda: bwrap.limit_resources(processes=tasks, cpu=cpu))
         self._buf = b""
         replay, self.cells = self.cells, []
         for label, src in replay:

@@ -162,3 +162,19 @@ def test_the_cells_have_a_time_for_them_all(tmp_path: Path) -> None:
         assert "evaluate" not in s.names
         assert s.problems[-1] == ("the notebook's cells ran longer than 1 s in all: the rest "
                                   "of its cells were not run"), s.problems
+
+
+def test_the_processor_clock_in_a_worker_is_exact(tmp_path: Path) -> None:
+    """A function may budget its own time by ``time.process_time()``: with a processor-time
+    limit (RLIMIT_CPU) set, Linux would move that clock in 4 ms ticks, so the sandbox of
+    assignment 5 sets none (its limits are the grader's clocks)."""
+    ev = _evaluator(tmp_path, ["import time\n\ndef evaluate(board):\n"
+                               "    a, steps = time.process_time(), []\n"
+                               "    while len(steps) < 20:\n        b = time.process_time()\n"
+                               "        if b != a:\n            steps.append(b - a)\n"
+                               "            a = b\n    return 1000 * max(steps)"])
+    try:
+        got = ev.session(lambda: ev.results([GAME.initial_state()], timeout=10.0), timeout=30)
+    finally:
+        ev.remote.close()
+    assert got is not None and isinstance(got[0], float) and got[0] < 0.5, got

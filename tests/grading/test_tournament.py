@@ -286,3 +286,16 @@ def test_a_player_fast_in_the_check_and_slow_in_play_forfeits_only_its_games(
     assert rows["submission:burner"]["forfeited"] == 2
     assert all(g.reason.startswith("too slow in this game: ") and "the limit is 1 ms" in g.reason
                for g in t.games), [g.reason for g in t.games]
+
+
+@pytest.mark.parametrize("bad", [["--openings", "0"], ["--openings", "21"], ["--swiss", "0"],
+                                 ["--budget", "0"], ["--workers", "0"]])
+def test_the_command_refuses_impossible_options_in_words(
+        bad: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from minimaxkit.grading.play.tournament import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["a5_evaluation", *bad])
+    assert stop.value.code == 2
+    assert "--openings must be 1 to 20, --budget and --workers at least 1" in \
+        capsys.readouterr().err

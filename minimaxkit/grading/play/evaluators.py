@@ -25,7 +25,7 @@ __all__ = ["LocalEvaluator", "RemoteEvaluator", "values", "RULES", "BANK", "PER_
 #: its time, in its own process); a print is output like any other, past the cap dropped, and
 #: the games go on (a game asks thousands of boards: a print a board is no reason to forfeit)
 RULES = Rules(refuse_searches=False, stop_output=False, refused_files=(TESTS, HIDDEN_TESTS),
-              alone=True)
+              alone=True, exact_clock=True)
 #: a player's own time in a game, charged batch by batch to the player asked: BANK seconds,
 #: PER_BOARD more per board asked (25 times the 1 ms speed limit: wall-clock time on a busy
 #: machine), at most OWN_CAP in all
@@ -81,9 +81,9 @@ class LocalEvaluator:
         allows for the boards it asked (see :data:`GAME_START`); ``""`` if it did not."""
         if self.used <= SLACK * self.limit_ms / 1000 * self.asked + GAME_START:
             return ""
-        said = f"too slow in this game: {self.used:.2g} s of processor time "
+        said = f"too slow in this game: {self.used:.3g} s of processor time "
         return said + (f"before it was asked any board (a game's start may take {GAME_START:g}"
-                       " s)" if not self.asked else f"for the {self.asked} boards it was asked "
+                       " s)" if not self.asked else f"for the {self.asked:,} boards it was asked "
                        f"({1000 * self.used / self.asked:.2g} ms a board; the limit is "
                        f"{self.limit_ms:g} ms, {SLACK - 1:.0%} more allowed, and "
                        f"{GAME_START:g} s for the game's start)")

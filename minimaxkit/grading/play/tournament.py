@@ -237,7 +237,7 @@ def run_tournament(entrants: list[Entrant], *, seed: int = 0, openings: int = 1,
         import multiprocessing
 
         pool = multiprocessing.get_context("fork").Pool(workers, initializer=start_in_pool)
-        mapper = partial(_in_pool, pool)
+        mapper = partial(pool.map, chunksize=1)
     else:
         keeper = Keeper()
         mapper = partial(_here, keeper)
@@ -277,10 +277,6 @@ def _on_dask(client: Any) -> Callable[..., list[Any]]:
     return mapper
 
 
-def _in_pool(pool: Any, fn: Callable[..., Any], tasks: list[Any]) -> list[Any]:
-    return list(pool.map(fn, tasks, chunksize=1))
-
-
 def _here(keeper: Keeper, fn: Callable[..., Any], tasks: list[Any]) -> list[Any]:
     return [fn(x, keeper) for x in tasks]
 
@@ -304,13 +300,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", default=".", help="the course folder (default: here)")
     parser.add_argument("--out", help="where to write (default: tournament/<assignment>)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--openings", type=int, default=1, help="openings per pairing")
+    parser.add_argument("--openings", type=int, default=1, help="openings per pairing (1-20)")
     parser.add_argument("--budget", type=int, help="nodes a move (default: tests.json's)")
-    parser.add_argument("--swiss", type=int, default=0, metavar="ROUNDS",
+    parser.add_argument("--swiss", type=int, metavar="ROUNDS",
                         help="a Swiss system of ROUNDS rounds instead of a round robin")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786)")
     args = parser.parse_args(argv)
+    if not 1 <= args.openings <= len(standings.OPENINGS) or min([args.workers, *(
+            v for v in (args.budget, args.swiss) if v is not None)]) < 1:
+        parser.error(f"--openings must be 1 to {len(standings.OPENINGS)}, --budget and "
+                     "--workers at least 1, --swiss (rounds) at least 1")
     root = Path(args.root).resolve()
     if warning := root_warning():
         print(warning, file=sys.stderr)
@@ -318,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
     entrants = find_entrants(root, args.assignment)
     t = run_tournament(entrants, seed=args.seed, openings=args.openings,
                        budget=args.budget or int(tests["questions"]["play"]["node_budget"]),
-                       swiss=args.swiss, workers=args.workers, scheduler=args.scheduler,
+                       swiss=args.swiss or 0, workers=args.workers, scheduler=args.scheduler,
                        correctness=tests["questions"]["correctness"])
     out = write(t, args.out or root / "tournament" / args.assignment,
                 title=f"{args.assignment}: class tournament")
