@@ -229,7 +229,10 @@ def test_a_player_at_90_percent_of_the_limit_is_the_same_under_load(tmp_path: Pa
             p.kill()
     figures = [s["ms_per_board"] for s in speeds if s]
     assert len(figures) == 5 and all(s and s["too_slow"] is False for s in speeds), speeds
-    assert max(figures) < 1.2 and max(figures) - min(figures) < 0.2, figures
+    # the figure itself moves with the load (0.83-1.12 ms measured beside a whole test run at
+    # load 7; 1.04-1.34 at load 42, where the verdict can flip: docs/grading.md); what must
+    # not move under a loaded machine's ordinary load is the verdict, and so the games
+    assert max(figures) <= 1.2, figures
     assert all(r.games == runs[0].games and r.table == runs[0].table for r in runs)
     assert all(g.forfeit is None for g in runs[0].games)  # it played every game
 
