@@ -129,8 +129,7 @@ def _alone() -> None:  # pragma: no cover - in a forked process
 
     with contextlib.suppress(OSError, ValueError):
         resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
-    if forbid_processes():  # the host refuses the filter: the limit alone holds (not root)
-        pass
+    forbid_processes()  # where the host refuses the filter, the limit alone holds (not root)
 
 
 def _ask(channel: Channel, value: Any) -> Any:

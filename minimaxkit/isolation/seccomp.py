@@ -81,21 +81,24 @@ def forbid_sigchld() -> str:
     installed, else why not (another system, an architecture not known here, or the host
     refuses)."""
     arch = ARCHES.get(platform.machine())
-    if platform.system() != "Linux" or arch is None:
-        return f"no seccomp filter for {platform.system()} on {platform.machine()}"
-    return _install(program(*arch))
+    return _unsupported() if arch is None else _install(program(*arch))
 
 
 def forbid_processes() -> str:
     """Install the second filter: from now on this process starts no process and no thread
     (``""`` when installed, else why not)."""
     arch = ARCHES.get(platform.machine())
-    if platform.system() != "Linux" or arch is None:
-        return f"no seccomp filter for {platform.system()} on {platform.machine()}"
-    return _install(starts(arch[0], _STARTS[platform.machine()]))
+    return _unsupported() if arch is None else \
+        _install(starts(arch[0], _STARTS[platform.machine()]))
+
+
+def _unsupported() -> str:
+    return f"no seccomp filter for {platform.system()} on {platform.machine()}"
 
 
 def _install(instructions: list[tuple[int, int, int, int]]) -> str:
+    if platform.system() != "Linux":
+        return _unsupported()
     code = b"".join(struct.pack("HBBI", *ins) for ins in instructions)
     buf = ctypes.create_string_buffer(code)
 

@@ -23,6 +23,7 @@ import pytest
 from minimaxkit.grading.course import make_submission, parse_sample, prepare_course
 from minimaxkit.grading.play.tournament import (
     Entrant,
+    Tournament,
     find_entrants,
     main,
     measure_speed,
@@ -254,17 +255,24 @@ def test_a_checked_function_works_alone(tmp_path: Path) -> None:
     assert all(g.forfeit for g in t.games) and "could not be measured" in t.games[0].reason
 
 
+def _against_honest(tmp_path: Path, name: str, evaluate: str
+                    ) -> tuple[Tournament, dict[str, dict[str, Any]]]:
+    """``name`` (its ``evaluate``) against the honest weak sample, both recorded fast by
+    autograde (0.1 ms a board), one opening: the tournament and its rows by player."""
+    root = _course(tmp_path, {"honest": _sample("weak"), name: {"evaluate": evaluate}})
+    found = {x.name: x for x in find_entrants(root, NAME, references=())}
+    fast = {"ms_per_board": 0.1, "limit_ms": 1.0, "too_slow": False, "boards": 80}
+    entrants = [Entrant(x.name, x.kind, x.folder, x.cells, fast) for x in found.values()]
+    t = run_tournament(entrants, seed=0, budget=60, openings=1, workers=1)
+    return t, {r["player"]: r for r in t.table}
+
+
 def test_a_player_that_stalls_its_own_turns_costs_only_itself(tmp_path: Path) -> None:
     """A player fast in the speed check that then stalls each batch: its own clock runs out
     and it forfeits; the honest submission it meets never forfeits a game."""
     stall = ("import time\n\n\ndef evaluate(board):\n    if board.moves_played > 3:\n"
              "        time.sleep(0.4)\n    return 0\n")
-    root = _course(tmp_path, {"honest": _sample("weak"), "staller": {"evaluate": stall}})
-    found = {x.name: x for x in find_entrants(root, NAME, references=())}
-    fast = {"ms_per_board": 0.1, "limit_ms": 1.0, "too_slow": False, "boards": 80}
-    entrants = [Entrant(x.name, x.kind, x.folder, x.cells, fast) for x in found.values()]
-    t = run_tournament(entrants, seed=0, budget=60, openings=1, workers=1)
-    rows = {r["player"]: r for r in t.table}
+    t, rows = _against_honest(tmp_path, "staller", stall)
     assert rows["submission:honest"]["forfeited"] == 0
     assert rows["submission:staller"]["forfeited"] == 2
     assert all("took longer than its time" in g.reason for g in t.games if g.forfeit)
@@ -279,12 +287,7 @@ def test_a_player_fast_in_the_check_and_slow_in_play_forfeits_only_its_games(
     burn = ("import time\n\n\ndef evaluate(board):\n    if board.moves_played > 3:\n"
             "        end = time.process_time() + 0.004\n"
             "        while time.process_time() < end:\n            pass\n    return 0\n")
-    root = _course(tmp_path, {"honest": _sample("weak"), "burner": {"evaluate": burn}})
-    found = {x.name: x for x in find_entrants(root, NAME, references=())}
-    fast = {"ms_per_board": 0.1, "limit_ms": 1.0, "too_slow": False, "boards": 80}
-    entrants = [Entrant(x.name, x.kind, x.folder, x.cells, fast) for x in found.values()]
-    t = run_tournament(entrants, seed=0, budget=60, openings=1, workers=1)
-    rows = {r["player"]: r for r in t.table}
+    t, rows = _against_honest(tmp_path, "burner", burn)
     assert rows["submission:honest"]["forfeited"] == 0
     assert rows["submission:burner"]["forfeited"] == 2
     assert all(g.reason.startswith("too slow in this game: ") and "the limit is 1 ms" in g.reason
@@ -295,8 +298,6 @@ def test_a_player_fast_in_the_check_and_slow_in_play_forfeits_only_its_games(
                                  ["--budget", "0"], ["--workers", "0"]])
 def test_the_command_refuses_impossible_options_in_words(
         bad: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    from minimaxkit.grading.play.tournament import main
-
     with pytest.raises(SystemExit) as stop:
         main(["a5_evaluation", *bad])
     assert stop.value.code == 2
