@@ -267,10 +267,11 @@ class Session:
         self.idle()
         return True
 
-    def idle(self) -> None:
+    def idle(self) -> float:
         """Note the sandbox's processor time as it falls idle (a cell or test done)."""
         if self.proc is not None:
             self._quiet = self.cpu()
+        return self._quiet
 
     def cpu(self) -> float:
         """The processor seconds of the running child and all it started (its threads, and
@@ -288,21 +289,23 @@ class Session:
             last = now
         return last
 
-    def worker(self, timeout: float, *, wall: bool = True) -> Worker:
-        """A worker for one test of at most ``timeout`` processor seconds and, with ``wall``,
-        as many seconds in all; without, each request's own limit counts (use it in a
-        ``with``). A sandbox that used the processor while idle is stopped first
-        (:data:`BUSY`), and one stopped while idle says why (:meth:`check_idle`)."""
+    def worker(self, timeout: float, *, wall: float = 1.0) -> Worker:
+        """A worker for one test of at most ``timeout`` processor seconds and ``wall`` times
+        as many seconds in all (0: each request's own limit counts; use it in a ``with``; its
+        processor seconds are :attr:`Worker.used` once ended). A sandbox that used the
+        processor while idle is stopped first (:data:`BUSY`), and one stopped while idle
+        says why (:meth:`check_idle`)."""
         if self.stopped:
             why, self.stopped = self.stopped, ""
             self.close()
             raise ChildFailed("crashed", why)
         self.start()
         assert self.proc is not None
-        if self.cpu() - self._quiet > IDLE_CPU:
+        if (now := self.cpu()) - self._quiet > IDLE_CPU:
             self.close()
             raise ChildFailed("crashed", BUSY)
-        return Worker(self, time.monotonic() + timeout if wall else math.inf, timeout)
+        return Worker(self, time.monotonic() + wall * timeout if wall else math.inf, timeout,
+                      now)
 
     def check_idle(self) -> str:
         """A look at a sandbox kept between tests (by a keeper's thread, never while it is in
@@ -323,8 +326,9 @@ class Session:
 class Worker:
     """One test's worker in the child: :meth:`request` until done, then :meth:`end`."""
 
-    def __init__(self, session: Session, deadline: float, timeout: float) -> None:
-        self.session, self.deadline = session, deadline
+    def __init__(self, session: Session, deadline: float, timeout: float,
+                 cpu: float = 0.0) -> None:
+        self.session, self.deadline, self.used = session, deadline, -cpu
         self.ended: dict[str, Any] | None = None
         session.send({"op": "begin", "timeout": timeout})
         try:  # a worker that takes longer to be ready was kept from it by the notebook's code
@@ -381,7 +385,7 @@ class Worker:
             self.ended = self._guard(lambda: self.session.recv(("ended", "crashed"),
                                                                self._soon() + 1.0),
                                      expect="ended")[1]
-            self.session.idle()
+            self.used += self.session.idle()  # the sandbox's processor seconds since begin
         return self.ended
 
     def __enter__(self) -> Worker:

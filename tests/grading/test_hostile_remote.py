@@ -117,6 +117,33 @@ def test_a_timeout_restarts_the_child_with_the_cells_again(session: Session) -> 
     assert _run(session, "minimax").result == {"number": 3}
 
 
+def test_a_tree_is_timed_by_processor_time_and_the_wall_clock_only_stops_a_wait(
+        session: Session) -> None:
+    # a machine so busy that a search gets a third of the processor looks, to the grader,
+    # like a search that waits two thirds of the time: it must not fail for that; a search
+    # that uses more than the limit fails however fast the machine; a wait past WALL times
+    # the limit is stopped
+    _cells(session, [MINIMAX, """
+import time
+def waits(node, seconds=1.3):
+    time.sleep(seconds)
+    return minimax(node)
+def busy(node):
+    end = time.process_time() + 0.6
+    while time.process_time() < end:
+        pass
+    return minimax(node)
+def waits_long(node):
+    return waits(node, 5)
+"""])
+    out = _run(session, "waits", timeout=1.0)  # 1.3 s on the wall, almost no processor time
+    assert out.status == "ok" and out.result == {"number": 3}
+    assert _run(session, "busy", timeout=0.5).status == "timeout"  # 0.6 s of processor time
+    # 5 s of waiting would end "ok" (its processor time is small): only the wall stops it
+    assert _run(session, "waits_long", timeout=0.5).status == "timeout"
+    assert _run(session, "minimax").result == {"number": 3}
+
+
 def test_os_exit_in_the_function_costs_only_that_tree(session: Session) -> None:
     _cells(session, [MINIMAX, "import os\ndef leave(node):\n    os._exit(0)"])
     out = _run(session, "leave")

@@ -303,3 +303,13 @@ def test_the_command_refuses_impossible_options_in_words(
     assert stop.value.code == 2
     assert "--openings must be 1 to 20, --budget and --workers at least 1" in \
         capsys.readouterr().err
+
+
+def test_the_command_says_what_a_wrong_course_folder_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["a5_evaluation", "--root", str(tmp_path / "nowhere")])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"no {tmp_path / 'nowhere' / 'solutions' / 'a5_evaluation' / 'tests.json'}" in err
+    assert "--root is the course folder" in err and "Traceback" not in err

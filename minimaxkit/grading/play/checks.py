@@ -239,7 +239,7 @@ def check_play(ev: LocalEvaluator, spec: dict[str, Any], *, points: float,
                     game = forfeited(x.name, o.name, opening, side, why)
                 else:
                     game = ev.session(partial(play_game, x, o, opening), timeout=GAME_CPU,
-                                      wall=False) or \
+                                      wall=0) or \
                         forfeited(x.name, o.name, opening, side, ev.fatal)
                     cpu += ev.used
                     if game.forfeit is None and (slow := ev.over_limit()):

@@ -68,7 +68,7 @@ class LocalEvaluator:
                        {"bad": f"{v!r:.60} (a {type(v).__name__})"})
         return out
 
-    def session(self, task: Callable[[], Any], timeout: float, *, wall: bool = True) -> Any:
+    def session(self, task: Callable[[], Any], timeout: float, *, wall: float = 1.0) -> Any:
         self.asked, self.spent, self.used = 0, 0.0, 0.0
         return task()
 
@@ -141,9 +141,9 @@ class RemoteEvaluator(LocalEvaluator):
     def cpu(self) -> float:
         return self.remote.cpu()
 
-    def session(self, task: Callable[[], Any], timeout: float, *, wall: bool = True) -> Any:
-        """``task()`` with a worker of at most ``timeout`` processor seconds, and as many
-        seconds in all with ``wall`` (else each batch's own limit counts)."""
+    def session(self, task: Callable[[], Any], timeout: float, *, wall: float = 1.0) -> Any:
+        """``task()`` with a worker of at most ``timeout`` processor seconds, and ``wall``
+        times as many seconds in all (0: each batch's own limit counts)."""
         self.asked, self.spent, self.used = 0, 0.0, 0.0
         start = self.cpu()  # before the worker is forked: all it does is charged
         try:

@@ -92,10 +92,8 @@ class _Sandbox:
         for src in e.cells:
             self.session.run_cell(src)
         self.ev = RemoteEvaluator(self.session, "evaluate")
-        self.why = ""
-        if self.session.names.get("evaluate") != "callable":
-            self.why = "evaluate is not defined" + "".join(
-                f" ({p})" for p in self.session.problems[-1:])
+        self.why = "" if self.session.names.get("evaluate") == "callable" else \
+            "evaluate is not defined" + "".join(f" ({p})" for p in self.session.problems[-1:])
 
     def check_idle(self) -> str:
         return self.session.check_idle()
@@ -106,9 +104,7 @@ class _Sandbox:
 
 def _keeper(keeper: Keeper | None) -> tuple[Keeper, bool]:
     """The keeper to use, and whether it is this call's own (closed after)."""
-    if keeper is not None:
-        return keeper, False
-    found = this_process()
+    found = keeper if keeper is not None else this_process()
     return (found, False) if found is not None else (Keeper(), True)
 
 
@@ -172,7 +168,7 @@ def _game(x_e: Entrant, o_e: Entrant, opening: str, budget: int,
     run: Callable[[], Any] = partial(play_game, players[0], players[1], opening)
     for ev in reversed(evs):  # each player's worker: its own processor time, its own clock
         if ev is not None:
-            run = partial(ev.session, run, GAME_CPU, wall=False)
+            run = partial(ev.session, run, GAME_CPU, wall=0)
     game = run()
     if game is None:  # a worker could not start: whoever's evaluator says so forfeits
         side = 0 if evs[0] is not None and evs[0].fatal else 1
@@ -286,11 +282,11 @@ def write(t: Tournament, out: str | Path, *, title: str = "Tournament") -> Path:
     return standings.write(
         out, t.table, t.games, labels={e.key: e.name for e in t.entrants},
         kinds={e.key: e.kind for e in t.entrants}, title=title,
-        about="Ratings: Bradley-Terry with Firth's correction, on the Elo scale (400 points = "
-              "odds of 10 to 1); 1500 is the mean of the largest group of players linked by a "
-              "cycle of results, each weighted by how precisely its games place it; each has a "
-              "95% interval, open ('below R') where the games bound it on one side only. A "
-              "player without points is never above one with points.")
+        about="Ratings: Bradley-Terry with Firth's correction, Elo scale (400 points = odds of "
+              "10 to 1); 1500 is the mean of the largest group linked by a cycle of results, "
+              "each weighted by how precisely its games place it; 95% intervals, open ('below "
+              "R') where the games bound a player on one side only. A player without points is "
+              "never above one with points.")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -311,10 +307,12 @@ def main(argv: list[str] | None = None) -> int:
             v for v in (args.budget, args.swiss) if v is not None)]) < 1:
         parser.error(f"--openings must be 1 to {len(standings.OPENINGS)}, --budget and "
                      "--workers at least 1, --swiss (rounds) at least 1")
-    root = Path(args.root).resolve()
+    if not (spec := (root := Path(args.root).resolve()) / "solutions" / args.assignment /
+            "tests.json").is_file():
+        parser.error(f"no {spec}: --root is the course folder, ASSIGNMENT one of its solutions")
     if warning := root_warning():
         print(warning, file=sys.stderr)
-    tests = json.loads((root / "solutions" / args.assignment / "tests.json").read_text())
+    tests = json.loads(spec.read_text())
     entrants = find_entrants(root, args.assignment)
     t = run_tournament(entrants, seed=args.seed, openings=args.openings,
                        budget=args.budget or int(tests["questions"]["play"]["node_budget"]),

@@ -17,7 +17,7 @@ from ...isolation.session import EXEC_TIMEOUT, ChildFailed, Session, Worker
 from ...student import NodeInfo, Recorder, SearchNode, TooManyCalls
 from . import childside
 from .outcome import Described, Outcome, broken_rule, failed_message
-from .runners import RULES, Task
+from .runners import RULES, WALL, Task
 
 __all__ = ["SessionRunner", "RemoteFunction", "tree_answer", "encode_info", "tree_session",
            "WORKER"]
@@ -127,14 +127,15 @@ class SessionRunner:
         start = time.monotonic()
         status, message, result = "ok", "", None
         try:
-            with self.session.worker(timeout) as worker:
+            with self.session.worker(timeout, wall=WALL) as worker:
                 self._worker, self._rec = worker, rec
                 try:
                     result = task(rec)
                 except _Raised as err:
                     status, message = err.status, err.message
                 ended = worker.end()
-            broken = broken_rule(ended["flags"], ended["notes"])
+            broken = ("timeout", "") if worker.used > timeout else \
+                broken_rule(ended["flags"], ended["notes"])  # processor time, not the wall's
             if broken is not None:
                 status, message = broken
             printed = ended["printed"]
