@@ -26,14 +26,16 @@ in two ways. Where two players play one opening once with each colour (games giv
 their opening), the two games vary together: between players of similar strength each
 often wins its own colour, so the pair's sum varies less than two independent games would
 (in the truth set of ``benchmarks/truth_a5.py``, by about a fifth). That correlation is
-measured once over all such pairs of games, and the intervals bounded on both sides are
-narrowed (or widened) by it. And an interval is widened where a player's own results vary
-more than that (the robust, sandwich variance over the model's, pairs of players as
-clusters, with the usual small-sample corrections: three players who beat each other in a
-ring, as below, get wide intervals). Unlike two standard errors it is lopsided where the
-games are; where the plain likelihood cannot bound a side (no path of results from the
-player to the group, or from the group to it), the interval is open there, and not
-narrowed.
+measured over all such pairs of games (each player's own drawn toward it), and the
+intervals bounded on both sides are narrowed (or widened) by it. A player's own results
+say how much they vary too (the robust, sandwich variance over the model's, pairs of
+players as clusters, with the usual small-sample corrections), but from a few pairs only:
+the two are weighed, the model's as 20 pairs against the player's pairs, and as the mix is
+itself an estimate, Student's t takes the place of the normal's ``z``, for one degree of
+freedom less than the pairs weighed (a round robin of 13 players: 31, so 2.04 for 1.96).
+Unlike two standard errors it is lopsided where the games are; where the plain likelihood
+cannot bound a side (no path of results from the player to the group, or from the group to
+it), the interval is open there, and not narrowed.
 
 **The table order**: players with points before players without; then by the fit. A
 player shares the rank of the first player of its tier: a new tier starts only where a
@@ -46,10 +48,10 @@ a rank).
 ...          ("c", "a", 1.0), ("a", "c", 0.5), ("d", "a", 0.0), ("a", "d", 1.0)]
 >>> for r in fit(["a", "b", "c", "d"], games):
 ...     print(r.rank, r.player, describe(r))
-1 a 1538 (1132 to 2056)
-1 b 1494 (737 to 2243)
-1 c 1450 (651 to 2058)
-1 d below 1733
+1 a 1538 (1313 to 1801)
+1 b 1494 (1187 to 1797)
+1 c 1450 (1122 to 1729)
+1 d below 1761
 """
 
 from __future__ import annotations
@@ -76,6 +78,9 @@ _RIDGE = 1e-6  # keeps the fit finite where the likelihood is not; far below any
 #: a player's own pairs of games of one opening count against all pairs' as this many pairs
 #: of equal players (docs/benchmarks.md, *Tournament ratings*)
 _TWINS_PRIOR = 10.0
+#: the model's variance counts against a player's own results' as this many pairs of players
+#: (docs/benchmarks.md, *Tournament ratings*)
+_MODEL_PAIRS = 20.0
 
 
 @dataclass(frozen=True)
@@ -259,11 +264,10 @@ def _table(names: Sequence[str], data: _Games, played: list[int], points: list[f
         c = np.zeros(k)
         c[main] -= weight
         c[i] += 1  # this player's rating: its strength less the group's mean
-        # both sides bounded: as much wider or narrower as one opening's two games vary
-        # together, and never narrower than the player's own results say
-        floor = twins[i] if i in above and i in below else 1.0
-        zz = z * math.sqrt(max(floor, _spread(data, best, inv, c, i))) \
-            if c.any() and played[i] else z
+        # what the model allows (both sides bounded: as much wider or narrower as one
+        # opening's two games vary together) weighed with what the player's own results say
+        model = twins[i] if i in above and i in below else 1.0
+        zz = _widen(z, model, data, best, inv, c, i) if c.any() and played[i] else z
         if not c.any():  # the group is this player alone: 1500 by definition
             low = high = 0.0
         elif k > profile and i in above and i in below and played[i]:  # both sides: ± z SE
@@ -347,6 +351,26 @@ def _twins(data: _Games, best: np.ndarray) -> np.ndarray:
     weight = np.bincount(a, w, k) + np.bincount(b, w, k)
     prior = _TWINS_PRIOR / 4  # q (1 - q) of a pair of equal players
     return np.clip(1 + (own + prior * rho) / (weight + prior), 0.5, 2.0)
+
+
+def _widen(z: float, model: float, data: _Games, best: np.ndarray, inv: np.ndarray,
+           c: np.ndarray, i: int) -> float:
+    """``z`` for player ``i``: the variance the model allows (times ``model``) and the one its
+    own results show (:func:`_spread`), weighed as ``_MODEL_PAIRS`` pairs of players against
+    the pairs it played; as that mix is itself an estimate, with Student's t for as many
+    degrees of freedom in place of the normal's ``z`` (Cornish and Fisher's expansion).
+
+    >>> round(_t(1.959964, 20), 3)  # t's 97.5% point for 20 degrees of freedom: 2.086
+    2.086
+    """
+    pairs = int(((data.a == i) | (data.b == i)).sum())
+    mix = (_MODEL_PAIRS * model + pairs * _spread(data, best, inv, c, i)) / (_MODEL_PAIRS + pairs)
+    return _t(z, _MODEL_PAIRS + pairs - 1) * math.sqrt(mix)
+
+
+def _t(z: float, df: float) -> float:
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2) \
+        + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3)
 
 
 def _spread(data: _Games, best: np.ndarray, inv: np.ndarray, c: np.ndarray, i: int

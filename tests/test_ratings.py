@@ -38,7 +38,11 @@ def _solve(f, lo: float, hi: float) -> float:  # type: ignore[no-untyped-def]
 def test_two_players_by_hand() -> None:
     # a won 3 of 4: the penalised fit is p = 3.5 / 5 = 0.7, d = log(0.7 / 0.3), each
     # player half of it from the mean (1500); the interval's ends are where twice the
-    # fall of the penalised log-likelihood reaches 1.96 ** 2, found here by bisection
+    # fall of the penalised log-likelihood reaches zz ** 2, found here by bisection: zz is
+    # Student's t for 20 degrees of freedom (2.085963, from a table) times the root of the
+    # model's variance (1) and the results' own weighed as 20 pairs to 1: the sandwich over
+    # the model is, for one pair of information w = 4 * 0.7 * 0.3 whose leverage is 1 (so
+    # counted as 1/2), (3 - 4 * 0.7) ** 2 / (1/2) / w
     rows = fit(["a", "b"], [("a", "b", 1.0)] * 2 + [("b", "a", 0.0), ("b", "a", 1.0)])
     a, b = rows
     d = math.log(0.7 / 0.3)
@@ -47,8 +51,11 @@ def test_two_players_by_hand() -> None:
     assert b.rating == pytest.approx(1500 - SCALE * d / 2, abs=0.01)
     top = _penalised(d, 3, 1)
 
+    own = (3 - 4 * 0.7) ** 2 / 0.5 / (4 * 0.7 * 0.3)
+    zz = 2.085963 * math.sqrt((20 + own) / 21)
+
     def fall(x: float) -> float:
-        return 2 * (top - _penalised(x, 3, 1)) - Z95 ** 2
+        return 2 * (top - _penalised(x, 3, 1)) - zz ** 2
 
     low, high = _solve(fall, d - 10, d), _solve(fall, d, d + 10)
     assert a.low == pytest.approx(1500 + SCALE * low / 2, abs=0.05)

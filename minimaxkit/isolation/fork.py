@@ -27,10 +27,12 @@ from .rules import Rules, enter, failure, kill_group
 __all__ = ["run_forked", "crash_message"]
 
 
-def run_forked(fn: Callable[[], Any], *, timeout: float,
-               rules: Rules | None = None) -> dict[str, Any]:
+def run_forked(fn: Callable[[], Any], *, timeout: float, rules: Rules | None = None,
+               wall: float = 1.0) -> dict[str, Any]:
     """``fn()`` (returning JSON data) in a forked copy: ``{"status": "ok", "value": ...}`` or
-    ``{"status": why, "message": ...}``, with ``flags`` (rules broken) and ``printed``."""
+    ``{"status": why, "message": ...}``, with ``flags`` (rules broken) and ``printed``; at
+    most ``timeout`` seconds of the copy's processor time, and ``wall`` times as many on the
+    clock (so that a busy machine does not make it fail, and a wait ends)."""
     rules = rules or Rules()
     if not hasattr(os, "fork"):  # pragma: no cover - Windows: no hard time limit
         return _run(fn, rules, timeout, forked=False)
@@ -43,8 +45,8 @@ def run_forked(fn: Callable[[], Any], *, timeout: float,
         _copy(fn, rules, timeout, write_fd)
     os.close(write_fd)
     chunks: list[bytes] = []
-    deadline = time.monotonic() + timeout
-    finished = False
+    deadline = time.monotonic() + wall * timeout
+    finished, used = False, 0.0
     try:
         while not finished and (left := deadline - time.monotonic()) > 0:
             if select.select([read_fd], [], [], left)[0]:
@@ -55,8 +57,9 @@ def run_forked(fn: Callable[[], Any], *, timeout: float,
         os.close(read_fd)
         if not finished:
             kill_group(pid)
-        _, status = os.waitpid(pid, 0)
-    if not finished:
+        _, status, spent = os.wait4(pid, 0)
+        used = spent.ru_utime + spent.ru_stime  # its threads' and waited-for children's too
+    if not finished or used > timeout:
         return {"status": "timeout", "message": f"did not finish within {timeout:g} s"}
     try:
         return dict(json.loads(b"".join(chunks)))

@@ -8,6 +8,7 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -142,6 +143,25 @@ def waits_long(node):
     # 5 s of waiting would end "ok" (its processor time is small): only the wall stops it
     assert _run(session, "waits_long", timeout=0.5).status == "timeout"
     assert _run(session, "minimax").result == {"number": 3}
+
+
+def test_a_students_own_run_is_timed_the_same_way() -> None:
+    # grade(...) in the student's kernel runs the search in a forked copy: the same rule
+    import time
+
+    def search(node: Any, wait: float = 0.0, busy: float = 0.0) -> Any:
+        time.sleep(wait)
+        end = time.process_time() + busy
+        while time.process_time() < end:
+            pass
+        return node.static() if node.is_leaf() else max(search(c) for c in node.children())
+
+    def run(**how: float) -> Outcome:
+        return run_contained(lambda rec: describe(search(rec.root(), **how)), TREE, timeout=1.0)
+
+    assert run(wait=1.3).status == "ok"  # waiting is no processor time
+    assert run(busy=1.2).status == "timeout"
+    assert run(wait=5).status == "timeout"  # the clock stops it at 2.5 s
 
 
 def test_os_exit_in_the_function_costs_only_that_tree(session: Session) -> None:

@@ -35,7 +35,7 @@ from .outcome import OUTPUT_LIMIT, Outcome, broken_rule, describe, failed_messag
 __all__ = ["Runner", "LocalRunner", "run_contained", "TIME_LIMIT", "Task", "run_tree", "TASKS"]
 
 TIME_LIMIT = 1.0  # seconds per test tree; a correct search of a test tree takes milliseconds
-WALL = 2.5  # autograde counts a tree's processor time; the wall clock stops it at WALL times
+WALL = 2.5  # a tree's processor time counts; the wall clock stops it at WALL times
 Task = Callable[[Recorder], Any]
 #: the rules of every run of a search: output capped, the kit's searches and the test data
 #: refused
@@ -77,7 +77,7 @@ class LocalRunner:
             return {**out, "calls": rec.calls, "marks": rec.marks, "notes": rec.violations[:1],
                     "changed": _fingerprint(rec.tree) != before}
 
-        report = run_forked(copy, timeout=timeout, rules=RULES)
+        report = run_forked(copy, timeout=timeout, rules=RULES, wall=WALL)
         value = report.get("value", report)
         status, message = value.get("status", "crashed"), value.get("message", "")
         broken = broken_rule(report.get("flags", {}), value.get("notes", []))
