@@ -153,6 +153,36 @@ def test_no_process_can_hide_the_time_of_its_ended_children(tmp_path: Path) -> N
 
 
 @needs_bwrap
+def test_a_sandbox_cannot_hear_another_through_the_files_they_share(tmp_path: Path) -> None:
+    """An attack: the notebook's kernel, graded at the same time in a sandbox of its own,
+    computed for the trusted child and answered through locks on a system file both see
+    (``flock`` on /usr/bin/...), so that its processor time counted for no test. In the child,
+    every call that would let it see another process's locks or reads is refused: flock,
+    fcntl's locks (POSIX and open-file), its directory notices (F_NOTIFY), inotify; the
+    other fcntl commands work."""
+    probe = ("import ctypes, fcntl, os\nfd = os.open('/usr/bin/env', os.O_RDONLY)\n"
+             "tries = {'flock': lambda: fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB),\n"
+             "  'lockf': lambda: fcntl.lockf(fd, fcntl.LOCK_SH | fcntl.LOCK_NB),\n"
+             "  'F_GETLK': lambda: fcntl.fcntl(fd, fcntl.F_GETLK, bytes(32)),\n"
+             "  'F_OFD_GETLK': lambda: fcntl.fcntl(fd, 36, bytes(32)),\n"
+             "  'F_NOTIFY': lambda: fcntl.fcntl(os.open('/usr/bin', os.O_RDONLY), 1026, 1),\n"
+             "  'F_GETFL': lambda: fcntl.fcntl(fd, fcntl.F_GETFL),\n"
+             "  'F_DUPFD_CLOEXEC': lambda: fcntl.fcntl(fd, 1030, 0)}\n"
+             "said = []\nfor name, call in tries.items():\n    try:\n        call()\n"
+             "        said.append(name + ' works')\n    except OSError as err:\n"
+             "        said.append(f'{name} {err.errno}')\n"
+             "libc = ctypes.CDLL(None, use_errno=True)\n"
+             "r = libc.inotify_add_watch(libc.inotify_init1(0), b'/usr/bin/env', 0x20)\n"
+             "said.append(f'inotify {r} {ctypes.get_errno()}')\n"
+             "assert False, ', '.join(said)\n")
+    with Session(tmp_path, worker=WORKER) as s:
+        s.run_cell(probe)
+    assert s.problems[-1].endswith(
+        "AssertionError: flock 1, lockf 1, F_GETLK 1, F_OFD_GETLK 1, F_NOTIFY 1, F_GETFL works, "
+        "F_DUPFD_CLOEXEC works, inotify -1 1"), s.problems
+
+
+@needs_bwrap
 def test_a_sandbox_kept_idle_is_stopped_when_it_holds_too_much(tmp_path: Path) -> None:
     """A thread started by a cell forks processes after the cell has ended (the cell's own
     leftovers are stopped with it), which hold memory while the sandbox waits for its next

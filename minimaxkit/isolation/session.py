@@ -113,6 +113,7 @@ class Session:
         self._restarts = 0
         self._quiet = 0.0  # the sandbox's processor seconds when it last fell idle
         self._watched = 0.0  # when its memory was last looked at
+        self._cpu_stop = math.inf  # the processor seconds at which the working test stops
         self.stopped = ""  # why it was stopped while idle (check_idle), said at its next use
         self._ran = 0.0  # seconds the cells have run in all (replays after a restart too)
 
@@ -127,6 +128,7 @@ class Session:
         # removed by close, or at the latest when this process ends (a session never closed)
         weakref.finalize(self, shutil.rmtree, self._scratch, True)
         self._quiet = math.inf  # starting: nothing to compare until it first falls idle
+        self._cpu_stop = math.inf
         # a user of its own among all the sandboxes this process keeps, not this session's
         uid = bwrap.sandbox_uid(next(_SANDBOXES)) if self.sandboxed else None
         if self.sandboxed:
@@ -201,6 +203,8 @@ class Session:
                     raise ChildFailed("crashed", TOO_BIG.format(self.memory >> 20))
                 if now_used.tasks >= bwrap.KERNEL_TASKS:  # where no process limit binds (root)
                     raise ChildFailed("crashed", TOO_MANY.format(bwrap.KERNEL_TASKS))
+                if now_used.cpu > self._cpu_stop:
+                    raise ChildFailed("timeout")
             ready, _, _ = select.select([fd], [], [], min(left, WATCH))
             if ready:
                 chunk = os.read(fd, 1 << 16)
@@ -232,15 +236,18 @@ class Session:
     def _exec(self, label: str, src: str, *, replaying: bool = False) -> bool:
         self.start()
         began = time.monotonic()
-        deadline = began + self.cell_timeout + CELL_GRACE
-        self.send({"op": "exec", "cell": src, "label": label, "timeout": self.cell_timeout})
+        # no cell past the notebook's time in all (a second at least: a cell may define)
+        timeout = min(self.cell_timeout, max(1.0, self.notebook_time - self._ran))
+        deadline = began + timeout + CELL_GRACE
+        self.send({"op": "exec", "cell": src, "label": label, "timeout": timeout})
         try:
             _, done = self.recv(("done",), deadline)
         except ChildFailed as err:
+            self._ran += time.monotonic() - began
             self.close()
             self.names = {}
             if err.status == "timeout":
-                problem = (f"{label} ran longer than {self.cell_timeout:g} s and did not stop "
+                problem = (f"{label} ran longer than {timeout:g} s and did not stop "
                            "when interrupted: it was left out, and the cells before it were "
                            "run again")
             elif err.status == "protocol":
@@ -289,12 +296,13 @@ class Session:
             last = now
         return last
 
-    def worker(self, timeout: float, *, wall: float = 1.0) -> Worker:
+    def worker(self, timeout: float, *, wall: float = 1.0, stop: bool = False) -> Worker:
         """A worker for one test of at most ``timeout`` processor seconds and ``wall`` times
         as many seconds in all (0: each request's own limit counts; use it in a ``with``; its
-        processor seconds are :attr:`Worker.used` once ended). A sandbox that used the
-        processor while idle is stopped first (:data:`BUSY`), and one stopped while idle
-        says why (:meth:`check_idle`)."""
+        processor seconds are :attr:`Worker.used` once ended); with ``stop``, the sandbox's
+        processor time past ``timeout`` stops it too (looked at every :data:`WATCH` s). A
+        sandbox that used the processor while idle is stopped first (:data:`BUSY`), and one
+        stopped while idle says why (:meth:`check_idle`)."""
         if self.stopped:
             why, self.stopped = self.stopped, ""
             self.close()
@@ -304,6 +312,7 @@ class Session:
         if (now := self.cpu()) - self._quiet > IDLE_CPU:
             self.close()
             raise ChildFailed("crashed", BUSY)
+        self._cpu_stop = now + timeout if stop else math.inf
         return Worker(self, time.monotonic() + wall * timeout if wall else math.inf, timeout,
                       now)
 
@@ -386,6 +395,7 @@ class Worker:
                                                                self._soon() + 1.0),
                                      expect="ended")[1]
             self.used += self.session.idle()  # the sandbox's processor seconds since begin
+            self.session._cpu_stop = math.inf
         return self.ended
 
     def __enter__(self) -> Worker:

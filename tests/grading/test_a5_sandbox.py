@@ -164,6 +164,21 @@ def test_the_cells_have_a_time_for_them_all(tmp_path: Path) -> None:
                                   "of its cells were not run"), s.problems
 
 
+def test_no_cell_runs_past_the_time_for_them_all(tmp_path: Path) -> None:
+    """A cell that starts before the cells' time is up gets what is left of it (a second at
+    least), not a whole cell's time: six cells of 59 s once took 354 s of a 300 s budget."""
+    from minimaxkit.grading.play.evaluators import RULES
+    from minimaxkit.isolation.session import Session
+
+    with Session(tmp_path, worker="minimaxkit.grading.play.childside", rules=RULES,
+                 notebook_time=2.0) as s:
+        s.run_cell("import time\ntime.sleep(1.5)")
+        s.run_cell("time.sleep(1.5)\nx = 1")  # 0.5 s left: interrupted at 1 s
+        assert "x" not in s.names, s.problems
+        assert any("ran longer than 1 s and was interrupted" in p for p in s.problems), \
+            s.problems
+
+
 def test_the_processor_clock_in_a_worker_is_exact(tmp_path: Path) -> None:
     """A function may budget its own time by ``time.process_time()``: with a processor-time
     limit (RLIMIT_CPU) set, Linux would move that clock in 4 ms ticks, so the sandbox of

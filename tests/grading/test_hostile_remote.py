@@ -122,8 +122,9 @@ def test_a_tree_is_timed_by_processor_time_and_the_wall_clock_only_stops_a_wait(
         session: Session) -> None:
     # a machine so busy that a search gets a third of the processor looks, to the grader,
     # like a search that waits two thirds of the time: it must not fail for that; a search
-    # that uses more than the limit fails however fast the machine; a wait past WALL times
-    # the limit is stopped
+    # that uses more than the limit fails however fast the machine, and an endless loop is
+    # stopped at about the limit (its processor time is looked at every half second); a wait
+    # past WALL (10) times the limit is stopped
     _cells(session, [MINIMAX, """
 import time
 def waits(node, seconds=1.3):
@@ -140,8 +141,11 @@ def waits_long(node):
     out = _run(session, "waits", timeout=1.0)  # 1.3 s on the wall, almost no processor time
     assert out.status == "ok" and out.result == {"number": 3}
     assert _run(session, "busy", timeout=0.5).status == "timeout"  # 0.6 s of processor time
+    _cells(session, ["def loop(node):\n    while True:\n        pass"])
+    out = _run(session, "loop", timeout=0.5)
+    assert out.status == "timeout" and out.seconds < 5, out  # not the wall's 5 s
     # 5 s of waiting would end "ok" (its processor time is small): only the wall stops it
-    assert _run(session, "waits_long", timeout=0.5).status == "timeout"
+    assert _run(session, "waits_long", timeout=0.3).status == "timeout"  # at 3 s
     assert _run(session, "minimax").result == {"number": 3}
 
 
@@ -161,7 +165,8 @@ def test_a_students_own_run_is_timed_the_same_way() -> None:
 
     assert run(wait=1.3).status == "ok"  # waiting is no processor time
     assert run(busy=1.2).status == "timeout"
-    assert run(wait=5).status == "timeout"  # the clock stops it at 2.5 s
+    assert run_contained(lambda rec: describe(search(rec.root(), wait=5)), TREE,
+                         timeout=0.3).status == "timeout"  # the clock stops it at 3 s
 
 
 def test_os_exit_in_the_function_costs_only_that_tree(session: Session) -> None:

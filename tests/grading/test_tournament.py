@@ -313,3 +313,13 @@ def test_the_command_says_what_a_wrong_course_folder_is(
     err = capsys.readouterr().err
     assert f"no {tmp_path / 'nowhere' / 'solutions' / 'a5_evaluation' / 'tests.json'}" in err
     assert "--root is the course folder" in err and "Traceback" not in err
+
+
+def test_the_command_says_when_no_submission_was_autograded(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "solutions" / "a5_evaluation").mkdir(parents=True)
+    (tmp_path / "solutions" / "a5_evaluation" / "tests.json").write_text("{}")
+    with pytest.raises(SystemExit) as stop:
+        main(["a5_evaluation", "--root", str(tmp_path)])
+    assert stop.value.code == 2
+    assert "no autograded/*/a5_evaluation/a5_evaluation.ipynb in " in capsys.readouterr().err

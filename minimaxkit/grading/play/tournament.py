@@ -149,19 +149,14 @@ def _game(x_e: Entrant, o_e: Entrant, opening: str, budget: int,
     refs: dict[str, Callable[[], Player]] = {"random": random_player, "weak": partial(
         weak_player, budget), "kit": partial(kit_player, budget)}
     for e in (x_e, o_e):
+        s = box.get(e.key)  # None: a reference, or too slow (never started)
         if e.kind == "reference":
             made = refs[e.name]()
             players.append(Player(e.key, made.evaluate, budget, made.seed))
-            evs.append(None)
-            whys.append("")
-        elif (s := box.get(e.key)) is None:  # too slow: never started
-            players.append(Player(e.key, None, budget))
-            evs.append(None)
-            whys.append(_why_not(e, None))
         else:
-            players.append(Player(e.key, partial(values, s.ev), budget))
-            evs.append(s.ev)
-            whys.append(_why_not(e, s) or s.ev.fatal)
+            players.append(Player(e.key, partial(values, s.ev) if s else None, budget))
+        evs.append(s.ev if s else None)
+        whys.append("" if e.kind == "reference" else _why_not(e, s) or (s.ev.fatal if s else ""))
     if any(whys):
         side = 0 if whys[0] else 1
         return forfeited(players[0].name, players[1].name, opening, "XO"[side], whys[side])
@@ -313,7 +308,9 @@ def main(argv: list[str] | None = None) -> int:
     if warning := root_warning():
         print(warning, file=sys.stderr)
     tests = json.loads(spec.read_text())
-    entrants = find_entrants(root, args.assignment)
+    if len(entrants := find_entrants(root, args.assignment)) == len(REFERENCES):
+        parser.error(f"no autograded/*/{args.assignment}/{args.assignment}.ipynb in {root}: "
+                     "autograde the submissions first")
     t = run_tournament(entrants, seed=args.seed, openings=args.openings,
                        budget=args.budget or int(tests["questions"]["play"]["node_budget"]),
                        swiss=args.swiss or 0, workers=args.workers, scheduler=args.scheduler,

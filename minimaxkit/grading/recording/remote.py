@@ -127,7 +127,7 @@ class SessionRunner:
         start = time.monotonic()
         status, message, result = "ok", "", None
         try:
-            with self.session.worker(timeout, wall=WALL) as worker:
+            with self.session.worker(timeout, wall=WALL, stop=True) as worker:
                 self._worker, self._rec = worker, rec
                 try:
                     result = task(rec)

@@ -35,7 +35,7 @@ from .outcome import OUTPUT_LIMIT, Outcome, broken_rule, describe, failed_messag
 __all__ = ["Runner", "LocalRunner", "run_contained", "TIME_LIMIT", "Task", "run_tree", "TASKS"]
 
 TIME_LIMIT = 1.0  # seconds per test tree; a correct search of a test tree takes milliseconds
-WALL = 2.5  # a tree's processor time counts; the wall clock stops it at WALL times
+WALL = 10.0  # a tree's processor time counts; the wall clock stops it at WALL times
 Task = Callable[[Recorder], Any]
 #: the rules of every run of a search: output capped, the kit's searches and the test data
 #: refused
