@@ -14,7 +14,7 @@ Players are keys (any strings, unique); how a page names them is the caller's ``
 >>> for r in table(["kit", "rnd"], games, byes):
 ...     print(r["rank"], r["player"], r["points"], r["describe"])
 1 kit 4.0 1500 (the anchor: no cycle of results links it to another player)
-1 rnd 0.0 below 1507
+1 rnd 0.0 below 1527
 """
 
 from __future__ import annotations

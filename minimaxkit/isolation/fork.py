@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .rules import Rules, enter, failure, kill_group
+from .usage import usage
 
 __all__ = ["run_forked", "crash_message"]
 
@@ -49,10 +50,12 @@ def run_forked(fn: Callable[[], Any], *, timeout: float, rules: Rules | None = N
     finished, used = False, 0.0
     try:
         while not finished and (left := deadline - time.monotonic()) > 0:
-            if select.select([read_fd], [], [], left)[0]:
+            if select.select([read_fd], [], [], min(left, 0.1))[0]:
                 chunk = os.read(read_fd, 1 << 16)
                 chunks.append(chunk)
                 finished = not chunk
+            elif usage(pid).cpu > timeout:  # looked at ten times a second
+                break
     finally:  # also when the kernel is interrupted: never leave the copy running
         os.close(read_fd)
         if not finished:
