@@ -25,7 +25,7 @@ within ``z**2`` (``z = 1.96`` for 95%), scaled by how much the games vary beyond
 in two ways. Where two players play one opening once with each colour (games given with
 their opening), the two games vary together: between players of similar strength each
 often wins its own colour, so the pair's sum varies less than two independent games would
-(in the truth set of ``benchmarks/truth_a5.py``, by about a fifth). That correlation is
+(in the truth set of ``benchmarks/truth_a5.py``, 0.87 times as much). That correlation is
 measured over all such pairs of games (each player's own drawn toward it), and the
 intervals bounded on both sides are narrowed (or widened) by it. A player's own results
 say how much they vary too (the robust, sandwich variance over the model's, pairs of
@@ -35,7 +35,8 @@ itself an estimate, Student's t takes the place of the normal's ``z``, for one d
 freedom less than the pairs weighed (a round robin of 13 players: 31, so 2.04 for 1.96).
 Unlike two standard errors it is lopsided where the games are; where the plain likelihood
 cannot bound a side (no path of results from the player to the group, or from the group to
-it), the interval is open there, and not narrowed.
+it), the interval is open there, and its other end is not narrowed by how one opening's
+games vary together (the model's spread is taken as 1, weighed as above).
 
 **The table order**: players with points before players without; then by the fit. A
 player shares the rank of the first player of its tier: a new tier starts only where a

@@ -158,8 +158,9 @@ def test_a_sandbox_cannot_hear_another_through_the_files_they_share(tmp_path: Pa
     computed for the trusted child and answered through locks on a system file both see
     (``flock`` on /usr/bin/...), so that its processor time counted for no test. In the child,
     every call that would let it see another process's locks or reads is refused: flock,
-    fcntl's locks (POSIX and open-file), its directory notices (F_NOTIFY), inotify; the
-    other fcntl commands work."""
+    fcntl's locks (POSIX and open-file), its directory notices (F_NOTIFY), inotify and
+    fanotify, and io_setup, which moves a count every sandbox reads (/proc/sys/fs/aio-nr);
+    the other fcntl commands work. (x86_64's numbers for the raw calls.)"""
     probe = ("import ctypes, fcntl, os\nfd = os.open('/usr/bin/env', os.O_RDONLY)\n"
              "tries = {'flock': lambda: fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB),\n"
              "  'lockf': lambda: fcntl.lockf(fd, fcntl.LOCK_SH | fcntl.LOCK_NB),\n"
@@ -174,12 +175,17 @@ def test_a_sandbox_cannot_hear_another_through_the_files_they_share(tmp_path: Pa
              "libc = ctypes.CDLL(None, use_errno=True)\n"
              "r = libc.inotify_add_watch(libc.inotify_init1(0), b'/usr/bin/env', 0x20)\n"
              "said.append(f'inotify {r} {ctypes.get_errno()}')\n"
+             "r = libc.io_setup(1, ctypes.byref(ctypes.c_ulong(0))) if hasattr(libc, "
+             "'io_setup') else libc.syscall(206, 1, ctypes.byref(ctypes.c_ulong(0)))\n"
+             "said.append(f'io_setup {r} {ctypes.get_errno()}')\n"
+             "r = libc.syscall(300, 0, 0)\n"
+             "said.append(f'fanotify {r} {ctypes.get_errno()}')\n"
              "assert False, ', '.join(said)\n")
     with Session(tmp_path, worker=WORKER) as s:
         s.run_cell(probe)
     assert s.problems[-1].endswith(
         "AssertionError: flock 1, lockf 1, F_GETLK 1, F_OFD_GETLK 1, F_NOTIFY 1, F_GETFL works, "
-        "F_DUPFD_CLOEXEC works, inotify -1 1"), s.problems
+        "F_DUPFD_CLOEXEC works, inotify -1 1, io_setup -1 1, fanotify -1 1"), s.problems
 
 
 @needs_bwrap

@@ -62,7 +62,7 @@ def _run_cell(shell: Any, src: str, label: str, timeout: float) -> tuple[list[st
     """Run one cell as nbgrader's kernel would (a failure is noted and the notebook goes on;
     past ``timeout`` it is interrupted): its problems, and whether it was interrupted."""
     def expired(signum: int, frame: Any) -> None:
-        raise _CellTimeout(f"ran longer than {timeout:g} s")
+        raise _CellTimeout(f"ran longer than {round(timeout, 2):g} s")
 
     stream = CappedStream(200_000, {}, stop=False)
     saved = sys.stdout, sys.stderr
@@ -82,8 +82,8 @@ def _run_cell(shell: Any, src: str, label: str, timeout: float) -> tuple[list[st
     if problem is None:
         return [], False
     if isinstance(problem, _CellTimeout):
-        return [f"{label} ran longer than {timeout:g} s and was interrupted; the notebook "
-                "went on (as nbgrader's kernel does)"], True
+        return [f"{label} ran longer than {round(timeout, 2):g} s and was interrupted; the "
+                "notebook went on (as nbgrader's kernel does)"], True
     return [f"{label} raised {type(problem).__name__}: {safe_str(problem)}"], False
 
 

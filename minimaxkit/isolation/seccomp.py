@@ -12,8 +12,11 @@ architecture's system calls and x32's; reading the action stays allowed (Python 
 signal's at start). It also keeps the sandbox from hearing another one, such as the
 notebook's kernel graded at the same time, which could compute for it: every sandbox sees
 the same read-only system files, and a lock on one (``flock``; ``fcntl``'s record and
-open-file locks, leases) or a watch for who reads it (``inotify_add_watch``, ``fcntl``'s
-``F_NOTIFY``) is a signal between them; those calls are refused too. It holds for the
+open-file locks, leases) or a watch for who reads it (``inotify_add_watch``,
+``fanotify_init``, ``fcntl``'s ``F_NOTIFY``) is a signal between them, as is a count the
+kernel keeps for the whole machine that a call moves at will (``io_setup``'s in
+``/proc/sys/fs/aio-nr``; ``io_uring_setup``): those calls are refused too (counts that
+ordinary work moves, such as free memory, remain: docs/grading.md). It holds for the
 process that installs it and everything it starts, and cannot be lifted.
 
 The second (:func:`forbid_processes`) keeps a test's worker alone: it may start no process
@@ -21,7 +24,7 @@ and no thread (``clone``, ``clone3``, ``fork`` and ``vfork`` refused), whatever 
 included, where a limit on processes does not bind.
 
 >>> program(*ARCHES["x86_64"])[:2]   # load the architecture, compare
-[(32, 0, 0, 4), (21, 0, 20, 3221225534)]
+[(32, 0, 0, 4), (21, 0, 23, 3221225534)]
 """
 
 from __future__ import annotations
@@ -29,12 +32,14 @@ from __future__ import annotations
 import ctypes
 import platform
 import struct
+from typing import Any
 
 __all__ = ["forbid_sigchld", "forbid_processes", "program", "ARCHES"]
 
-#: the audit architecture and the numbers of rt_sigaction, flock, inotify_add_watch and
-#: fcntl, by ``platform.machine()``
-ARCHES = {"x86_64": (0xC000003E, 13, 73, 254, 72), "aarch64": (0xC00000B7, 134, 32, 27, 25)}
+#: the audit architecture, the numbers of rt_sigaction and fcntl, and the calls refused:
+#: flock, inotify_add_watch, fanotify_init, io_setup, io_uring_setup; by ``platform.machine()``
+ARCHES = {"x86_64": (0xC000003E, 13, 72, (73, 254, 300, 206, 425)),
+          "aarch64": (0xC00000B7, 134, 25, (32, 27, 262, 0, 425))}
 #: the calls that start a process or a thread: clone, clone3, fork, vfork (aarch64 has
 #: neither of the last two: a number no call has)
 _STARTS = {"x86_64": (56, 435, 57, 58), "aarch64": (220, 435, 0xFFFFFFFF, 0xFFFFFFFF)}
@@ -44,37 +49,35 @@ _ALLOW, _EPERM = 0x7FFF0000, 0x00050001  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO 
 _X32 = 0x40000000
 
 
-def program(arch: int, rt_sigaction: int, flock: int, inotify_add_watch: int,
-            fcntl: int) -> list[tuple[int, int, int, int]]:
+def program(arch: int, rt_sigaction: int, fcntl: int, refused: tuple[int, ...]
+            ) -> list[tuple[int, int, int, int]]:
     """The filter as BPF instructions ``(code, jump if true, jump if false, k)``: offsets of
     ``struct seccomp_data`` are nr 0, arch 4, args from 16 (8 bytes each, low word first).
-    ``fcntl``'s commands refused: F_GETLK, F_SETLK, F_SETLKW (5-7), their open-file
-    versions (36-38), F_SETLEASE, F_GETLEASE, F_NOTIFY (1024-1026)."""
-    return [
-        (_LD, 0, 0, 4),                   # 0  arch
-        (_JEQ, 0, 20, arch),              # 1  another architecture: refuse (22)
-        (_LD, 0, 0, 0),                   # 2  nr
-        (_JGE, 18, 0, _X32),              # 3  x32's system calls: refuse
-        (_JEQ, 17, 0, flock),             # 4  refuse
-        (_JEQ, 16, 0, inotify_add_watch),  # 5  refuse
-        (_JEQ, 7, 0, fcntl),              # 6  its command (14)
-        (_JEQ, 0, 13, rt_sigaction),      # 7  not rt_sigaction: allow (21)
-        (_LD, 0, 0, 16),                  # 8  the signal
-        (_JEQ, 0, 11, _SIGCHLD),          # 9  not SIGCHLD: allow
-        (_LD, 0, 0, 24),                  # 10 the new action's address, low word
-        (_JEQ, 0, 10, 0),                 # 11 set: refuse
-        (_LD, 0, 0, 28),                  # 12 high word
-        (_JEQ, 7, 8, 0),                  # 13 none (a read): allow, else refuse
-        (_LD, 0, 0, 24),                  # 14 fcntl's command
-        (_JGE, 0, 5, 5),                  # 15 below 5: allow
-        (_JGE, 0, 5, 8),                  # 16 5-7: refuse
-        (_JGE, 0, 3, 36),                 # 17 8-35: allow
-        (_JGE, 0, 3, 39),                 # 18 36-38: refuse
-        (_JGE, 0, 1, 1024),               # 19 39-1023: allow
-        (_JGE, 0, 1, 1027),               # 20 1024-1026: refuse, beyond: allow
-        (_RET, 0, 0, _ALLOW),             # 21
-        (_RET, 0, 0, _EPERM),             # 22
-    ]
+    ``refused``: calls refused whatever their arguments. ``fcntl``'s commands refused:
+    F_GETLK, F_SETLK, F_SETLKW (5-7), their open-file versions (36-38), F_SETLEASE,
+    F_GETLEASE, F_NOTIFY (1024-1026)."""
+    ld, jeq, jge = (lambda k: (_LD, k)), (lambda k, t=None, f=None: (_JEQ, k, t, f)), \
+        (lambda k, t=None, f=None: (_JGE, k, t, f))
+    code: list[tuple[Any, ...] | str] = [
+        ld(4), jeq(arch, f="no"), ld(0), jge(_X32, t="no"),  # another architecture, x32
+        *[jeq(nr, t="no") for nr in refused], jeq(fcntl, t="fcntl"),
+        jeq(rt_sigaction, f="yes"), ld(16), jeq(_SIGCHLD, f="yes"),  # SIGCHLD's action:
+        ld(24), jeq(0, f="no"), ld(28), jeq(0, t="yes", f="no"),  # read, never set
+        "fcntl", ld(24), jge(5, f="yes"), jge(8, f="no"), jge(36, f="yes"), jge(39, f="no"),
+        jge(1024, f="yes"), jge(1027, t="yes", f="no"),
+        "yes", (_RET, _ALLOW), "no", (_RET, _EPERM)]
+    at: dict[str, int] = {}
+    for ins in code:
+        if isinstance(ins, str):
+            at[ins] = sum(not isinstance(i, str) for i in code[:code.index(ins)])
+    out = []
+    for ins in (i for i in code if not isinstance(i, str)):
+        if ins[0] in (_LD, _RET):
+            out.append((ins[0], 0, 0, ins[1]))
+        else:
+            n = len(out)
+            out.append((ins[0], *(0 if j is None else at[j] - n - 1 for j in ins[2:]), ins[1]))
+    return out
 
 
 def starts(arch: int, calls: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:

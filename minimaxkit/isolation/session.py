@@ -236,18 +236,19 @@ class Session:
     def _exec(self, label: str, src: str, *, replaying: bool = False) -> bool:
         self.start()
         began = time.monotonic()
-        # no cell past the notebook's time in all (a second at least: a cell may define)
-        timeout = min(self.cell_timeout, max(1.0, self.notebook_time - self._ran))
+        # no new cell past the notebook's time in all (a second at least); a cell run again
+        # after a restart ran before, and its definitions are needed: its own limit
+        timeout = self.cell_timeout if replaying else \
+            min(self.cell_timeout, max(1.0, self.notebook_time - self._ran))
         deadline = began + timeout + CELL_GRACE
         self.send({"op": "exec", "cell": src, "label": label, "timeout": timeout})
         try:
             _, done = self.recv(("done",), deadline)
         except ChildFailed as err:
-            self._ran += time.monotonic() - began
             self.close()
             self.names = {}
             if err.status == "timeout":
-                problem = (f"{label} ran longer than {timeout:g} s and did not stop "
+                problem = (f"{label} ran longer than {round(timeout, 2):g} s and did not stop "
                            "when interrupted: it was left out, and the cells before it were "
                            "run again")
             elif err.status == "protocol":

@@ -179,6 +179,24 @@ def test_no_cell_runs_past_the_time_for_them_all(tmp_path: Path) -> None:
             s.problems
 
 
+def test_cells_that_will_not_stop_do_not_cost_what_ran_before_them(tmp_path: Path) -> None:
+    """An attack: a correct answer, then cells that ignore their interrupt. Each is left out
+    and the cells before it run again; their time must not use up the cells' time in all, or
+    the answer is not run again and the grade is lost."""
+    from minimaxkit.grading.play.evaluators import RULES
+    from minimaxkit.isolation.session import Session
+
+    hung = "import time\nwhile True:\n    try:\n        time.sleep(100)\n" \
+           "    except BaseException:\n        pass"
+    with Session(tmp_path, worker="minimaxkit.grading.play.childside", rules=RULES,
+                 cell_timeout=0.5, notebook_time=3.0) as s:
+        s.run_cell("answer = 42")
+        for _ in range(2):  # each costs 0.5 s and the grace of 5 s
+            s.run_cell(hung)
+        assert s.names.get("answer") == "int", s.problems
+        assert sum("did not stop when interrupted" in p for p in s.problems) == 2, s.problems
+
+
 def test_the_processor_clock_in_a_worker_is_exact(tmp_path: Path) -> None:
     """A function may budget its own time by ``time.process_time()``: with a processor-time
     limit (RLIMIT_CPU) set, Linux would move that clock in 4 ms ticks, so the sandbox of
