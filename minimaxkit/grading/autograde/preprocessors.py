@@ -122,7 +122,6 @@ class SandboxedExecute(Execute):
 
     def preprocess(self, nb: NotebookNode, resources: Any = None, km: Any = None) -> Any:
         self._dead = self._connection_dir = ""
-        self._began = time.monotonic()  # all the cells together: NOTEBOOK_TIME
         self._watch: Watch | None = None  # the kernel's sandbox, over its bounds is stopped
         if isinstance(resources, dict) and "nbgrader" in resources and self.trusted_grade:
             # TrustedGrade's grading starts now, in a thread and a sandboxed child of its own,
@@ -133,6 +132,7 @@ class SandboxedExecute(Execute):
             grading.start()
             if grading.plays:
                 grading.wait()
+        self._began = time.monotonic()  # all the cells together: NOTEBOOK_TIME
         try:
             return super().preprocess(nb, resources, km)
         finally:
