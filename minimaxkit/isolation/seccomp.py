@@ -49,52 +49,67 @@ _ALLOW, _EPERM = 0x7FFF0000, 0x00050001  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO 
 _X32 = 0x40000000
 
 
-def program(arch: int, rt_sigaction: int, fcntl: int, refused: tuple[int, ...]
-            ) -> list[tuple[int, int, int, int]]:
-    """The filter as BPF instructions ``(code, jump if true, jump if false, k)``: offsets of
-    ``struct seccomp_data`` are nr 0, arch 4, args from 16 (8 bytes each, low word first).
-    ``refused``: calls refused whatever their arguments. ``fcntl``'s commands refused:
-    F_GETLK, F_SETLK, F_SETLKW (5-7), their open-file versions (36-38), F_SETLEASE,
-    F_GETLEASE, F_NOTIFY (1024-1026)."""
-    ld, jeq, jge = (lambda k: (_LD, k)), (lambda k, t=None, f=None: (_JEQ, k, t, f)), \
-        (lambda k, t=None, f=None: (_JGE, k, t, f))
-    code: list[tuple[Any, ...] | str] = [
-        ld(4), jeq(arch, f="no"), ld(0), jge(_X32, t="no"),  # another architecture, x32
-        *[jeq(nr, t="no") for nr in refused], jeq(fcntl, t="fcntl"),
-        jeq(rt_sigaction, f="yes"), ld(16), jeq(_SIGCHLD, f="yes"),  # SIGCHLD's action:
-        ld(24), jeq(0, f="no"), ld(28), jeq(0, t="yes", f="no"),  # read, never set
-        "fcntl", ld(24), jge(5, f="yes"), jge(8, f="no"), jge(36, f="yes"), jge(39, f="no"),
-        jge(1024, f="yes"), jge(1027, t="yes", f="no"),
-        "yes", (_RET, _ALLOW), "no", (_RET, _EPERM)]
-    at: dict[str, int] = {}
+#: an instruction before assembly: ``(code, k)`` for a load or a return, ``(code, k, jump
+#: if true, jump if false)`` for a jump, each jump a label or None (the next); or a label
+_Ins = tuple[Any, ...] | str
+
+
+def _ld(k: int) -> _Ins:
+    return (_LD, k)
+
+
+def _jeq(k: int, t: str | None = None, f: str | None = None) -> _Ins:
+    return (_JEQ, k, t, f)
+
+
+def _jge(k: int, t: str | None = None, f: str | None = None) -> _Ins:
+    return (_JGE, k, t, f)
+
+
+def _head(arch: int) -> list[_Ins]:
+    """Every filter's start: another architecture's calls and x32's refused (to "no"), the
+    call's number loaded."""
+    return [_ld(4), _jeq(arch, f="no"), _ld(0), _jge(_X32, t="no")]
+
+
+_TAIL: list[_Ins] = ["yes", (_RET, _ALLOW), "no", (_RET, _EPERM)]
+
+
+def _assemble(code: list[_Ins]) -> list[tuple[int, int, int, int]]:
+    """BPF instructions ``(code, jump if true, jump if false, k)``, each jump the number of
+    instructions it skips to reach its label."""
+    at, n = {}, 0  # each label: the number of instructions before it
     for ins in code:
         if isinstance(ins, str):
-            at[ins] = sum(not isinstance(i, str) for i in code[:code.index(ins)])
-    out = []
-    for ins in (i for i in code if not isinstance(i, str)):
-        if ins[0] in (_LD, _RET):
-            out.append((ins[0], 0, 0, ins[1]))
+            at[ins] = n
         else:
-            n = len(out)
-            out.append((ins[0], *(0 if j is None else at[j] - n - 1 for j in ins[2:]), ins[1]))
+            n += 1
+    out: list[tuple[int, int, int, int]] = []
+    for ins in code:
+        if isinstance(ins, str):
+            continue
+        jumps = [0 if j is None else at[j] - len(out) - 1 for j in ins[2:]] or [0, 0]
+        out.append((ins[0], jumps[0], jumps[1], ins[1]))
     return out
+
+
+def program(arch: int, rt_sigaction: int, fcntl: int, refused: tuple[int, ...]
+            ) -> list[tuple[int, int, int, int]]:
+    """The first filter's instructions: offsets of ``struct seccomp_data`` are nr 0, arch 4,
+    args from 16 (8 bytes each, low word first). ``refused``: calls refused whatever their
+    arguments. ``fcntl``'s commands refused: F_GETLK, F_SETLK, F_SETLKW (5-7), their
+    open-file versions (36-38), F_SETLEASE, F_GETLEASE, F_NOTIFY (1024-1026)."""
+    return _assemble([
+        *_head(arch), *[_jeq(nr, t="no") for nr in refused], _jeq(fcntl, t="fcntl"),
+        _jeq(rt_sigaction, f="yes"), _ld(16), _jeq(_SIGCHLD, f="yes"),  # SIGCHLD's action:
+        _ld(24), _jeq(0, f="no"), _ld(28), _jeq(0, t="yes", f="no"),  # read, never set
+        "fcntl", _ld(24), _jge(5, f="yes"), _jge(8, f="no"), _jge(36, f="yes"),
+        _jge(39, f="no"), _jge(1024, f="yes"), _jge(1027, t="yes", f="no"), *_TAIL])
 
 
 def starts(arch: int, calls: tuple[int, int, int, int]) -> list[tuple[int, int, int, int]]:
     """The second filter: ``calls`` (clone, clone3, fork, vfork) refused."""
-    clone, clone3, fork, vfork = calls
-    return [
-        (_LD, 0, 0, 4),                   # 0  arch
-        (_JEQ, 0, 7, arch),               # 1  another architecture: refuse (9)
-        (_LD, 0, 0, 0),                   # 2  nr
-        (_JGE, 5, 0, _X32),               # 3  x32's: refuse (9)
-        (_JEQ, 4, 0, clone),              # 4  refuse (9)
-        (_JEQ, 3, 0, clone3),             # 5
-        (_JEQ, 2, 0, fork),               # 6
-        (_JEQ, 1, 0, vfork),              # 7
-        (_RET, 0, 0, _ALLOW),             # 8
-        (_RET, 0, 0, _EPERM),             # 9
-    ]
+    return _assemble([*_head(arch), *[_jeq(nr, t="no") for nr in calls], *_TAIL])
 
 
 def forbid_sigchld() -> str:

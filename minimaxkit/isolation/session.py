@@ -276,7 +276,9 @@ class Session:
         return True
 
     def idle(self) -> float:
-        """Note the sandbox's processor time as it falls idle (a cell or test done)."""
+        """Note the sandbox's processor time as it falls idle (a cell or test done: no test's
+        processor limit stops it now); that time."""
+        self._cpu_stop = math.inf
         if self.proc is not None:
             self._quiet = self.cpu()
         return self._quiet
@@ -338,7 +340,9 @@ class Worker:
 
     def __init__(self, session: Session, deadline: float, timeout: float,
                  cpu: float = 0.0) -> None:
-        self.session, self.deadline, self.used = session, deadline, -cpu
+        """``cpu``: the sandbox's processor seconds as it begins."""
+        self.session, self.deadline, self.cpu = session, deadline, cpu
+        self.used = 0.0  # the sandbox's processor seconds from begin to end, once ended
         self.ended: dict[str, Any] | None = None
         session.send({"op": "begin", "timeout": timeout})
         try:  # a worker that takes longer to be ready was kept from it by the notebook's code
@@ -395,8 +399,7 @@ class Worker:
             self.ended = self._guard(lambda: self.session.recv(("ended", "crashed"),
                                                                self._soon() + 1.0),
                                      expect="ended")[1]
-            self.used += self.session.idle()  # the sandbox's processor seconds since begin
-            self.session._cpu_stop = math.inf
+            self.used = self.session.idle() - self.cpu
         return self.ended
 
     def __enter__(self) -> Worker:
