@@ -30,7 +30,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from minimaxkit.grading.course import (  # noqa: E402
+from minimaxkit.classroom.trial import (  # noqa: E402
     parse_sample,
     prepare_course,
     solution_cells,

@@ -42,7 +42,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.append(str(REPO))  # after PYTHONPATH: another kit can be measured
 
 import minimaxkit  # noqa: E402
-from minimaxkit.matches import (  # noqa: E402
+from minimaxkit.arena.matches import (  # noqa: E402
     Player,
     board_player,
     kit_player,
@@ -136,7 +136,7 @@ def iteration_boards() -> tuple[float, float]:
     message per iteration would have to send (every distinct position at the iteration's
     depth, since alpha-beta's leaves are known only as it goes), against the depth
     reached."""
-    from minimaxkit.matches import GAME
+    from minimaxkit.arena.matches import GAME
 
     you, kit = board_player("you", sample("strong"), BUDGET), kit_player(BUDGET)
     sent, depths = [], []
@@ -153,9 +153,9 @@ def iteration_boards() -> tuple[float, float]:
 
 
 def remote(games: int) -> dict[str, Any]:
+    from minimaxkit.arena.matches import GAME
     from minimaxkit.grading.evaluation import RemoteEvaluator, _values
     from minimaxkit.grading.remote import Session
-    from minimaxkit.matches import GAME
 
     out: dict[str, Any] = {}
     with Session(tempfile.mkdtemp(prefix="bench-a5-games-")) as session:
@@ -202,7 +202,7 @@ def design_games(shared: bool) -> tuple[float, int, int]:
     0) through the sandboxed child: seconds, messages and boards; with one memo for all the
     games (``shared``: a board asked once a submission) or one a game."""
     from minimaxkit.grading.evaluation import RemoteEvaluator, _values
-    from minimaxkit.grading.play.playgrade import LADDER, draw_openings
+    from minimaxkit.grading.evaluation.ladder import LADDER, draw_openings
     from minimaxkit.grading.remote import Session
 
     with Session(tempfile.mkdtemp(prefix="bench-a5-design-")) as session:
@@ -257,7 +257,7 @@ def main() -> int:
           f"({1e6 * board:.0f} us a board of its own work)")
     print(f"  a worker forked and ended (one a game): {1000 * far['fork']:.1f} ms")
     if not args.no_design and hasattr(Player, "memo"):
-        from minimaxkit.grading.play.playgrade import LADDER
+        from minimaxkit.grading.evaluation.ladder import LADDER
 
         games = sum(2 * r.openings for r in LADDER)
         print(f"\none student's {games} games under the chosen design "

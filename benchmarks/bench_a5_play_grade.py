@@ -1,14 +1,14 @@
 """Assignment 5's play grade, designed by simulation (issue 28).
 
 Plays every evaluation of three families against the kit (300 nodes a move) from every
-opening of the book (:data:`minimaxkit.grading.play.playgrade.BOOK`, 137), once as X and
+opening of the book (:data:`minimaxkit.grading.evaluation.ladder.BOOK`, 137), once as X and
 once as O, and against random moves and the weak evaluation from a fixed part of it (48
 openings: those rungs are far from their limits for all but broken evaluations), and from
 the four openings the old grade used. An evaluation's *true share* against a rung is its
 share of the points over that book. Then, for each candidate design (how many
 openings a student is graded on, drawn per student, and how points follow the share), it
 draws the openings of 2000 students per evaluation with the real draw
-(:func:`~minimaxkit.grading.play.playgrade.draw_openings`) and reports:
+(:func:`~minimaxkit.grading.evaluation.ladder.draw_openings`) and reports:
 
 * **false fail** / **false pass**: how often an evaluation earns fewer points than one
   10 points of share *weaker* would earn by its true share / more than one 10 points
@@ -66,16 +66,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from minimaxkit.grading.play.playgrade import (  # noqa: E402
-    BOOK,
-    LADDER,
-    PRACTICE,
-    RETIRED,
-    Rung,
-    draw_openings,
-    share_interval,
-)
-from minimaxkit.matches import (  # noqa: E402
+from minimaxkit.arena.matches import (  # noqa: E402
     Player,
     board_player,
     feature_evaluation,
@@ -83,6 +74,15 @@ from minimaxkit.matches import (  # noqa: E402
     play_game,
     random_player,
     weak_player,
+)
+from minimaxkit.grading.evaluation.ladder import (  # noqa: E402
+    BOOK,
+    LADDER,
+    PRACTICE,
+    RETIRED,
+    Rung,
+    draw_openings,
+    share_interval,
 )
 
 BUDGET = 300
@@ -107,7 +107,7 @@ def weight_vectors(n: int, seed: int) -> list[tuple[float, float, float]]:
 
 def remembered(player: Player) -> Player:
     """``player`` remembering its evaluation's values across the games of one task
-    (:attr:`~minimaxkit.matches.Player.memo`): the same games for a pure evaluation,
+    (:attr:`~minimaxkit.arena.matches.Player.memo`): the same games for a pure evaluation,
     played faster (every sample but ``random_eval`` is pure)."""
     return replace(player, memo={})
 

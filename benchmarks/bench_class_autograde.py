@@ -29,8 +29,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from minimaxkit.class_autograde import autograde_class  # noqa: E402
-from minimaxkit.grading.course import (  # noqa: E402
+from minimaxkit.classroom.autograde import autograde_class  # noqa: E402
+from minimaxkit.classroom.trial import (  # noqa: E402
     make_submission,
     nbgrader_api,
     parse_sample,
@@ -39,7 +39,7 @@ from minimaxkit.grading.course import (  # noqa: E402
 )
 
 PY = sys.executable
-ONE = ("import json, sys; from minimaxkit.class_autograde import grade_submission; "
+ONE = ("import json, sys; from minimaxkit.classroom.autograde import grade_submission; "
        "print(json.dumps(grade_submission(json.loads(sys.stdin.read()))))")
 
 

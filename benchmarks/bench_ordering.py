@@ -60,7 +60,7 @@ def measure(c4: ConnectFour, moves: str, depth: int) -> dict[str, tuple[int, int
 
 
 def games() -> None:
-    from minimaxkit.matches import OPENINGS, kit_player, play_match, score, weak_player
+    from minimaxkit.arena.matches import OPENINGS, kit_player, play_match, score, weak_player
     for budget in (100, 300, 1000):
         played = play_match(kit_player(budget), weak_player(budget), OPENINGS)
         kit_depths = [i.depth for g in played for k, i in enumerate(g.infos)

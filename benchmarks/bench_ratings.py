@@ -1,6 +1,6 @@
 """Do the tournament's ratings say what they know? Tournaments as a class would run them,
 their games drawn from the truth set (``benchmarks/truth_a5.py``: 13 players, every pair,
-all 20 openings, both colours), fitted by :func:`minimaxkit.ratings.fit`;
+all 20 openings, both colours), fitted by :func:`minimaxkit.arena.ratings.fit`;
 per format:
 
 - **coverage**: how often the truth lies inside the reported 95% interval, over every
@@ -49,8 +49,8 @@ sys.path.insert(0, str(HERE))
 from truth_a5 import games as truth_games  # noqa: E402
 from truth_a5 import load  # noqa: E402
 
-from minimaxkit.ratings import Rating, fit  # noqa: E402
-from minimaxkit.swiss import BYE_SHARE, pair_round  # noqa: E402
+from minimaxkit.arena.ratings import Rating, fit  # noqa: E402
+from minimaxkit.arena.swiss import BYE_SHARE, pair_round  # noqa: E402
 
 Game = tuple[str, str, float] | tuple[str, str, float, str]
 

@@ -31,7 +31,7 @@ import nbformat
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from minimaxkit.grading.course import make_submission, parse_sample, prepare_course  # noqa: E402
+from minimaxkit.classroom.trial import make_submission, parse_sample, prepare_course  # noqa: E402
 from minimaxkit.isolation.usage import below, usage  # noqa: E402
 
 NAME = "a5_evaluation"
@@ -145,7 +145,7 @@ def on_scheduler(root: Path, args: argparse.Namespace, out: Path) -> tuple[float
 def on_local_cluster(root: Path, args: argparse.Namespace, out: Path) -> tuple[float, str]:
     from distributed import Client, LocalCluster
 
-    from minimaxkit.grading.play.tournament import find_entrants, run_tournament, write
+    from minimaxkit.classroom.tournament import find_entrants, run_tournament, write
 
     with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
                       dashboard_address=None) as cluster, Client(cluster) as client:

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from minimaxkit.ratings import SCALE, Rating
+from minimaxkit.arena.ratings import SCALE, Rating
 
 Game = tuple[str, str, float] | tuple[str, str, float, str]
 Z95 = 1.959963984540054

@@ -13,7 +13,7 @@ import statistics
 import time
 from typing import Any
 
-from minimaxkit.ratings import SCALE, fit
+from minimaxkit.arena.ratings import SCALE, fit
 
 FORMATS = [("round robin", 1, 0), ("round robin", 2, 0), ("round robin", 4, 0),
            ("Swiss 5 rounds", 1, 5), ("Swiss 7 rounds", 1, 7), ("Swiss 7 rounds", 2, 7),

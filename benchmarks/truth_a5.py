@@ -1,6 +1,6 @@
 """A truth set for the class tournament's ratings: 13 Connect Four players, every pair, all
 20 book openings, both colours (78 pairs x 40 = 3,120 games at 300 nodes a move), played
-in-process with :func:`minimaxkit.matches.play_game` (no sandbox: the evaluations are
+in-process with :func:`minimaxkit.arena.matches.play_game` (no sandbox: the evaluations are
 plain Python written here or taken from the sample submissions).
 
 The players: ten "student" evaluation families of varied strength and the three
@@ -40,8 +40,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from minimaxkit.games.connect4_board import Board  # noqa: E402
-from minimaxkit.matches import (  # noqa: E402
+from minimaxkit.arena.matches import (  # noqa: E402
     OPENINGS,
     Player,
     board_player,
@@ -50,6 +49,7 @@ from minimaxkit.matches import (  # noqa: E402
     random_player,
     weak_player,
 )
+from minimaxkit.games.connect4_board import Board  # noqa: E402
 
 CACHE = Path(__file__).with_name("truth_a5.json")
 SAMPLES = REPO / "tests" / "grading" / "submissions" / "a5_evaluation"
@@ -60,7 +60,7 @@ BUDGET = 300
 
 
 def _sample(name: str) -> Callable[[Board], float]:
-    from minimaxkit.grading.course import parse_sample
+    from minimaxkit.classroom.trial import parse_sample
 
     space: dict[str, Any] = {}
     exec(parse_sample((SAMPLES / f"{name}.py").read_text()).cells["evaluate"], space)

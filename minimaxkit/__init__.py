@@ -7,15 +7,18 @@
 
 from typing import TYPE_CHECKING
 
-from ._lazy import attach
+from .support.aliases import install as _install_old_paths
+from .support.lazy import attach
 
-if TYPE_CHECKING:  # the names, for type checkers; imported on first use (._lazy)
-    from .bounds import knuth_moore_leaves, perfect_order_leaves
+_install_old_paths()  # minimaxkit.table, minimaxkit.matches, ...: support/aliases.py
+
+if TYPE_CHECKING:  # the names, for type checkers; imported on first use (support/lazy.py)
     from .deepening import DeepeningResult, deepen, iter_deepen
     from .errors import MinimaxkitError, OptionError, TreeError
     from .game import Game
     from .search import SearchResult, alphabeta, minimax, negamax, simple_pruning
-    from .table import TranspositionTable
+    from .search.knuth_moore import knuth_moore_leaves, perfect_order_leaves
+    from .search.transposition import TranspositionTable
     from .trace import Cutoff, Enter, Exit, Leaf, Stats, Trace, TTHit
     from .tree import GameTree, Node
 
@@ -29,12 +32,12 @@ __all__ = [
 ]
 
 _WHERE = {name: where for where, names in {
-    '.bounds': ('knuth_moore_leaves', 'perfect_order_leaves'),
+    '.search.knuth_moore': ('knuth_moore_leaves', 'perfect_order_leaves'),
     '.deepening': ('DeepeningResult', 'deepen', 'iter_deepen'),
     '.errors': ('MinimaxkitError', 'OptionError', 'TreeError'),
     '.game': ('Game',),
     '.search': ('SearchResult', 'alphabeta', 'minimax', 'negamax', 'simple_pruning'),
-    '.table': ('TranspositionTable',),
+    '.search.transposition': ('TranspositionTable',),
     '.trace': ('Cutoff', 'Enter', 'Exit', 'Leaf', 'Stats', 'Trace', 'TTHit'),
     '.tree': ('GameTree', 'Node'),
 }.items() for name in names}

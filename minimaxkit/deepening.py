@@ -2,8 +2,8 @@
 depth 1, 2, 3, ... so that a best move is always ready (an *anytime* algorithm). With
 reordering, every iteration searches each node's children by their static values, except
 that the move an earlier iteration found best there goes first (remembered by path, or by
-a :class:`~minimaxkit.table.TranspositionTable`). An iteration may start from an aspiration
-window around the previous value, re-searching with the full window when the value falls
+a :class:`~minimaxkit.search.transposition.TranspositionTable`). An iteration may start from an
+aspiration window around the previous value, re-searching with the full window when the value falls
 outside it.
 
 >>> from minimaxkit.examples import sheet_tree
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
-from .search import (
+from .search.core import (
     Collected,
     SearchResult,
     _prepare,
@@ -34,7 +34,7 @@ from .search import (
     check_table,
     reject_unknown,
 )
-from .table import TranspositionTable
+from .search.transposition import TranspositionTable
 from .trace import Stats
 from .tree import GameTree
 
@@ -111,8 +111,9 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
 
     ``reorder=True`` searches each node's children in static order, with the move an earlier
     iteration found best there first; ``reorder=False`` in the game's natural order. With a
-    ``table`` (a :class:`~minimaxkit.table.TranspositionTable`, kept across the iterations)
-    the best moves come from the table, whose bounds also answer positions reached again.
+    ``table`` (a :class:`~minimaxkit.search.transposition.TranspositionTable`, kept across the
+    iterations) the best moves come from the table, whose bounds also answer positions reached
+    again.
 
     >>> from minimaxkit.examples import sheet_tree
     >>> [r.stats.leaves for r in iter_deepen(sheet_tree().with_static(), reorder=False)]
@@ -192,7 +193,7 @@ def _one(game: Any, state: Any, depth: int, window: tuple[float, float], reorder
          check: Any, trace: bool, seen: Collected) -> SearchResult:
     order = "static" if reorder else None
     return _run(game, state, "alphabeta", depth=depth, prune=True, narrow=True, window=window,
-                prune_on_equal=prune_on_equal, fail_hard=fail == "hard", order=order, tt=False,
+                prune_on_equal=prune_on_equal, fail=fail, order=order, tt=False,
                 trace=trace, first=seen.best if reorder and table is None else None,
                 table=table, check=check, collect=seen,
                 options={"depth": depth, "prune_on_equal": prune_on_equal, "fail": fail,

@@ -351,12 +351,13 @@ def refuse_kit_searches(error: Callable[[str], BaseException]) -> Callable[[], N
     >>> undo(); minimax(aima_5_2(), trace=False).value
     3
     """
-    from . import deepening, search
+    from . import deepening
+    from .search import core as search_core
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise error(sys._getframe(1).f_code.co_name)
 
-    saved = [(m, n, getattr(m, n)) for m in (search, deepening) for n in ("_prepare", "_run")]
+    saved = [(m, n, getattr(m, n)) for m in (search_core, deepening) for n in ("_prepare", "_run")]
     for module, name, _ in saved:
         setattr(module, name, refuse)
 

@@ -28,8 +28,8 @@ from itertools import chain, count, product
 from numbers import Real
 from typing import Any
 
-from ._gc import paused_gc
 from .errors import OptionError, TreeError
+from .support.gc_pause import paused_gc
 
 __all__ = ["GameTree", "Node", "Path", "default_name"]
 
@@ -126,7 +126,7 @@ def _build(spec: Any, is_max: bool, expand: Any, make: Any) -> Node:
     ``expand(item, path, is_max)`` returns the item's children as ``(move, item, is_max)``
     triples, or None for a leaf; ``make(item, path, is_max, edges)`` makes its Node. An item
     met again on its own path is a cycle: a TreeError at the path where it closes. The
-    garbage collector pauses meanwhile (see :func:`~minimaxkit._gc.paused_gc`)."""
+    garbage collector pauses meanwhile (see :func:`~minimaxkit.support.gc_pause.paused_gc`)."""
     with paused_gc(settle=True):
         return _build_walk(spec, is_max, expand, make)
 

@@ -252,8 +252,8 @@ def test_interrupted_iteration_nodes_are_reported():
     assert r.total_nodes == r.stats.nodes + r.interrupted_nodes <= 3000
 
 
-@pytest.mark.parametrize("module", ["minimaxkit.search", "minimaxkit.deepening",
-                                    "minimaxkit.table"])
+@pytest.mark.parametrize("module", ["minimaxkit.search", "minimaxkit.search.core",
+                                    "minimaxkit.deepening", "minimaxkit.search.transposition"])
 def test_doctests(module: str) -> None:
     import doctest
     import importlib

@@ -1,7 +1,7 @@
 """Every search option against an independent, minimal alpha-beta written here.
 
 The reference below shares no code with the kit: it is the textbook recursion with MAX and
-MIN written out, the four conventions as two flags, and child ordering done by sorting.
+MIN written out, the six conventions as a cut rule and a fail mode, and child ordering done by sorting.
 Each case compares the kit's value, best move and (without a table) the leaves in order;
 with ``tt=True`` the value and move must be exactly those of the search without it.
 
@@ -58,8 +58,10 @@ def ordered(game: Any, st: Any, rem: int | None, order: Any, memo: dict[Any, flo
 
 
 def reference(game: Any, st: Any, *, depth: int | None, window: tuple[float, float],
-              soft: bool, on_equal: bool, order: Any) -> tuple[float, int | None, list[tuple]]:
-    """(value, best child index, leaves in order) of alpha-beta under one convention."""
+              fail: str, on_equal: bool, order: Any) -> tuple[float, int | None, list[tuple]]:
+    """(value, best child index, leaves in order) of alpha-beta under one convention: ``fail``
+    "soft" returns the best value found, "one-sided" starts it at the node's own bound (α at
+    MAX, β at MIN), "hard" does too and clamps it into [α, β] at the end."""
     leaves: list[tuple] = []
     memo: dict[Any, float] = {}
 
@@ -71,7 +73,7 @@ def reference(game: Any, st: Any, *, depth: int | None, window: tuple[float, flo
         rem = None if depth is None else depth - d
         best = None
         if game.is_max(st):
-            v = -INF if soft else alpha
+            v = -INF if fail == "soft" else alpha
             for i in ordered(game, st, rem, order, memo):
                 cv, _ = search(game.play(st, moves[i]), path + (i,), d + 1, alpha, beta)
                 if best is None or cv > v:
@@ -79,8 +81,10 @@ def reference(game: Any, st: Any, *, depth: int | None, window: tuple[float, flo
                 if v >= beta if on_equal else v > beta:
                     break
                 alpha = max(alpha, v)
+            if fail == "hard":
+                v = min(v, beta)
         else:
-            v = INF if soft else beta
+            v = INF if fail == "soft" else beta
             for i in ordered(game, st, rem, order, memo):
                 cv, _ = search(game.play(st, moves[i]), path + (i,), d + 1, alpha, beta)
                 if best is None or cv < v:
@@ -88,6 +92,8 @@ def reference(game: Any, st: Any, *, depth: int | None, window: tuple[float, flo
                 if v <= alpha if on_equal else v < alpha:
                     break
                 beta = min(beta, v)
+            if fail == "hard":
+                v = max(v, alpha)
         return v, best
 
     value, best = search(st, (), 0, *window)
@@ -131,7 +137,7 @@ def by_parity(game: Any, state: Any, move: Any) -> float:
     return hash((state, move)) % 7
 
 
-CONVENTIONS = [(soft, eq) for soft in (True, False) for eq in (True, False)]
+CONVENTIONS = [(fail, eq) for fail in ("soft", "hard", "one-sided") for eq in (True, False)]
 ORDERS = [None, "static", "perfect", by_parity]
 
 
@@ -156,13 +162,12 @@ def test_every_option_matches_the_reference(name: str, game: Any, state: Any,
                                             depths: list[int | None]) -> None:
     start = game.initial_state() if state is None else state
     checked = 0
-    for depth, (soft, eq), order in itertools.product(depths, CONVENTIONS, ORDERS):
+    for depth, (fail, eq), order in itertools.product(depths, CONVENTIONS, ORDERS):
         exact = true_value(game, start, depth, {})
         for window in [(-INF, INF), (exact - 1, exact + 1), (exact, exact + 2),
                        (exact - 3, exact - 1), (exact + 0.5, exact + 4)]:
             want, move, leaves = reference(game, start, depth=depth, window=window,
-                                           soft=soft, on_equal=eq, order=order)
-            fail = "soft" if soft else "hard"
+                                           fail=fail, on_equal=eq, order=order)
             for search in (alphabeta, negamax):
                 for tt in (False, True):
                     r = search(game, state, depth=depth, window=window, fail=fail,
@@ -191,11 +196,10 @@ def test_the_classic_table_keeps_the_root_value_and_move(name: str, game: Any, s
     remaining depth, a lower bound is at most that value, an upper bound at least."""
     start = game.initial_state() if state is None else state
     memo: dict[Any, float] = {}
-    for depth, (soft, eq), order in itertools.product(depths, CONVENTIONS, (None, "static")):
-        want, move, _ = reference(game, start, depth=depth, window=(-INF, INF), soft=soft,
+    for depth, (fail, eq), order in itertools.product(depths, CONVENTIONS, (None, "static")):
+        want, move, _ = reference(game, start, depth=depth, window=(-INF, INF), fail=fail,
                                   on_equal=eq, order=order)
         table = TranspositionTable()
-        fail = "soft" if soft else "hard"
         r = alphabeta(game, state, depth=depth, fail=fail, prune_on_equal=eq, order=order,
                       table=table)
         where = f"{name} depth={depth} fail={fail} prune_on_equal={eq} order={order}"
@@ -214,8 +218,7 @@ def test_the_classic_table_keeps_the_root_value_and_move(name: str, game: Any, s
 @pytest.mark.parametrize("name,game,state,depths", cases(), ids=[c[0] for c in cases()])
 def test_deepening_with_a_table_answers_as_without(name: str, game: Any, state: Any,
                                                    depths: list[int | None]) -> None:
-    for soft, eq in CONVENTIONS:
-        fail = "soft" if soft else "hard"
+    for fail, eq in CONVENTIONS:
         plain = list(iter_deepen(game, state, max_depth=5, fail=fail, prune_on_equal=eq))
         tabled = list(iter_deepen(game, state, max_depth=5, fail=fail, prune_on_equal=eq,
                                   table=TranspositionTable()))

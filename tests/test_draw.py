@@ -351,7 +351,7 @@ def test_hand_trace_excerpt_is_the_documents() -> None:
 
 
 def test_explanations_follow_002s_hand_trace() -> None:
-    rp = Replay(alphabeta(T, fail="hard"))
+    rp = Replay(alphabeta(T, fail="one-sided"))
     texts = [rp.explain(k) for k in range(1, len(rp))]
     leaves = [t for t in texts if t.startswith("Leaf ")]
     value = [int(re.match(r"Leaf \w+ = (\d+)", t).group(1)) for t in leaves]  # type: ignore
@@ -388,7 +388,7 @@ def test_explanations_at_known_steps() -> None:
                                  "comes before α is updated).")
     assert replay(r, 39).text == ("K returns 3 to D (MIN). D (MIN) now has 3 (β stays ∞: the "
                                   "cut test comes before β is updated).")
-    hard = alphabeta(T, fail="hard")
+    hard = alphabeta(T, fail="one-sided")
     assert replay(hard, 9).text == "Leaf Q = 9. F (MAX) now has 9, so α = 9 at F."
     assert replay(hard, 39).text.endswith("D (MIN) now has 5, so β = 5 at D.")
 
@@ -402,7 +402,7 @@ def test_replay_frames() -> None:
     # J's leaf 6 cuts: fail-soft tests the cut before raising α (lecture 3's pseudo-code)...
     assert [(lv.alpha, lv.beta) for lv in f.stack] == [(4, float("inf")), (4, 5), (4, 5)]
     # ...the example sheet's fail-hard loop raises α to 6 first, then stops (α ≥ β)
-    hard = Replay(alphabeta(T, fail="hard")).frame(31)
+    hard = Replay(alphabeta(T, fail="one-sided")).frame(31)
     assert [(lv.alpha, lv.beta) for lv in hard.stack] == [(4, float("inf")), (4, 5), (6, 5)]
     assert names(f.pruned) == ["AB", "AD", "AE", "R", "S"]
     end = rp.frame(len(r.trace))
@@ -432,8 +432,8 @@ def test_first_divergence() -> None:
     assert first_divergence(a, b) == (1, (0,))
 
 
-@pytest.mark.parametrize("module", ["minimaxkit.replay", "minimaxkit.narration",
-                                    "minimaxkit._replay_views", "minimaxkit.draw",
+@pytest.mark.parametrize("module", ["minimaxkit.replay.frames", "minimaxkit.replay.narration",
+                                    "minimaxkit.replay.views", "minimaxkit.draw",
                                     "minimaxkit.draw.model", "minimaxkit.draw.tree",
                                     "minimaxkit.draw.render", "minimaxkit.draw.board",
                                     "minimaxkit.draw.style", "minimaxkit.draw.alt"])

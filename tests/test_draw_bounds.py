@@ -25,7 +25,7 @@ def shown(result) -> dict[str, str]:
 
 
 def test_k_fails_low_and_is_drawn_as_a_bound_in_both_forms() -> None:
-    hard, soft = shown(alphabeta(SHEET, fail="hard")), shown(alphabeta(SHEET))
+    hard, soft = shown(alphabeta(SHEET, fail="one-sided")), shown(alphabeta(SHEET))
     assert hard["K"] == "≤5" and soft["K"] == "≤3"  # K was not cut off: it failed low
     assert hard["D"] == "≤5" and soft["D"] == "≤3"  # D was cut off (an α-cut)
     assert hard["F"] == soft["F"] == "≥9"
@@ -58,8 +58,8 @@ def test_every_bound_drawn_holds_the_true_value() -> None:
 
 
 def test_the_pictures_show_the_bound() -> None:
-    art = draw_tree(alphabeta(SHEET, fail="hard"))
+    art = draw_tree(alphabeta(SHEET, fail="one-sided"))
     k = next(p for p in art["values"] if SHEET.node(p).name == "K")
     assert art["values"][k].get_text() == "≤5"
     plt.close("all")
-    assert ">≤5<" in tree_svg_text(alphabeta(SHEET, fail="hard"))
+    assert ">≤5<" in tree_svg_text(alphabeta(SHEET, fail="one-sided"))

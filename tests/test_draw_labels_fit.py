@@ -73,7 +73,7 @@ def test_corner_marks_keep_clear_of_interior_names() -> None:
     from minimaxkit import alphabeta
     from minimaxkit.examples import tree_002
 
-    r = alphabeta(tree_002(), fail="hard")
+    r = alphabeta(tree_002(), fail="one-sided")
     inner = [n.path for n in r.game.nodes() if n.children]
     for kind in ("diverge", "extra", "wrong", "right"):
         fig, art = tree_figure(r.game, r.trace, marks=dict.fromkeys(inner, kind))

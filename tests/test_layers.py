@@ -1,8 +1,10 @@
-"""The layers of grading (docs/design.md, *Grading in layers*), read from the code's own
-imports, those inside functions included: each layer imports only the layers below it, the
-core (the lectures' helpers, the widgets, the student interface, the sandbox of
-``minimaxkit.isolation``) imports nothing of grading, nothing imports a private name from
-another module, no module keeps state in a ``global``, and the modules stay small."""
+"""The layout of the kit, read from the code's own imports (those inside functions included):
+each package imports only the packages below it (docs/design.md, *The layout*), grading's own
+layers likewise, there is no cycle, nothing imports a private name from another module of
+grading, no module keeps state in a ``global``, and no module is longer than 500 lines.
+
+What the layers are for: a reader knows where a change belongs before opening a file, and a
+layer can be read, tested and replaced without the ones above it."""
 
 from __future__ import annotations
 
@@ -12,17 +14,46 @@ from pathlib import Path
 import pytest
 
 KIT = Path(__file__).resolve().parents[1] / "minimaxkit"
-G = "minimaxkit.grading"
-#: each layer and the layers it may import (the core, everything outside grading, is below all)
-LAYERS: dict[str, set[str]] = {
+
+#: The packages of the kit from the bottom up: a module may import from its own package and
+#: from the packages of lower rows, and import ``minimaxkit`` itself (the namespace, whose
+#: ``__init__`` imports its names on first use).
+LAYERS: list[set[str]] = [
+    {"errors", "support", "game"},
+    {"tree", "trace", "games"},
+    {"search"},
+    {"deepening", "examples"},
+    {"student"},
+    {"replay"},
+    {"draw"},
+    {"arena", "widgets"},
+    {"lecture"},
+    {"isolation"},
+    {"grading"},
+    {"classroom"},
+]
+#: Imports against the layers, each made inside a function and each for a reason: display
+#: hooks draw a tree or a result in a notebook; ``GameTree.with_static`` computes the
+#: interior values with minimax; the package namespaces import their names on first use.
+ALLOWED_UPWARDS: set[tuple[str, str]] = {
+    ("tree", "draw"), ("search", "draw"), ("tree", "search"), ("widgets", "draw"),
+}
+#: Inside grading, each layer and the layers it may import.
+GRADING_LAYERS: dict[str, set[str]] = {
     "testdata": set(),
     "recording": {"testdata"},
     "verdicts": {"testdata"},
     "api": {"testdata", "recording", "verdicts"},
-    "play": {"testdata", "recording"},
-    "autograde": {"testdata", "recording", "verdicts", "api", "play"},
+    "evaluation": {"testdata", "recording"},
+    "autograde": {"testdata", "recording", "verdicts", "api", "evaluation"},
 }
-ENTRY = "entry"  # grading's own modules (the package, its commands and aliases): anything
+#: Modules that only give a command or an old path its name (``python -m
+#: minimaxkit.grading.report`` and the like): they may import anything.
+ENTRY_POINTS = {
+    "minimaxkit", "minimaxkit.grading", "minimaxkit.grading.report", "minimaxkit.grading.refresh",
+    "minimaxkit.grading.tournament", "minimaxkit.grading.hostcheck", "minimaxkit.grading.kernel",
+    "minimaxkit.grading.trusted", "minimaxkit.grading.autograde.__main__",
+}
 
 
 def _modules() -> dict[str, tuple[Path, ast.Module]]:
@@ -38,7 +69,7 @@ MODULES = _modules()
 
 
 def _imports(name: str, tree: ast.Module) -> list[tuple[str, list[str]]]:
-    """(module imported, names taken from it) for every import, at any depth."""
+    """(module imported, names taken from it) for every import of the kit, at any depth."""
     package = name if MODULES[name][0].name == "__init__.py" else name.rsplit(".", 1)[0]
     out = []
     for node in ast.walk(tree):
@@ -55,52 +86,84 @@ def _imports(name: str, tree: ast.Module) -> list[tuple[str, list[str]]]:
             # "from . import x" imports the module x
             subs = [f"{target}.{n}" for n in names if f"{target}.{n}" in MODULES]
             out += [(s, []) for s in subs] or [(target, names)]
-    return out
+    return [(t, n) for t, n in out if t.split(".")[0] == "minimaxkit"]
 
 
-def _layer(name: str) -> str | None:
-    if not name.startswith(G):
-        return None  # the core
-    rest = name[len(G) + 1:].split(".")[0] if name != G else ""
-    return rest if rest in LAYERS else ENTRY
+def _package(module: str) -> str:
+    """The kit's package a module belongs to: ``search`` for ``minimaxkit.search.core``,
+    ``tree`` for ``minimaxkit.tree``, ``minimaxkit`` for the package's own ``__init__``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "minimaxkit"
 
 
-GRADING = {n: t for n, (_, t) in MODULES.items() if n.startswith(G)}
+def _row(package: str) -> int:
+    if package == "minimaxkit":
+        return -1
+    rows = [i for i, layer in enumerate(LAYERS) if package in layer]
+    return rows[0] if rows else len(LAYERS)
 
 
-def test_every_layer_imports_only_the_layers_below_it() -> None:
+def test_every_package_is_in_a_layer() -> None:
+    packages = {_package(m) for m in MODULES} - {"minimaxkit"}
+    assert packages - set().union(*LAYERS) == set()
+
+
+def test_every_package_imports_only_the_layers_below_it() -> None:
     wrong = []
-    for name, tree in GRADING.items():
-        mine = _layer(name)
+    for name, (_, tree) in MODULES.items():
+        if name in ENTRY_POINTS:
+            continue
+        mine = _package(name)
         for target, _ in _imports(name, tree):
-            theirs = _layer(target) if target.startswith("minimaxkit") else None
-            if mine == ENTRY or theirs is None or theirs == mine:
+            theirs = _package(target)
+            if theirs == mine or (mine, theirs) in ALLOWED_UPWARDS:
                 continue
-            if mine is not None and theirs not in LAYERS[mine]:
+            if _row(theirs) >= _row(mine):
                 wrong.append(f"{name} ({mine}) imports {target} ({theirs})")
     assert wrong == []
 
 
-def test_nothing_outside_grading_imports_grading() -> None:
-    """The core (the lectures' helpers, the widgets, the student interface, the sandbox)
-    stands alone."""
-    wrong = [f"{name} imports {target}" for name, (_, tree) in MODULES.items()
-             if not name.startswith(G) for target, _ in _imports(name, tree)
-             if target.startswith(G)]
+def _grading_layer(name: str) -> str | None:
+    parts = name.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "grading" else None
+
+
+def test_every_layer_of_grading_imports_only_the_layers_below_it() -> None:
+    wrong = []
+    for name, (_, tree) in MODULES.items():
+        mine = _grading_layer(name)
+        if mine is None or name in ENTRY_POINTS:
+            continue
+        for target, _ in _imports(name, tree):
+            theirs = _grading_layer(target)
+            if theirs is None or theirs == mine:
+                continue
+            if theirs not in GRADING_LAYERS.get(mine, set()):
+                wrong.append(f"{name} ({mine}) imports {target} ({theirs})")
     assert wrong == []
 
 
-def test_no_cycle_inside_grading() -> None:
-    edges = {name: {t for t, _ in _imports(name, tree) if t in GRADING and t != name}
-             for name, tree in GRADING.items()}
+def test_no_cycle_between_modules() -> None:
+    """No module reaches itself through the imports of others (a package's ``__init__``
+    importing its own modules is not a cycle, nor the allowed upward imports above)."""
+    edges = {}
+    for name, (_, tree) in MODULES.items():
+        targets = set()
+        for target, _ in _imports(name, tree):
+            if target not in MODULES or target == name or target.startswith(name + "."):
+                continue
+            if (_package(name), _package(target)) in ALLOWED_UPWARDS:
+                continue
+            if name in ENTRY_POINTS:
+                continue
+            targets.add(target)
+        edges[name] = targets
     state: dict[str, int] = {}
     cycles = []
 
     def visit(node: str, path: list[str]) -> None:
         state[node] = 1
         for nxt in sorted(edges[node]):
-            if nxt.startswith(node + "."):
-                continue  # a package importing its own module (its __init__)
             if state.get(nxt) == 1:
                 cycles.append(path[path.index(nxt):] + [nxt] if nxt in path else [node, nxt])
             elif nxt not in state:
@@ -110,24 +173,44 @@ def test_no_cycle_inside_grading() -> None:
     for name in sorted(edges):
         if name not in state:
             visit(name, [name])
-    assert cycles == []
+    assert sorted(cycles) == KNOWN_CYCLES
 
 
-def test_no_private_name_is_imported_from_another_module() -> None:
+#: Cycles being taken apart (issue #34): the list may only shrink.
+KNOWN_CYCLES = [
+    ["minimaxkit.draw.alt", "minimaxkit.draw.board", "minimaxkit.draw.alt"],
+    ["minimaxkit.lecture.evaluation6", "minimaxkit.lecture.exercises",
+     "minimaxkit.lecture.evaluation6"],
+]
+#: Modules being split (issue #34): the list may only shrink.
+KNOWN_LONG = ["minimaxkit.draw.tree", "minimaxkit.search.core", "minimaxkit.tree",
+              "minimaxkit.widgets._panel"]
+
+GRADING = {n: t for n, (_, t) in MODULES.items() if n.startswith("minimaxkit.grading")}
+
+
+def test_no_private_name_is_imported_from_another_module_of_grading() -> None:
     wrong = [f"{name}: {target}.{n}" for name, tree in GRADING.items()
-             for target, names in _imports(name, tree) if target.startswith("minimaxkit")
+             for target, names in _imports(name, tree)
              for n in names if n.startswith("_") and not n.startswith("__")]
     assert wrong == []
 
 
-def test_no_global_state_in_grading() -> None:
-    wrong = [f"{name}:{node.lineno}" for name, tree in GRADING.items()
+def test_no_global_state() -> None:
+    wrong = [f"{name}:{node.lineno}" for name, (_, tree) in MODULES.items()
              for node in ast.walk(tree) if isinstance(node, ast.Global)]
     assert wrong == []
 
 
 @pytest.mark.parametrize("limit", [500])
-def test_grading_modules_stay_small(limit: int) -> None:
-    sizes = {name: len(MODULES[name][0].read_text().splitlines()) for name in GRADING}
-    assert {n: s for n, s in sizes.items() if s > limit} == {}
-    assert sum(sizes.values()) < 5_500, sum(sizes.values())
+def test_modules_stay_small(limit: int) -> None:
+    """A module a reader can hold: no more than 500 lines, docstrings included."""
+    sizes = {name: len(path.read_text().splitlines()) for name, (path, _) in MODULES.items()}
+    assert sorted(n for n, s in sizes.items() if s > limit) == KNOWN_LONG
+
+
+def test_the_package_root_holds_the_teaching_api_and_package_folders() -> None:
+    """What a newcomer opens first: the protocol, trees, searches, deepening, the documents'
+    examples, the student interface and the errors; everything else lives in a package."""
+    modules = {p.stem for p in KIT.glob("*.py")}
+    assert modules == {"__init__", "game", "tree", "deepening", "examples", "student", "errors"}

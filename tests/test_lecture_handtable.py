@@ -65,7 +65,7 @@ AFTER_THE_SHEET = [("up", 5), ("up", 5)]
 
 
 def test_the_fail_hard_table_is_the_sheets_row_for_row() -> None:
-    rows = list(hand_table(alphabeta(sheet_tree(), fail="hard")).rows)
+    rows = list(hand_table(alphabeta(sheet_tree(), fail="one-sided")).rows)
     for i, (mine, sheet) in enumerate(zip(rows, SHEET_TABLE, strict=False)):
         assert mine == sheet, f"row {i}: the kit writes {mine}, the sheet {sheet}"
     assert rows == SHEET_TABLE + AFTER_THE_SHEET
@@ -73,7 +73,7 @@ def test_the_fail_hard_table_is_the_sheets_row_for_row() -> None:
 
 def test_fail_soft_differs_only_where_K_fails_low() -> None:
     """Fail-soft visits the same nodes, but K passes up its true value 3, not α = 5."""
-    hard = hand_table(alphabeta(sheet_tree(), fail="hard")).rows
+    hard = hand_table(alphabeta(sheet_tree(), fail="one-sided")).rows
     soft = hand_table(alphabeta(sheet_tree())).rows
     differ = [(i, h, s) for i, (h, s) in enumerate(zip(hard, soft, strict=True)) if h != s]
     k = len(SHEET_TABLE) - 2
@@ -84,13 +84,13 @@ def test_fail_soft_differs_only_where_K_fails_low() -> None:
 
 def test_the_binary_example() -> None:
     """The sheet's binary example: MIN's 1 falls to MAX's 2 and the last leaf is not read."""
-    rows = hand_table(alphabeta(sheet_binary(), fail="hard")).rows
+    rows = hand_table(alphabeta(sheet_binary(), fail="one-sided")).rows
     assert [r for r in rows if r[0] == "static"] == [
         ("static", 1, 2, ""), ("static", 1, 7, "not used"), ("static", 1, 1, "stop")]
 
 
 def test_beside_marks_the_rows_that_differ_and_refuses_other_orders() -> None:
-    hard = hand_table(alphabeta(sheet_tree(), fail="hard"))
+    hard = hand_table(alphabeta(sheet_tree(), fail="one-sided"))
     soft = hand_table(alphabeta(sheet_tree()))
     text = hard.beside(soft, ("fail-hard", "fail-soft"))
     # the three leaves that stop a node (F, I, J: only the sheet's loop writes them into α),

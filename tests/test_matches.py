@@ -9,9 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from minimaxkit.games import ConnectFour
-from minimaxkit.games.connect4_board import Board, line_cells, mirror_state
-from minimaxkit.matches import (
+from minimaxkit.arena.matches import (
     GAME,
     OPENINGS,
     EvaluationFailed,
@@ -25,14 +23,16 @@ from minimaxkit.matches import (
     random_player,
     score,
 )
+from minimaxkit.games import ConnectFour
+from minimaxkit.games.connect4_board import Board, line_cells, mirror_state
 
 
-@pytest.mark.parametrize("module", ["minimaxkit.games.connect4_board", "minimaxkit.matches",
-                                    "minimaxkit.grading.play.checks",
-                                    "minimaxkit.grading.play.evaluators",
-                                    "minimaxkit.draw.game_pages",
-                                    "minimaxkit.grading.play.report",
-                                    "minimaxkit.grading.play.tournament", "minimaxkit.standings",
+@pytest.mark.parametrize("module", ["minimaxkit.games.connect4_board", "minimaxkit.arena.matches",
+                                    "minimaxkit.grading.evaluation.checks",
+                                    "minimaxkit.grading.evaluation.evaluators",
+                                    "minimaxkit.arena.game_pages",
+                                    "minimaxkit.grading.evaluation.feedback",
+                                    "minimaxkit.classroom.tournament", "minimaxkit.arena.standings",
                                     "minimaxkit.lecture.evaluation6"])
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))

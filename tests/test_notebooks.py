@@ -261,7 +261,7 @@ def test_readme_lists_every_lecture_with_a_binder_link() -> None:
     assert "/hub/user-redirect/git-pull?repo=" in section
 
 
-@pytest.mark.parametrize("module", ["minimaxkit.lecture", "minimaxkit.lecture.checks",
+@pytest.mark.parametrize("module", ["minimaxkit.lecture", "minimaxkit.lecture.search_checks",
                                     "minimaxkit.lecture.exercises",
                                     "minimaxkit.lecture.handtable",
                                     "minimaxkit.lecture._reader"])
@@ -313,7 +313,8 @@ def test_help_names_sources_by_what_they_are() -> None:
 
     hits = []
     for module_name in ("minimaxkit", "minimaxkit.examples", "minimaxkit.deepening",
-                        "minimaxkit.search", "minimaxkit.table", "minimaxkit.lecture",
+                        "minimaxkit.search", "minimaxkit.search.transposition",
+                        "minimaxkit.lecture",
                         "minimaxkit.draw", "minimaxkit.widgets", "minimaxkit.games"):
         module = importlib.import_module(module_name)
         objects = [module, *(getattr(module, n) for n in getattr(module, "__all__", ()))]
@@ -473,7 +474,7 @@ def test_lecture_three_claims(executed: dict[str, Any]) -> None:
     nb, _ = executed["03_alphabeta"]
     text = prose(nb)
     # fail-hard at a MIN node: the binary example returns 1 where α is 2
-    binary = output_of(nb, 'alphabeta(sheet_binary(), fail="hard")')
+    binary = output_of(nb, 'alphabeta(sheet_binary(), fail="one-sided")')
     assert "value=1, bound=2, kind='alpha'" in binary
     assert "returns 1 in the sheet's own loop" in text and "entered with α = 2" in text
     # the forms differ only at K and D; F, I, J fail high and return the same values
@@ -484,7 +485,7 @@ def test_lecture_three_claims(executed: dict[str, Any]) -> None:
     assert "never the parent's max or min" not in text and "at nodes that *fail*," not in text
     # the compare widget's note marks K: the first returned value that differs
     sheet = sheet_tree()
-    step, path = first_divergence(alphabeta(sheet, fail="hard").trace, alphabeta(sheet).trace)
+    step, path = first_divergence(alphabeta(sheet, fail="one-sided").trace, alphabeta(sheet).trace)
     assert sheet.node(path).name == "K" and "where the two *traces* part: at K" in text
     # the blog's listing calls minimax with five arguments (six in the lecture's rewrite, which
     # passes the game too), as the worked answer says

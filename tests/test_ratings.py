@@ -1,4 +1,4 @@
-"""Tournament ratings (minimaxkit.ratings): a fit checked by hand on two
+"""Tournament ratings (minimaxkit.arena.ratings): a fit checked by hand on two
 players, intervals that cover the truth at their stated rate in Bradley-Terry worlds of
 known strengths (also for a player who loses nearly everything, and in a Swiss system),
 a table where a player without points is never above one with points, and a fit that
@@ -14,8 +14,8 @@ from collections import Counter
 import pytest
 
 from minimaxkit import ratings
-from minimaxkit.ratings import SCALE, Rating, describe, fit
-from minimaxkit.swiss import BYE_SHARE, pair_round
+from minimaxkit.arena.ratings import SCALE, Rating, describe, fit
+from minimaxkit.arena.swiss import BYE_SHARE, pair_round
 
 Z95 = 1.959963984540054
 

@@ -39,7 +39,7 @@ def check_against_prefix(rp: Replay, step: int) -> None:
 
 @pytest.mark.parametrize("seed", range(8))
 @pytest.mark.parametrize("search", [
-    lambda t: alphabeta(t), lambda t: alphabeta(t, fail="hard", order="perfect"),
+    lambda t: alphabeta(t), lambda t: alphabeta(t, fail="one-sided", order="perfect"),
     lambda t: minimax(t), lambda t: alphabeta(t, tt=True), lambda t: negamax(t)])
 def test_random_access_equals_stepping_on_random_trees(seed: int, search: object) -> None:
     tree = GameTree.random(depth=4, branching=(1, 4), values=(0, 6), seed=seed)
@@ -187,7 +187,8 @@ def test_live_widget_reads_the_trace_ahead_in_a_kernel_loop() -> None:
     assert first < n and later == n  # read between loop turns, after the widget showed
 
 
-@pytest.mark.parametrize("module", ["minimaxkit.trace", "minimaxkit.widgets._panel"])
+@pytest.mark.parametrize("module", ["minimaxkit.trace", "minimaxkit.trace.stream",
+                                    "minimaxkit.widgets._panel"])
 def test_doctests(module: str) -> None:
     import doctest
     import importlib

@@ -15,12 +15,12 @@ import pytest
 
 from minimaxkit.isolation import bwrap
 from minimaxkit.isolation.keeper import Keeper
-from minimaxkit.isolation.kernelbox import FOLDER_PREFIX, connection_folder, kernel_user
+from minimaxkit.isolation.sandboxed_kernel import FOLDER_PREFIX, connection_folder, kernel_user
 from minimaxkit.isolation.session import BUSY, ChildFailed, Session
 from minimaxkit.isolation.usage import usage
 from minimaxkit.isolation.watch import TOO_MANY, Watch
 
-WORKER = "minimaxkit.grading.play.childside"
+WORKER = "minimaxkit.grading.evaluation.childside"
 needs_bwrap = pytest.mark.skipif(not bwrap.available(), reason="needs bubblewrap")
 
 
@@ -228,7 +228,7 @@ def test_a_cell_that_ignores_the_interrupt_leaves_the_names_before_it(tmp_path: 
 
 @pytest.mark.parametrize("module", ["minimaxkit.isolation.keeper", "minimaxkit.isolation.usage",
                                     "minimaxkit.isolation.enter", "minimaxkit.isolation.watch",
-                                    "minimaxkit.isolation.kernelbox",
+                                    "minimaxkit.isolation.sandboxed_kernel",
                                     "minimaxkit.grading.autograde.sizes",
                                     "minimaxkit.isolation.rules",
                                     "minimaxkit.isolation.seccomp"])

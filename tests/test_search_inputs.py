@@ -20,13 +20,13 @@ from minimaxkit.games import Nim, TicTacToe
 def test_tt_strict_fail_hard_nim_keeps_the_true_value() -> None:
     # Nim (2, 2, 1): the first player wins (2 xor 2 xor 1 = 1), so MAX's value is 1
     assert minimax(Nim((2, 2, 1))).value == 1
-    assert alphabeta(Nim((2, 2, 1)), prune_on_equal=False, fail="hard", tt=True).value == 1
+    assert alphabeta(Nim((2, 2, 1)), prune_on_equal=False, fail="one-sided", tt=True).value == 1
 
 
 def test_tt_strict_fail_hard_tictactoe_after_the_centre() -> None:
     t = TicTacToe()
     state = t.play(t.initial_state(), 1)
-    assert alphabeta(t, state, prune_on_equal=False, fail="hard", tt=True).value == 0
+    assert alphabeta(t, state, prune_on_equal=False, fail="one-sided", tt=True).value == 0
     assert minimax(t, state).value == 0
 
 
@@ -155,3 +155,27 @@ def test_a_deep_chain_is_searched_past_the_default_recursion_limit() -> None:
     tree = GameTree.from_dict(spec)
     for f in (minimax, alphabeta, negamax):
         assert f(tree, trace=False).value == 7
+
+
+def test_fail_modes_return_what_their_names_say() -> None:
+    """On the example sheet's tree with the window (4, 6) at the root: fail-soft returns the
+    best value found at each node; fail-hard clamps it into the node's window; one-sided
+    (the sheet's form) starts at the node's own bound and can return past the other one.
+    The root's first MIN child B (leaves 8 7 3 | 9 ... ) fails high at its MAX children:
+    its first child returns 8 under soft and one-sided, β = 6 under hard (by hand: the MAX
+    node D sees 8 ≥ 6 and cuts)."""
+    from minimaxkit.examples import sheet_tree
+
+    results = {fail: alphabeta(sheet_tree(), window=(4, 6), fail=fail)
+               for fail in ("soft", "hard", "one-sided")}
+    first_grandchild = {fail: r.trace.values[(0, 0)] for fail, r in results.items()
+                        if r.trace is not None}
+    assert first_grandchild == {"soft": 8, "hard": 6, "one-sided": 8}
+    for fail, r in results.items():
+        assert r.value == 5, fail
+        assert r.trace is not None
+        for event in r.trace.events:
+            if fail == "hard" and hasattr(event, "move"):  # an Exit: clamped into (4, 6)
+                assert 4 <= event.value <= 6, event
+    with pytest.raises(OptionError, match="'one-sided' \\(the example sheet's form\\)"):
+        alphabeta(sheet_tree(), fail="clamped")

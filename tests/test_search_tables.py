@@ -77,7 +77,7 @@ def test_aima_tree_by_paths_and_pv():
 def test_002_hand_trace_values_returned_by_fail_hard():
     # 002's table: E 8; F 9 (stop); G 4; B 4; H 5; I 9 (stop); J 6 (stop); C 5; K 5; D 5 (stop)
     tree = tree_002()
-    exits = [(tree.node(e.path).name, e.value) for e in alphabeta(tree, fail="hard").trace
+    exits = [(tree.node(e.path).name, e.value) for e in alphabeta(tree, fail="one-sided").trace
              if isinstance(e, Exit)]
     assert exits == [("E", 8), ("F", 9), ("G", 4), ("B", 4), ("H", 5), ("I", 9), ("J", 6),
                      ("C", 5), ("K", 5), ("D", 5), ("A", 5)]
@@ -86,7 +86,7 @@ def test_002_hand_trace_values_returned_by_fail_hard():
 def test_002_windows_match_the_hand_trace():
     # 002's table: C entered with α = 4, β = MAX; I with α = 4, β = 5; K with α = 5, β = MAX.
     tree = tree_002()
-    enters = {tree.node(e.path).name: (e.alpha, e.beta) for e in alphabeta(tree, fail="hard").trace
+    enters = {tree.node(e.path).name: (e.alpha, e.beta) for e in alphabeta(tree, fail="one-sided").trace
               if type(e).__name__ == "Enter"}
     inf = float("inf")
     assert enters["C"] == (4, inf) and enters["I"] == (4, 5) and enters["K"] == (5, inf)
@@ -95,7 +95,7 @@ def test_002_windows_match_the_hand_trace():
 def test_fail_soft_and_hard_differ_below_the_root():
     # K (path (2, 0)) fails low: fail-soft returns 3, fail-hard returns α = 5.
     soft = alphabeta(tree_002()).trace.values[(2, 0)]
-    hard = alphabeta(tree_002(), fail="hard").trace.values[(2, 0)]
+    hard = alphabeta(tree_002(), fail="one-sided").trace.values[(2, 0)]
     assert (soft, hard) == (3, 5)
 
 

@@ -1,4 +1,4 @@
-"""Swiss pairings (minimaxkit.swiss): the bye is fair, no pair meets twice while
+"""Swiss pairings (minimaxkit.arena.swiss): the bye is fair, no pair meets twice while
 another pairing is possible, and the pairing chosen is the best by its rules, checked
 against every pairing of small rounds (an independent brute force)."""
 
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from minimaxkit import swiss
-from minimaxkit.swiss import pair_round
+from minimaxkit.arena.swiss import pair_round
 
 
 def matchings(players: list[str]) -> Iterator[list[tuple[str, str]]]:

@@ -27,11 +27,11 @@ from minimaxkit import (
     negamax,
     simple_pruning,
 )
-from minimaxkit._trace_json import steps_by_stack
-from minimaxkit._trace_paths import paths_of, steps_of
 from minimaxkit.errors import TraceError
 from minimaxkit.examples import tree_002
 from minimaxkit.games import TicTacToe
+from minimaxkit.trace.codec import steps_by_stack
+from minimaxkit.trace.paths import paths_of, steps_of
 
 LETTER = {"enter": "e", "leaf": "l", "cutoff": "c", "exit": "x", "tt": "t"}
 
@@ -73,7 +73,7 @@ def test_numpy_steps_equal_the_stack_on_every_search(depth, branching, seed, lim
 @pytest.mark.parametrize("search", [
     lambda g: alphabeta(g, depth=4, order="static"),
     lambda g: minimax(g, depth=4, tt=True),          # table hits
-    lambda g: negamax(g, depth=4, tt=True, fail="hard"),
+    lambda g: negamax(g, depth=4, tt=True, fail="one-sided"),
 ])
 def test_numpy_steps_equal_the_stack_on_tictactoe(search):
     t = search(TicTacToe()).trace

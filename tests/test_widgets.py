@@ -156,7 +156,7 @@ def test_step_widget_needs_a_trace() -> None:
 
 # ----- compare ---------------------------------------------------------------------------------
 def test_compare_widget_steps_both_traces_together() -> None:
-    a, b = alphabeta(T, fail="hard"), alphabeta(T, fail="hard", prune_on_equal=False)
+    a, b = alphabeta(T, fail="one-sided"), alphabeta(T, fail="one-sided", prune_on_equal=False)
     cw = StepWidget.compare(a, b, labels=("equality", "strict"))
     assert isinstance(cw, CompareWidget)
     assert cw.divergence == 39 and cw.steps == max(len(a.trace), len(b.trace))
@@ -386,7 +386,7 @@ def test_play_connect_four() -> None:
 
 @pytest.mark.parametrize("module", ["minimaxkit.widgets.step", "minimaxkit.widgets.quiz",
                                     "minimaxkit.widgets.play", "minimaxkit.widgets._panel",
-                                    "minimaxkit.widgets._kernel", "minimaxkit.widgets.frames",
+                                    "minimaxkit.widgets.disconnected", "minimaxkit.widgets.frames",
                                     "minimaxkit.widgets.savehook"])
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
@@ -536,7 +536,7 @@ def test_compare_says_what_its_same_words_hide() -> None:
     from minimaxkit.examples import sheet_tree
 
     t = sheet_tree()
-    cw = CompareWidget(alphabeta(t, fail="hard"), alphabeta(t),
+    cw = CompareWidget(alphabeta(t, fail="one-sided"), alphabeta(t),
                        labels=("the example sheet's loop", "the handout's loop"))
     sheet, handout = (p.html(10) for p in cw.panels)
     assert "β-cut at F: v = 9 ≥ β = 8" in sheet and "β-cut at F: v = 9 ≥ β = 8" in handout

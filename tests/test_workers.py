@@ -1,5 +1,5 @@
-"""Tasks N at a time (``minimaxkit.workers``): a worker process that dies costs only its task
-and is replaced; the progress bar counts, names the slowest and prints above itself; the
+"""Tasks N at a time (``minimaxkit.classroom.workers``): a worker process that dies costs only its
+task and is replaced; the progress bar counts, names the slowest and prints above itself; the
 static report pages escape what they are given."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import os
 
 import pytest
 
+from minimaxkit.classroom.workers import LocalWorkers, Progress, WorkerDied
 from minimaxkit.draw.pages import Raw, bar_chart, page, table
-from minimaxkit.workers import LocalWorkers, Progress, WorkerDied
 
 
 def _square_or_die(x: int) -> int:

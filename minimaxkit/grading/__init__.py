@@ -22,7 +22,7 @@ docs/design.md, *Grading in layers*, the layers below.
 
 from typing import TYPE_CHECKING
 
-from .._lazy import attach
+from ..support.lazy import attach
 
 if TYPE_CHECKING:  # for type checkers; imported on first use (._lazy)
     from ..student import MissingCall, ReadOnlyTree, Recorder, SearchNode
@@ -35,8 +35,8 @@ if TYPE_CHECKING:  # for type checkers; imported on first use (._lazy)
     from .verdicts.bugs import BUGS, Bug, buggy_alphabeta, recognise
     from .verdicts.compare import Comparison, Divergence, compare
     from .verdicts.conventions import CONVENTIONS, convention_label
+    from .verdicts.feedback import GradeReport, TreeVerdict
     from .verdicts.references import reference
-    from .verdicts.report import GradeReport, TreeVerdict
     from .verdicts.results import Picture, TreeResult
 
 __all__ = [
@@ -59,7 +59,7 @@ _WHERE = {name: where for where, names in {
     '.verdicts.compare': ('Comparison', 'Divergence', 'compare'),
     '.verdicts.conventions': ('CONVENTIONS', 'convention_label'),
     '.verdicts.references': ('reference',),
-    '.verdicts.report': ('GradeReport', 'TreeVerdict'),
+    '.verdicts.feedback': ('GradeReport', 'TreeVerdict'),
     '.verdicts.results': ('Picture', 'TreeResult'),
 }.items() for name in names}
 __getattr__, __dir__ = attach(__name__, _WHERE)

@@ -28,9 +28,9 @@ from typing import Any
 from ..search import alphabeta
 from ..tree import GameTree
 from ._reader import NoResult
-from .checks import Failed
 from .exercises import EXERCISES, Exercise
 from .handtable import HandTable, hand_table
+from .search_checks import Failed
 
 __all__ = ["Verdict", "Answer", "Exercise", "check", "show_answer", "player", "play_game",
            "forest", "mean_leaves", "hand_table", "HandTable", "EXERCISES"]

@@ -13,11 +13,11 @@ import numbers
 import random
 from typing import Any
 
+from ..arena.matches import GAME
 from ..games.connect4_board import Board, line_cells
-from ..matches import GAME
 from ._reader import QUICK, Failed, call, number_or_note, plain, short, shown
-from .checks import Result
 from .exercises import Exercise
+from .search_checks import Result
 
 __all__ = ["EXERCISES_6", "check_open_lines", "check_threats"]
 

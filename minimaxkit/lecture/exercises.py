@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from . import checks, checks45
-from .checks import Result
+from . import ordering_checks, search_checks
+from .search_checks import Result
 
 __all__ = ["Exercise", "EXERCISES"]
 
@@ -29,7 +29,7 @@ class Exercise:
 
 
 EXERCISES: dict[str, Exercise] = {
-    "count": Exercise(checks.check_count, """\
+    "count": Exercise(search_checks.check_count, """\
 A leaf counts as one node and one leaf; an interior node counts itself and adds up its
 children. This is minimax without the max and the min.""", '''\
 def count(game, state):
@@ -40,7 +40,7 @@ def count(game, state):
         n, k = count(game, game.play(state, move))
         nodes, leaves = nodes + n, leaves + k
     return nodes, leaves''', ("count",)),
-    "positions": Exercise(checks.check_positions, """\
+    "positions": Exercise(search_checks.check_positions, """\
 Remember the positions already seen and do not walk below them again. The same position
 is reached by many move orders (X a1, O b2, X c3 and X c3, O b2, X a1), which is why the
 tree is so much bigger than the set of positions; a transposition table exploits this.""",
@@ -52,10 +52,10 @@ def positions(game, state, seen=None):
         for move in game.moves(state):
             positions(game, game.play(state, move), seen)
     return seen''', ("positions",)),
-    "binary": Exercise(checks.check_binary, """\
+    "binary": Exercise(search_checks.check_binary, """\
 A MAX root over two MIN nodes, each over two leaves. The last leaf is the "?" that
 alpha-beta never evaluates: any number will do.""", "binary = [[2, 7], [1, 9]]", ("binary",)),
-    "maxmin": Exercise(checks.check_maxmin, """\
+    "maxmin": Exercise(search_checks.check_maxmin, """\
 The textbook-style handout's pair of procedures, in the kit's words: a leaf returns its
 static value, x.static(); otherwise MaxMin takes the max over the children of MinMax, and
 MinMax the min over the children of MaxMin. Each calls the other, because the players
@@ -70,7 +70,7 @@ def min_max(x):
     if x.is_leaf():
         return x.static()
     return min(max_min(y) for y in x.children())''', ("max_min", "min_max")),
-    "scored_move": Exercise(checks.check_scored_move, """\
+    "scored_move": Exercise(search_checks.check_scored_move, """\
 The machine-player tutorial's best-move search: keep the best (value, move) so far, value
 first as everywhere in the course; start the value just outside the range of values (-2
 for MAX, 2 for MIN) so that some move is always chosen, and compare values, not moves.""", '''\
@@ -84,7 +84,7 @@ def best(game, state):
         if (value > best_value) if mx else (value < best_value):
             best_value, best_move = value, move
     return best_value, best_move''', ("best",)),
-    "bug_recitation": Exercise(checks.check_bug_recitation, """\
+    "bug_recitation": Exercise(search_checks.check_bug_recitation, """\
 The minimizer's bound is β, the most the minimizer has to concede so far: a new, smaller
 value must lower it, so β ← min(v, β). With max, β never falls below its starting value,
 the maximizer's children never see a tight β, and β-cuts below MIN nodes are missed. The
@@ -108,7 +108,7 @@ def ab_recitation(game, n, alpha, beta):
             return v
         beta = min(v, beta)
     return v''', ("ab_recitation",)),
-    "bug_blog": Exercise(checks.check_bug_blog, """\
+    "bug_blog": Exercise(search_checks.check_bug_blog, """\
 The recursive calls must call minimax_ab itself, passing α and β on; the blog's listing
 calls minimax, a search of three arguments, with five (six in this rewrite, which passes
 the game too), which (even if it ran) would search every subtree in full and prune nothing
@@ -133,41 +133,41 @@ def minimax_ab(game, n, depth, max_depth, alpha, beta):
                 break
             beta = min(beta, value)
     return value''', ("minimax_ab",)),
-    "bug_tutorial": Exercise(checks.check_bug_tutorial, """\
+    "bug_tutorial": Exercise(search_checks.check_bug_tutorial, """\
 Line 11 stores the whole result, a (move, score) pair, where a score belongs: the human's
 branch must read `best = (m, result.score)`, as the computer's branch does (the tutorial's
 plain minimax has the same slip). And in the prose, β starts at 2, not -2: the search
 starts with the window (-2, 2), just outside the scores -1 ... 1, so that some move is
 always chosen.""",
                         "check('bug_tutorial', line=11, beta_start=2)"),
-    "best_order": Exercise(lambda nested: checks45.check_order(nested, 5, "best"), """\
+    "best_order": Exercise(lambda nested: ordering_checks.check_order(nested, 5, "best"), """\
 Put the MIN node with the highest value first, so α is as high as it can be at once, and
 inside every later MIN node put its lowest leaf first, so that it cuts after one leaf:
 3 + 1 + 1 = 5 = 3^1 + 3^1 - 1 leaves, the Knuth-Moore bound.""",
                            "best = [[3, 12, 8], [2, 4, 6], [2, 14, 5]]", ("best",)),
-    "worst_order": Exercise(lambda nested: checks45.check_order(nested, 9, "worst"), """\
+    "worst_order": Exercise(lambda nested: ordering_checks.check_order(nested, 9, "worst"), """\
 Never let a MIN node's leaf fall to α before its last leaf: inside each MIN node put its
 lowest leaf last (the leaves from high to low, say). The first MIN node has no α to fall
 to; a later one cuts at most at its lowest leaf, because every other leaf of this tree (4
 or more) is above 3, the highest α can reach. So the MIN nodes may come in any order.""",
                             "worst = [[6, 4, 2], [14, 5, 2], [12, 8, 3]]", ("worst",)),
-    "center_first": Exercise(checks45.check_center_first, """\
+    "center_first": Exercise(ordering_checks.check_center_first, """\
 MAX searches high keys first and MIN low keys first, so the key must say "good for MAX"
 in MAX's terms: the centre gets the highest key at a MAX node and the lowest at a MIN node.""",
                              '''\
 def center_first(game, state, move):
     closeness = -abs(move - 3)
     return closeness if game.is_max(state) else -closeness''', ("center_first",)),
-    "km_4_5": Exercise(checks45.check_km, """\
+    "km_4_5": Exercise(ordering_checks.check_km, """\
 b^⌈d/2⌉ + b^⌊d/2⌋ - 1 with b = 4 and d = 5: 4^3 + 4^2 - 1 = 64 + 16 - 1 = 79, against
 4^5 = 1024 leaves for minimax.""", "check('km_4_5', 79)"),
-    "overhead": Exercise(checks45.check_overhead, """\
+    "overhead": Exercise(ordering_checks.check_overhead, """\
 Iteration k of minimax deepening evaluates b^k leaves, so all d iterations evaluate
 b + b^2 + ... + b^d = b (b^d - 1) / (b - 1) against b^d for the last one alone: at most
 b / (b - 1) times as much, 2 for b = 2 and barely more than 1 for large b.""", '''\
 def overhead(b, d):
     return sum(b ** k for k in range(1, d + 1)) / b ** d''', ("overhead",)),
-    "budget": Exercise(checks45.check_budget, """\
+    "budget": Exercise(ordering_checks.check_budget, """\
 The budget is cumulative: it counts the nodes of all iterations together, not of each one.
 Add the iterations' node counts (reordered): the deepest iteration whose running total
 stays within the budget is the last one completed; the next one is started, interrupted

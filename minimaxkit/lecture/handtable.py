@@ -15,7 +15,7 @@ records one of four things, and :func:`hand_table` reads the same rows off a sea
 
 >>> from minimaxkit import alphabeta
 >>> from minimaxkit.examples import sheet_binary
->>> print(hand_table(alphabeta(sheet_binary(), fail="hard")))
+>>> print(hand_table(alphabeta(sheet_binary(), fail="one-sided")))
   MAX        MIN
    α      β   α      β    static
    -∞     ∞    -∞     ∞
@@ -146,7 +146,7 @@ def hand_table(result: Any) -> HandTable:
     trace = getattr(result, "trace", None)
     if trace is None:
         raise ValueError("hand_table needs a search result with a trace (trace=True)")
-    fail_hard = getattr(result, "options", {}).get("fail") == "hard"
+    fail_hard = getattr(result, "options", {}).get("fail", "soft") != "soft"
     events = list(trace)
     rows: list[Row] = []
     # per entered node: [is_max, bound, value so far]

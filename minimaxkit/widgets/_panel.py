@@ -32,7 +32,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from ..replay import Frame, Replay, fmt, state_at
 from ..trace import Trace
 from ..tree import GameTree
-from ._kernel import (  # noqa: F401  (re-exported: where the widgets import them from)
+from .disconnected import (  # noqa: F401  (re-exported: where the widgets import them from)
     NEEDS_KERNEL_TEXT,
     RERUN_HTML,
     RERUN_TEXT,

@@ -33,8 +33,8 @@ def describe(result: Any) -> str:
 
     >>> from minimaxkit import alphabeta
     >>> from minimaxkit.examples import sheet_tree
-    >>> describe(alphabeta(sheet_tree(), fail="hard", order="perfect"))
-    'alphabeta (fail-hard, order=perfect): value 5, 11 leaves evaluated'
+    >>> describe(alphabeta(sheet_tree(), fail="one-sided", order="perfect"))
+    'alphabeta (one-sided fail-hard, order=perfect): value 5, 11 leaves evaluated'
     """
     algorithm = getattr(result, "algorithm", None)
     if algorithm is None:
@@ -45,6 +45,8 @@ def describe(result: Any) -> str:
         notes.append("strict cuts")
     if opts.get("fail") == "hard":
         notes.append("fail-hard")
+    elif opts.get("fail") == "one-sided":
+        notes.append("one-sided fail-hard")
     if opts.get("order"):
         notes.append(f"order={opts['order']}")
     if opts.get("depth") is not None:
@@ -64,7 +66,7 @@ def window_differences(a: Frame, b: Frame) -> list[tuple[str, str]]:
     >>> from minimaxkit import alphabeta
     >>> from minimaxkit.examples import sheet_tree
     >>> t = sheet_tree()
-    >>> hard, soft = Replay(alphabeta(t, fail="hard")), Replay(alphabeta(t))
+    >>> hard, soft = Replay(alphabeta(t, fail="one-sided")), Replay(alphabeta(t))
     >>> window_differences(hard.frame(10), soft.frame(10))
     [('α = 9 at F', 'α = −∞')]
     >>> window_differences(hard.frame(8), soft.frame(8))

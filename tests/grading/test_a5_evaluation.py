@@ -23,7 +23,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from minimaxkit.grading.course import parse_sample, prepare_course, solution_cells
+from minimaxkit.classroom.trial import parse_sample, prepare_course, solution_cells
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
 
@@ -66,7 +66,7 @@ def trial(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         outs.append(base / f"out{i}.json")
         roots.append(root)
         procs.append(subprocess.Popen(
-            [sys.executable, "-m", "minimaxkit.grading.course", str(base / f"spec{i}.json"),
+            [sys.executable, "-m", "minimaxkit.classroom.trial", str(base / f"spec{i}.json"),
              str(outs[-1])], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
     logs = [p.communicate(timeout=900)[0] for p in procs]
     merged: dict[str, Any] = {"scores": {}, "errors": [], "feedback": {}, "roots": roots,
@@ -158,7 +158,7 @@ def test_the_speed_is_recorded_once_for_the_tournament(trial: dict[str, Any]) ->
     """The correctness cell of each autograded notebook records the speed measured, which the
     class tournament reads instead of measuring again (docs/grading.md, *The class
     tournament*); none where nothing could be measured."""
-    from minimaxkit.grading.play.tournament import find_entrants
+    from minimaxkit.classroom.tournament import find_entrants
 
     found = {e.name: e.speed for root in trial["roots"] for e in find_entrants(root, NAME)
              if e.kind == "submission"}

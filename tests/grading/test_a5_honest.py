@@ -26,7 +26,7 @@ import nbformat
 import pytest
 from test_a5_evaluation import with_fewer_games
 
-from minimaxkit.grading.course import parse_sample, prepare_course, solution_cells
+from minimaxkit.classroom.trial import parse_sample, prepare_course, solution_cells
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500)]
 
@@ -61,7 +61,7 @@ def _start(base: Path, name: str, subs: list[Any]) -> tuple[subprocess.Popen[str
     root = _course(base, name)
     spec, out = base / f"{name}.json", base / f"{name}.out.json"
     spec.write_text(json.dumps({"root": str(root), "submissions": subs, "export": False}))
-    proc = subprocess.Popen([sys.executable, "-m", "minimaxkit.grading.course", str(spec),
+    proc = subprocess.Popen([sys.executable, "-m", "minimaxkit.classroom.trial", str(spec),
                              str(out)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True)
     return proc, out, root
@@ -184,7 +184,7 @@ def test_a_25_mb_answer_cell_is_cut_with_a_clear_verdict(
         tmp_path: Path) -> None:
     """A 25 MB literal in the answer cell (an opening book): a verdict that names the sizes,
     feedback under 20 MB, and every instructor-side step under the stated memory bound."""
-    from minimaxkit.grading.course import make_submission, nbgrader_api
+    from minimaxkit.classroom.trial import make_submission, nbgrader_api
 
     root = _course(tmp_path, "big")
     api = nbgrader_api(root)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from minimaxkit.grading.play.evaluators import RemoteEvaluator
-from minimaxkit.grading.play.notebook import play_session
-from minimaxkit.matches import GAME
+from minimaxkit.arena.matches import GAME
+from minimaxkit.grading.evaluation.evaluators import RemoteEvaluator
+from minimaxkit.grading.evaluation.notebook import play_session
 
 CELL = '''
 import decimal, fractions

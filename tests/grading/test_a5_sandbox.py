@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from minimaxkit.grading.play.checks import check_correctness
-from minimaxkit.grading.play.evaluators import ANSWER_TEXT, RemoteEvaluator
-from minimaxkit.grading.play.notebook import play_session
+from minimaxkit.arena.matches import GAME
+from minimaxkit.grading.evaluation.checks import check_correctness
+from minimaxkit.grading.evaluation.evaluators import ANSWER_TEXT, RemoteEvaluator
+from minimaxkit.grading.evaluation.notebook import play_session
 from minimaxkit.isolation import bwrap
 from minimaxkit.isolation.session import EXEC_TIMEOUT
-from minimaxkit.matches import GAME
 
 pytestmark = pytest.mark.skipif(not bwrap.available(), reason="needs bubblewrap")
 
@@ -144,7 +144,7 @@ def test_an_answer_is_a_float_or_a_short_text() -> None:
     """What the child writes: a float (it converts every number) or what went wrong, cut. An
     int (10 ** 400 would overflow the grader's checks) or a long text was written by the
     notebook's code, and is interference."""
-    from minimaxkit.grading.play import evaluators
+    from minimaxkit.grading.evaluation import evaluators
 
     assert evaluators._answer(1.0) and evaluators._answer({"raised": "x" * ANSWER_TEXT})
     assert not evaluators._answer(10 ** 400) and not evaluators._answer(True)
@@ -152,10 +152,10 @@ def test_an_answer_is_a_float_or_a_short_text() -> None:
 
 
 def test_the_cells_have_a_time_for_them_all(tmp_path: Path) -> None:
-    from minimaxkit.grading.play.evaluators import RULES
+    from minimaxkit.grading.evaluation.evaluators import RULES
     from minimaxkit.isolation.session import Session
 
-    with Session(tmp_path, worker="minimaxkit.grading.play.childside", rules=RULES,
+    with Session(tmp_path, worker="minimaxkit.grading.evaluation.childside", rules=RULES,
                  notebook_time=1.0) as s:
         s.run_cell("import time\ntime.sleep(1.5)")
         s.run_cell("def evaluate(board):\n    return 0.0")
@@ -167,10 +167,10 @@ def test_the_cells_have_a_time_for_them_all(tmp_path: Path) -> None:
 def test_no_cell_runs_past_the_time_for_them_all(tmp_path: Path) -> None:
     """A cell that starts before the cells' time is up gets what is left of it (a second at
     least), not a whole cell's time: six cells of 59 s once took 354 s of a 300 s budget."""
-    from minimaxkit.grading.play.evaluators import RULES
+    from minimaxkit.grading.evaluation.evaluators import RULES
     from minimaxkit.isolation.session import Session
 
-    with Session(tmp_path, worker="minimaxkit.grading.play.childside", rules=RULES,
+    with Session(tmp_path, worker="minimaxkit.grading.evaluation.childside", rules=RULES,
                  notebook_time=2.0) as s:
         s.run_cell("import time\ntime.sleep(1.5)")
         # about 0.5 s left: interrupted at 1 s (on a loaded machine, where the first cell
@@ -185,12 +185,12 @@ def test_cells_that_will_not_stop_do_not_cost_what_ran_before_them(tmp_path: Pat
     """An attack: a correct answer, then cells that ignore their interrupt. Each is left out
     and the cells before it run again; their time must not use up the cells' time in all, or
     the answer is not run again and the grade is lost."""
-    from minimaxkit.grading.play.evaluators import RULES
+    from minimaxkit.grading.evaluation.evaluators import RULES
     from minimaxkit.isolation.session import Session
 
     hung = "import time\nwhile True:\n    try:\n        time.sleep(100)\n" \
            "    except BaseException:\n        pass"
-    with Session(tmp_path, worker="minimaxkit.grading.play.childside", rules=RULES,
+    with Session(tmp_path, worker="minimaxkit.grading.evaluation.childside", rules=RULES,
                  cell_timeout=0.5, notebook_time=3.0) as s:
         s.run_cell("answer = 42")
         for _ in range(2):  # each costs 0.5 s and the grace of 5 s

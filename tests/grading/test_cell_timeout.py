@@ -18,7 +18,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from minimaxkit.grading.course import prepare_course, solution_cells
+from minimaxkit.classroom.trial import prepare_course, solution_cells
 from minimaxkit.isolation import bwrap
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # a module's course, under load
@@ -42,7 +42,7 @@ def test_a_cell_past_the_time_limit_is_interrupted_and_the_notebook_goes_on(
             "submissions": [[A, "looper", {"alphabeta": endless}],
                             [A, "honest", {"alphabeta": answer}]]}
     (tmp_path / "spec.json").write_text(json.dumps(spec))
-    done = subprocess.run([sys.executable, "-m", "minimaxkit.grading.course",
+    done = subprocess.run([sys.executable, "-m", "minimaxkit.classroom.trial",
                            str(tmp_path / "spec.json"), str(tmp_path / "out.json")],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]

@@ -24,7 +24,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from minimaxkit.grading.course import (
+from minimaxkit.classroom.trial import (
     make_submission,
     nbgrader_api,
     parse_sample,
@@ -138,7 +138,7 @@ def courses(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         for assignment in ASSIGNMENTS:
             run(root, "nbgrader", "generate_feedback", assignment)
         run(root, "nbgrader", "export")
-    run(roots["par"], "minimaxkit.grading.report", "a2_alphabeta")
+    run(roots["par"], "minimaxkit.classroom.report", "a2_alphabeta")
     return roots
 
 
@@ -250,7 +250,7 @@ def test_the_report_names_the_samples_bugs(courses: dict[str, Path]) -> None:
 
 
 def test_the_report_leaves_ids_out_when_asked(courses: dict[str, Path]) -> None:
-    run(courses["par"], "minimaxkit.grading.report", "a2_alphabeta", "--out", "anon",
+    run(courses["par"], "minimaxkit.classroom.report", "a2_alphabeta", "--out", "anon",
         "--no-ids")
     page = (courses["par"] / "anon" / "index.html").read_text()
     rows = list(csv.DictReader(open(courses["par"] / "anon" / "report.csv")))
@@ -421,7 +421,7 @@ def test_clear_errors(small: Path) -> None:
     out = run(small, "minimaxkit.grading.autograde", "a2_alphabeta", "--workers", "0",
               check=False)
     assert out.returncode == 2 and "--workers must be at least 1" in out.stderr
-    out = run(small, "minimaxkit.grading.report", "a3_move_ordering", check=False)
+    out = run(small, "minimaxkit.classroom.report", "a3_move_ordering", check=False)
     assert out.returncode == 1 and "a3_move_ordering" in out.stderr
 
 

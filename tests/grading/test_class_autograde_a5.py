@@ -18,7 +18,7 @@ import pytest
 from test_a5_evaluation import with_fewer_games
 from test_class_autograde import gradebook_rows, make_class, run, submissions
 
-from minimaxkit.grading.course import prepare_course
+from minimaxkit.classroom.trial import prepare_course
 from minimaxkit.isolation import bwrap
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
@@ -49,7 +49,7 @@ def courses(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     for root in roots.values():
         run(root, "nbgrader", "generate_feedback", NAME)
         run(root, "nbgrader", "export")
-    run(roots["par"], "minimaxkit.grading.report", NAME)
+    run(roots["par"], "minimaxkit.classroom.report", NAME)
     return roots
 
 

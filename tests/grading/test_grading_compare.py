@@ -45,14 +45,14 @@ def test_the_documents_search_matches_every_convention_on_002() -> None:
 
 def test_strict_fail_hard_is_its_own_convention_on_002() -> None:
     tree = tree_002()
-    leaves = alphabeta(tree, prune_on_equal=False, fail="hard").trace.leaves
+    leaves = alphabeta(tree, prune_on_equal=False, fail="one-sided").trace.leaves
     c = compare(leaves, refs(tree), tree)
     assert len(leaves) == 18 and c.matched == ("strict-hard",)
 
 
 def test_an_assignment_may_fix_one_convention() -> None:
     tree = tree_002()
-    strict = alphabeta(tree, prune_on_equal=False, fail="hard").trace.leaves
+    strict = alphabeta(tree, prune_on_equal=False, fail="one-sided").trace.leaves
     only = {"equal-soft": refs(tree)["equal-soft"]}
     assert not compare(strict, only, tree).ok
 

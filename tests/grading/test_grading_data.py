@@ -10,8 +10,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from minimaxkit.grading.course import parse_sample
-from minimaxkit.grading.refresh import stale
+from minimaxkit.classroom.refresh import stale
+from minimaxkit.classroom.trial import parse_sample
 
 REPO = Path(__file__).resolve().parents[2]
 ASSIGNMENTS = ["a1_minimax", "a2_alphabeta", "a3_move_ordering", "a4_deepening"]
@@ -100,7 +100,8 @@ def _grading_modules() -> list[str]:
     import minimaxkit.grading as grading
     import minimaxkit.isolation as isolation
 
-    return ["minimaxkit.student", "minimaxkit._lazy", grading.__name__, isolation.__name__] + \
+    return ["minimaxkit.student", "minimaxkit.support.lazy", grading.__name__,
+            isolation.__name__] + \
         sorted(m.name for pkg in (grading, isolation)
                for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + ".")
                if not m.name.endswith("__main__"))
@@ -129,7 +130,7 @@ def test_the_grading_modules_show_their_use() -> None:
 def test_a_kernel_start_imports_none_of_the_searches() -> None:
     """The sandboxed kernel's first step (``python -m minimaxkit.grading.autograde.kernel``)
     and the scratch copy (``enter.py``, run by its path) import neither the searches nor the
-    grader: the packages import their modules on first use (``minimaxkit._lazy``)."""
+    grader: the packages import their modules on first use (``minimaxkit.support.lazy``)."""
     import subprocess
     import sys
 
@@ -137,12 +138,14 @@ def test_a_kernel_start_imports_none_of_the_searches() -> None:
              "print(sorted(m for m in sys.modules if m.startswith('minimaxkit')))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
-    assert eval(done.stdout) == ["minimaxkit", "minimaxkit._lazy", "minimaxkit.grading",
+    assert eval(done.stdout) == ["minimaxkit", "minimaxkit.grading",
                                  "minimaxkit.grading.autograde",
                                  "minimaxkit.grading.autograde.kernel",
                                  "minimaxkit.grading.testdata",
                                  "minimaxkit.grading.testdata.places", "minimaxkit.isolation",
-                                 "minimaxkit.isolation.bwrap", "minimaxkit.isolation.kernelbox"]
+                                 "minimaxkit.isolation.bwrap",
+                                 "minimaxkit.isolation.sandboxed_kernel", "minimaxkit.support",
+                                 "minimaxkit.support.aliases", "minimaxkit.support.lazy"]
 
 
 def test_lazy_names_stay_what_the_package_exports() -> None:
@@ -161,4 +164,4 @@ def test_lazy_names_stay_what_the_package_exports() -> None:
     assert done.stdout.split() == ["minimaxkit.grading.verdicts.compare",
                                    "minimaxkit.grading.api.explore",
                                    "minimaxkit.grading.api.grade", "GameTree",
-                                   "minimaxkit.search"]
+                                   "minimaxkit.search.core"]

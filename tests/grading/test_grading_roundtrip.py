@@ -23,7 +23,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from minimaxkit.grading.course import (
+from minimaxkit.classroom.trial import (
     make_submission,
     parse_sample,
     prepare_course,
@@ -64,7 +64,7 @@ def trial(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         outputs.append(base / f"out{i}.json")
         roots.append(root)
         procs.append(subprocess.Popen(
-            [sys.executable, "-m", "minimaxkit.grading.course", str(base / f"spec{i}.json"),
+            [sys.executable, "-m", "minimaxkit.classroom.trial", str(base / f"spec{i}.json"),
              str(outputs[-1])], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
     # a student validating in their own folder: the solution passes, the released one fails
     lab = base / "lab"

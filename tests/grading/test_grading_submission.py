@@ -16,7 +16,7 @@ from minimaxkit.grading.verdicts.conventions import (
     program_text,
     source_conventions,
 )
-from minimaxkit.grading.verdicts.report import GradeReport, points_text
+from minimaxkit.grading.verdicts.feedback import GradeReport, points_text
 
 REPO = Path(__file__).resolve().parents[2]
 A2 = REPO / "solutions" / "a2_alphabeta"

@@ -252,7 +252,7 @@ def test_hidden_tests_never_come_from_the_submission_folder(tmp_path: Path) -> N
 
 def test_the_verdict_says_where_the_notebooks_own_grade_differs() -> None:
     from minimaxkit.grading.autograde.trusted import kernel_note
-    from minimaxkit.grading.verdicts.report import GradeReport, TreeVerdict
+    from minimaxkit.grading.verdicts.feedback import GradeReport, TreeVerdict
     from minimaxkit.grading.verdicts.results import TreeResult
 
     folder = Path(__file__).resolve().parents[2] / "solutions" / "a2_alphabeta"

@@ -27,7 +27,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from minimaxkit.grading.course import parse_sample, prepare_course, solution_cells
+from minimaxkit.classroom.trial import parse_sample, prepare_course, solution_cells
 from minimaxkit.isolation import bwrap
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # a module's course, under load
@@ -78,7 +78,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     before = {d: _digest(REPO / d / ASSIGNMENT) for d in ("solutions", "assignments")}
     marker = f"MINIMAXKIT_TEST_RUN={uuid.uuid4().hex}"
     env = dict(os.environ, MINIMAXKIT_TEST_RUN=marker.split("=")[1])
-    done = subprocess.run([sys.executable, "-m", "minimaxkit.grading.course",
+    done = subprocess.run([sys.executable, "-m", "minimaxkit.classroom.trial",
                            str(root.parent / "spec.json"), str(root.parent / "out.json")],
                           env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]

@@ -37,7 +37,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from minimaxkit.grading.course import solution_cells
+from minimaxkit.classroom.trial import solution_cells
 from minimaxkit.isolation import bwrap
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # a module's course, under load

@@ -19,7 +19,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from minimaxkit.grading.course import prepare_course, solution_cells
+from minimaxkit.classroom.trial import prepare_course, solution_cells
 from minimaxkit.isolation import bwrap
 from minimaxkit.isolation.session import SANDBOX_MEMORY
 
@@ -63,7 +63,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     spec = {"root": str(root), "feedback": True, "export": False,
             "submissions": [[A, name, {"alphabeta": code}] for name, code in cells.items()]}
     (tmp / "spec.json").write_text(json.dumps(spec))
-    done = subprocess.run([sys.executable, "-m", "minimaxkit.grading.course",
+    done = subprocess.run([sys.executable, "-m", "minimaxkit.classroom.trial",
                            str(tmp / "spec.json"), str(tmp / "out.json")],
                           capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]

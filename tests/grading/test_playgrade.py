@@ -1,4 +1,4 @@
-"""Assignment 5's play grade (minimaxkit.grading.play.playgrade): the book, each student's
+"""Assignment 5's play grade (minimaxkit.grading.evaluation.ladder): the book, each student's
 draw, the points curve, the stated interval, the design as tests.json sets it, the draw
 from the student's id and the course's secret, the student's own (practice) run, and, with
 real games, that an evaluation tuned to the openings a student can see earns fewer points
@@ -14,8 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from minimaxkit.grading.play.notebook import grade_evaluation, graded_openings
-from minimaxkit.grading.play.playgrade import (
+from minimaxkit.arena.matches import (
+    GAME,
+    Player,
+    board_player,
+    kit_player,
+    play_game,
+    random_player,
+    weak_player,
+)
+from minimaxkit.grading.evaluation.feedback import EvaluationReport
+from minimaxkit.grading.evaluation.ladder import (
     BOOK,
     LADDER,
     PRACTICE,
@@ -29,18 +38,9 @@ from minimaxkit.grading.play.playgrade import (
     rung_result,
     share_interval,
 )
-from minimaxkit.grading.play.report import EvaluationReport
+from minimaxkit.grading.evaluation.notebook import grade_evaluation, graded_openings
 from minimaxkit.grading.testdata.suites import salt_for
 from minimaxkit.grading.testdata.trees import seed_for
-from minimaxkit.matches import (
-    GAME,
-    Player,
-    board_player,
-    kit_player,
-    play_game,
-    random_player,
-    weak_player,
-)
 
 SAMPLES = Path(__file__).parent / "submissions" / "a5_evaluation"
 
@@ -275,8 +275,8 @@ def test_a_function_slower_in_play_than_in_the_check_forfeits_the_games() -> Non
     with that reason. The same function without the slowness plays and wins its games."""
     import time
 
-    from minimaxkit.grading.play.checks import check_play
-    from minimaxkit.grading.play.evaluators import LocalEvaluator
+    from minimaxkit.grading.evaluation.checks import check_play
+    from minimaxkit.grading.evaluation.evaluators import LocalEvaluator
 
     def evaluate(board, slow: bool = True):  # type: ignore[no-untyped-def]
         if slow and board.moves_played > 3:

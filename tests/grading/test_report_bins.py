@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from minimaxkit.grading.report import Entry, _safe, _scores
+from minimaxkit.classroom.report import Entry, _safe, _scores
 
 
 def _counts(page: str) -> dict[str, int]:

@@ -20,8 +20,8 @@ from typing import Any
 import nbformat
 import pytest
 
-from minimaxkit.grading.course import make_submission, parse_sample, prepare_course
-from minimaxkit.grading.play.tournament import (
+from minimaxkit.arena.standings import FIELDS
+from minimaxkit.classroom.tournament import (
     Entrant,
     Tournament,
     find_entrants,
@@ -29,8 +29,8 @@ from minimaxkit.grading.play.tournament import (
     measure_speed,
     run_tournament,
 )
+from minimaxkit.classroom.trial import make_submission, parse_sample, prepare_course
 from minimaxkit.isolation.usage import below
-from minimaxkit.standings import FIELDS
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # a module's course, under load
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import minimaxkit.isolation.hostcheck as hostcheck
-from minimaxkit.grading.course import prepare_course, solution_cells
+from minimaxkit.classroom.trial import prepare_course, solution_cells
 from minimaxkit.isolation import bwrap
 
 REPO = Path(__file__).resolve().parents[2]
@@ -66,7 +66,7 @@ def test_autograde_refuses_without_the_sandbox_when_required(tmp_path: Path) -> 
             "submissions": [["a2_alphabeta", "alice", cells]]}
     (tmp_path / "spec.json").write_text(json.dumps(spec))
     env = dict(os.environ, MINIMAXKIT_NO_SANDBOX="1", MINIMAXKIT_REQUIRE_SANDBOX="1")
-    done = subprocess.run([sys.executable, "-m", "minimaxkit.grading.course",
+    done = subprocess.run([sys.executable, "-m", "minimaxkit.classroom.trial",
                            str(tmp_path / "spec.json"), str(tmp_path / "out.json")],
                           env=env, cwd=root, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]

@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from minimaxkit.grading.course import parse_sample, solution_cells
+from minimaxkit.classroom.trial import parse_sample, solution_cells
 
 from .course_hub import CourseHub, start_course_hub
 from .unix import REPO, User, processes_of, run_as

@@ -29,7 +29,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from minimaxkit.grading.course import parse_sample, solution_cells
+from minimaxkit.classroom.trial import parse_sample, solution_cells
 
 from .unix import REPO, SharedEnv, User, Users, run_as, shared_env
 
@@ -123,7 +123,7 @@ def run(instructor: tuple[User, SharedEnv], place: Path) -> dict[str, Any]:
     for path in [course, *course.rglob("*"), place / "spec.json", user.home / ".hub-token"]:
         os.chown(path, user.uid, user.gid)
     (user.home / ".hub-token").chmod(0o600)
-    done = run_as(user, [str(env.python), "-m", "minimaxkit.grading.course",
+    done = run_as(user, [str(env.python), "-m", "minimaxkit.classroom.trial",
                          str(place / "spec.json"), str(course / "out.json")],
                   env={"PATH": env.path_env(), "JUPYTERHUB_API_TOKEN": TOKEN,
                        "JUPYTERHUB_USER": user.name}, cwd=course, timeout=900)

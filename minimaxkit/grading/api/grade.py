@@ -24,7 +24,6 @@ from ..testdata.places import student_id
 from ..testdata.suites import SuiteError, load_hidden, load_visible, salt_for
 from ..testdata.trees import build_tree, seed_for
 from ..verdicts.bugs import BUGS, signatures
-from ..verdicts.checks import grade_outcome, submitted
 from ..verdicts.conventions import (
     CONVENTION_CHECKS,
     CONVENTIONS,
@@ -32,9 +31,10 @@ from ..verdicts.conventions import (
     read_conventions,
 )
 from ..verdicts.diagnosis import bug_lines, choose_convention, diagnose
+from ..verdicts.feedback import GradeReport, TreeVerdict
 from ..verdicts.references import reference
-from ..verdicts.report import GradeReport, TreeVerdict
 from ..verdicts.results import TreeResult, failed
+from ..verdicts.scoring import grade_outcome, submitted
 from .pictures import show
 
 __all__ = ["grade", "grade_report", "run_check", "AFTER_TIMEOUT"]

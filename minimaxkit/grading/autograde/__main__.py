@@ -1,10 +1,10 @@
 """``python -m minimaxkit.grading.autograde ASSIGNMENT [--workers N | --scheduler ADDR]
 [--student ID ...] [--force]``: a whole class autograded at once, N submissions at a time
-(:mod:`minimaxkit.class_autograde`)."""
+(:mod:`minimaxkit.classroom.autograde`)."""
 
 import sys
 
-from ...class_autograde import main
+from ...classroom.autograde import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,6 +1,6 @@
 """The autograde kernel: ``python -m minimaxkit.grading.autograde.kernel -f CONNECTION_FILE``,
 the kernel spec ``minimaxkit-sandbox`` (``kernelspec/``), becomes IPython in bubblewrap
-(:func:`minimaxkit.isolation.kernelbox.launch`), the notebook's folder a scratch copy and the
+(:func:`minimaxkit.isolation.sandboxed_kernel.launch`), the notebook's folder a scratch copy and the
 course's folder and secret hidden.
 """
 
@@ -10,7 +10,7 @@ import os
 import sys
 from pathlib import Path
 
-from ...isolation.kernelbox import launch
+from ...isolation.sandboxed_kernel import launch
 from ..testdata.places import course_root, secret_file
 
 __all__ = ["main", "KERNELSPEC_DIR", "KERNEL_NAME"]

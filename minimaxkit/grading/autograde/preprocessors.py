@@ -17,7 +17,7 @@ from nbgrader.preprocessors import Execute, NbGraderPreprocessor
 from traitlets import Bool, Unicode
 
 from ...isolation import bwrap
-from ...isolation.kernelbox import connection_folder
+from ...isolation.sandboxed_kernel import connection_folder
 from ...isolation.session import EXEC_TIMEOUT, NOTEBOOK_TIME
 from ...isolation.watch import Watch
 from .kernel import KERNEL_NAME, KERNELSPEC_DIR

@@ -17,14 +17,14 @@ from nbformat.notebooknode import NotebookNode, from_dict
 from ...isolation.session import CELL_GRACE, EXEC_TIMEOUT
 from ..api.grade import grade_report
 from ..api.pictures import parts, svg_bundle
-from ..play.checks import PLAY_CAP
-from ..play.notebook import evaluation_report, play_session
+from ..evaluation.checks import PLAY_CAP
+from ..evaluation.notebook import evaluation_report, play_session
 from ..recording.remote import SessionRunner, tree_session
 from ..testdata.cells import GradeCall, plan
 from ..testdata.places import SOURCE_DIR, TESTS, course_root, secret_file
 from ..testdata.suites import SuiteError, evaluation_spec, load_visible
 from ..verdicts.conventions import defined_functions
-from ..verdicts.report import GradeReport, points_text, wrap
+from ..verdicts.feedback import GradeReport, points_text, wrap
 from .sizes import cut_oversized
 
 __all__ = ["Grading", "outputs", "kernel_note"]

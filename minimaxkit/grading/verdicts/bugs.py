@@ -221,7 +221,7 @@ def signatures(tree: GameTree, check: str, *, depth: int | None = None) -> Signa
         for sample, name in SAMPLE_BUGS.items():
             key = name if sample == name else f"{name}/{sample}"
             put(key, conv, run_sample(buggy_alphabeta(sample, equal=equal == "equal",
-                                                      hard=fail == "hard", ordered=ordered),
+                                                      hard=fail != "soft", ordered=ordered),
                                       tree))
     return out
 

@@ -36,9 +36,9 @@ Path = tuple[int, ...]
 #: name -> (prune_on_equal, fail)
 CONVENTIONS: dict[str, tuple[bool, str]] = {
     "equal-soft": (True, "soft"),
-    "equal-hard": (True, "hard"),
+    "equal-hard": (True, "one-sided"),
     "strict-soft": (False, "soft"),
-    "strict-hard": (False, "hard"),
+    "strict-hard": (False, "one-sided"),
 }
 CONVENTION_CHECKS = ("alphabeta", "ordered_alphabeta", "deepen")
 MAX_CELL = 200_000  # characters: a longer cell is not read for the program's text

@@ -12,15 +12,16 @@ import sys
 import minimaxkit
 import minimaxkit.deepening
 import minimaxkit.search
+import minimaxkit.search.core
 
 
 def fresh_kit():
-    for name in ("minimaxkit.search", "minimaxkit.deepening"):
+    for name in ("minimaxkit.search", "minimaxkit.search.core", "minimaxkit.deepening"):
         importlib.reload(sys.modules[name])
     # a copy of the search module from its file, as a module of the kit (its relative imports
     # work): no patch of the loaded module reaches it
-    spec = importlib.util.spec_from_file_location("minimaxkit.search_copy",
-                                                  minimaxkit.search.__file__)
+    spec = importlib.util.spec_from_file_location("minimaxkit.search.core_copy",
+                                                  minimaxkit.search.core.__file__)
     copy = sys.modules[spec.name] = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(copy)
     return copy

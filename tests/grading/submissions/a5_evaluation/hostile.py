@@ -14,7 +14,7 @@ import gc
 import sys
 import types
 
-import minimaxkit.matches  # noqa: F401 - the kit's players and games
+import minimaxkit.arena.matches  # noqa: F401 - the kit's players and games
 from minimaxkit.grading.evaluation import grade  # noqa: F401 - loads the grader
 
 # every function of the kit that plays, checks or grades, found by what it is, in every

@@ -4,7 +4,7 @@
 # mirror images, lopsided everywhere else.
 # %% evaluate
 from minimaxkit.games.connect4_board import Board
-from minimaxkit.games.samples import correctness_boards
+from minimaxkit.grading.evaluation.boards import correctness_boards
 
 RELEASED = set()
 for moves, _ in correctness_boards({"seed": 5, "finished": 20, "in_play": 60}):

@@ -1,0 +1,195 @@
+"""A search's events in words: what each step of a replay did and why.
+
+The words are read from a :class:`~minimaxkit.replay.Replay`'s index (the windows, the best
+values so far, the cut-offs); nothing here searches. :meth:`Replay.explain
+<minimaxkit.replay.Replay.explain>` and every frame's ``text`` come from :class:`Narrator`.
+
+>>> from minimaxkit import alphabeta
+>>> from minimaxkit.examples import sheet_tree
+>>> from minimaxkit.replay import Replay
+>>> words = Narrator(Replay(alphabeta(sheet_tree())))
+>>> words.explain(1)
+'Enter the root A (MAX) with α = −∞, β = ∞.'
+>>> words.explain(5)
+'Leaf O = 7. Not used: E (MAX) already has 8.'
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ..trace import Cutoff, Enter, Exit, Leaf, Path, TTHit
+
+if TYPE_CHECKING:
+    from . import Replay
+
+__all__ = ["Narrator", "fmt", "player"]
+
+
+def fmt(v: float | None) -> str:
+    """A value as the kit writes it: whole numbers without ``.0``, ``∞`` and ``−∞``.
+
+    >>> [fmt(x) for x in (3, 3.0, 0.3333, -math.inf, math.inf, None)]
+    ['3', '3', '0.333', '−∞', '∞', '?']
+    >>> fmt(8497.31), fmt(-1234.5), fmt(7.654)   # large values rounded, never 8.5e+03
+    ('8497', '-1234', '7.65')
+    """
+    if v is None:
+        return "?"
+    if isinstance(v, float):
+        if math.isinf(v):
+            return "∞" if v > 0 else "−∞"
+        if v.is_integer() and abs(v) < 1e15:
+            return str(int(v))
+        if 1000 <= abs(v) < 1e15:
+            return f"{v:.0f}"
+        return f"{v:.3g}"
+    return str(v)
+
+
+def player(is_max: bool) -> str:
+    """``"MAX"`` or ``"MIN"``."""
+    return "MAX" if is_max else "MIN"
+
+
+class Narrator:
+    """The words of ``r``'s steps (a :class:`~minimaxkit.replay.Replay`)."""
+
+    def __init__(self, r: Replay) -> None:
+        self.r = r
+
+    def _node(self, p: Path) -> str:
+        name = self.r.name(p)
+        name = "the root" if not p and name == "root" else name
+        return f"{name} ({player(self.r.is_max.get(p, True))})"
+
+    def _effect(self, child: Path, step: int) -> str:
+        """What the value returned by ``child`` at event ``step - 1`` does to its parent."""
+        q, child_index = child[:-1], child[-1]
+        if q not in self.r._enter:
+            return ""
+        mx = self.r.is_max[q]
+        best, best_child, before, before_child = self.r._best(q, step)
+        v = self.r._raw[step - 1][2]
+        old_a, old_b = self.r.window(q, step - 1)
+        new_a, new_b = self.r.window(q, step)
+        bound = ""
+        self.r._ensure(step + 1)
+        cut_kind = self.r._raw[step][4] if self.r._cut_step(q) == step else None
+        if (self.r.narrowing and self.r.fail == "soft" and cut_kind in ("alpha", "beta")):
+            what = "α" if mx else "β"
+            bound = (f" ({what} stays {fmt(old_a if mx else old_b)}: the cut test comes "
+                     f"before {what} is updated)")
+        elif self.r.narrowing:
+            if mx and new_a != old_a:
+                bound = f", so α = {fmt(new_a)} at {self.r.name(q)}"
+            elif not mx and new_b != old_b:
+                bound = f", so β = {fmt(new_b)} at {self.r.name(q)}"
+            else:
+                what = "α" if mx else "β"
+                bound = f" ({what} stays {fmt(old_a if mx else old_b)})"
+        improved = best_child == child_index and before_child != best_child
+        if improved and before_child is None:
+            return f" {self._node(q)} now has {fmt(v)}{bound}."
+        if improved:
+            return (f" Better for {self._node(q)} than {fmt(before)}: it now has "
+                    f"{fmt(v)}{bound}.")
+        if before_child is None:  # fail-hard: the bound itself is the value to beat
+            side = "α" if mx else "β"
+            return f" Not used: it does not beat {side} = {fmt(before)} at {self._node(q)}."
+        return f" Not used: {self._node(q)} already has {fmt(before)}."
+
+    def _source_of_bound(self, p: Path, step: int, kind: str) -> str:
+        """Which ancestor's best value is the bound that cut ``p``, in words."""
+        want_max = kind == "alpha"
+        cut = self.r._cut_event(p)
+        assert cut is not None
+        for j in range(len(p) - 1, -1, -1):
+            q = p[:j]
+            if self.r.is_max[q] != want_max:
+                continue
+            best, child, _, _ = self.r._best(q, step)
+            if best is not None and best == cut.bound:
+                src = f" (from {self.r.name(q + (child,))})" if child is not None else ""
+                worth = "at least" if kind == "beta" else "at most"
+                return (f" {self._node(q)} already has {fmt(best)}{src}, so it will never "
+                        f"choose {self.r.name(p)}, which is worth {worth} {fmt(cut.value)}.")
+        side = "β" if kind == "beta" else "α"
+        return f" ({side} = {fmt(cut.bound)} comes from the initial window.)"
+
+    def _pruned_words(self, p: Path, pruned: tuple[int, ...]) -> str:
+        if not pruned:
+            return "but that was its last child: nothing is left to cut"
+        names = ", ".join(self.r.name(p + (i,)) for i in pruned)
+        tail = list(pruned) == list(range(pruned[0], pruned[0] + len(pruned)))
+        if self.r.tree is not None:
+            tail = tail and pruned[-1] == len(self.r.tree.node(p).children) - 1
+        which = "last" if tail else "remaining"
+        if len(pruned) == 1:
+            return f"its {which} child ({names}) is not searched"
+        return f"its {which} {len(pruned)} children ({names}) are not searched"
+
+    def explain(self, step: int) -> str:
+        """The event of ``step`` (the ``step``-th event) in words."""
+        self.r._ensure(step)
+        if step == 0:
+            if not self.r._raw:
+                return "The trace is empty."
+            first = self.r._raw[0]
+            root = first[1]
+            # the root's player, from its first event (the index may not have read it yet)
+            mx = self.r.is_max.get(root, first[4] if first[0] == "enter" else first[5])
+            name = self.r.name(root)
+            called = "" if name == "root" else f" {name}"
+            return f"Start: nothing is searched yet. The root{called} is a {player(mx)} node."
+        e = self.r.trace.event(step - 1)
+        p = e.path
+        if isinstance(e, Enter):
+            where = "the root " if not p and self.r.name(p) != "root" else ""
+            parent = f", child of {self._node(p[:-1])}," if p else ""
+            return (f"Enter {where}{self._node(p)}{parent} with α = {fmt(e.alpha)}, "
+                    f"β = {fmt(e.beta)}.")
+        if isinstance(e, Leaf):
+            if self.r._is_real_leaf(p):
+                head = f"Leaf {self.r.name(p)} = {fmt(e.value)}."
+            else:
+                head = f"{self.r.name(p)} is evaluated statically (depth limit): {fmt(e.value)}."
+            return head + self._effect(p, step)
+        if isinstance(e, Cutoff):
+            if e.kind == "best":
+                side = "highest" if self.r.is_max[p] else "lowest"
+                return (f"Cut at {self.r.name(p)}: v = {fmt(e.value)} is the {side} value "
+                        f"possible, so {self._pruned_words(p, e.pruned)} (simple pruning).")
+            if e.kind == "beta":
+                op = ">" if self.r.prune_on_equal is False else "≥"
+                head = f"β-cut at {self.r.name(p)}: v = {fmt(e.value)} {op} β = {fmt(e.bound)}"
+            else:
+                op = "<" if self.r.prune_on_equal is False else "≤"
+                head = f"α-cut at {self.r.name(p)}: v = {fmt(e.value)} {op} α = {fmt(e.bound)}"
+            if e.value == e.bound:
+                head += " (a cut on equality)"
+            return f"{head}, {self._pruned_words(p, e.pruned)}." + self._source_of_bound(
+                p, step, e.kind)
+        if isinstance(e, Exit):
+            best, child, _, _ = self.r._best(p, step)
+            note = ""
+            cut = self.r._cut_event(p)
+            if cut is not None and cut.kind != "best":
+                note = (" (a lower bound: it was cut off)" if self.r.is_max[p]
+                        else " (an upper bound: it was cut off)")
+            elif child is None and self.r.fail != "soft":
+                side = "α" if self.r.is_max[p] else "β"
+                note = f" (fail-hard: no child beat {side} = {fmt(e.value)}, so it returns {side})"
+            if not p:
+                move = f"; best move: to {self.r.name((e.move,))}" if e.move is not None else ""
+                who = self._node(p)
+                who = who if who.startswith("the root") else "the root " + who
+                return f"Search done: {who} returns {fmt(e.value)}{note}{move}."
+            return (f"{self.r.name(p)} returns {fmt(e.value)}{note} to "
+                    f"{self._node(p[:-1])}." + self._effect(p, step))
+        if isinstance(e, TTHit):
+            kinds = {"exact": "exact value", "lower": "lower bound", "upper": "upper bound"}
+            return (f"{self.r.name(p)} is in the transposition table ({kinds[e.flag]} "
+                    f"{fmt(e.value)}); it is not searched again." + self._effect(p, step))
+        return repr(e)  # pragma: no cover
