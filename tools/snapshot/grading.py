@@ -5,6 +5,7 @@ hostile submission under fixed ids, the class command, the feedback; recorded pe
 from __future__ import annotations
 
 import base64
+import hashlib
 import os
 import subprocess
 import sys
@@ -133,8 +134,9 @@ def verdicts(root: Path, assignment: str, student: str, places: Places) -> dict[
 
 def feedback_page(page: Path, places: Places) -> dict[str, Json] | None:
     """A feedback page as a reader sees it: its text, one line per block of text (blank
-    lines dropped, runs of spaces made one), and its pictures (each one's text alternative
-    and image); None when there is no page."""
+    lines dropped, runs of spaces made one), and its pictures (each ``<img>``'s text
+    alternative and image, each inline ``<svg>``'s title and markup); None when there is
+    no page."""
     if not page.is_file():
         return None
     from bs4 import BeautifulSoup
@@ -144,6 +146,7 @@ def feedback_page(page: Path, places: Places) -> dict[str, Json] | None:
         hidden.decompose()
     pictures = [picture_record(img.get("alt"), img.get("src"), places)
                 for img in soup.find_all("img")]
+    pictures += [svg_record(svg, places) for svg in soup.find_all("svg")]
     for block in soup.find_all(BLOCKS):
         block.insert_before("\n")
         block.insert_after("\n")
@@ -162,6 +165,16 @@ def picture_record(alt: Any, src: Any, places: Places) -> dict[str, Json]:
     else:
         record["src"] = normalise(src, places)
     return record
+
+
+def svg_record(svg: Any, places: Places) -> dict[str, Json]:
+    """An inline ``<svg>`` (a board of a lost game, say): its title, and the hash of its
+    markup as the HTML parser writes it out again (so quoting and entity spelling in the
+    page do not count; the elements, attributes and their order do)."""
+    title = svg.find("title")
+    markup = normalise(str(svg), places).encode()
+    return {"svg": title.get_text() if title is not None else None,
+            "sha256": hashlib.sha256(markup).hexdigest(), "bytes": len(markup)}
 
 
 def assignment_record(root: Path, subs: list[Submission], places: Places) -> dict[str, Json]:
