@@ -52,10 +52,24 @@ def check_kit_is_from(repo: Path) -> None:
                  f"run the tool with {repo}/.venv/bin/python")
 
 
-def git_commit(repo: Path) -> str:
-    done = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True,
-                          text=True, check=False)
-    return done.stdout.strip() or "unknown"
+#: What the recorded behaviour comes from: the kit, its lectures, assignments and samples.
+RECORDED_PATHS = ("minimaxkit", "notebooks", "solutions", "tests/grading", "nbgrader_config.py",
+                  "pyproject.toml")
+
+
+def git_commits(repo: Path) -> dict[str, str]:
+    """The checkout's commit, the last commit that changed what is recorded (so a recording
+    made on a branch that only adds tools still names the code it recorded), and the files
+    of what is recorded changed since (``git status``), if any."""
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True,
+                              text=True, check=False)
+        return done.stdout.strip()
+
+    changed = git("status", "--porcelain", "--", *RECORDED_PATHS)
+    return {"commit": git("rev-parse", "HEAD") or "unknown",
+            "code commit": git("log", "-1", "--format=%H", "--", *RECORDED_PATHS) or "unknown",
+            "uncommitted changes": changed or "none"}
 
 
 def load_average() -> str:
@@ -87,7 +101,7 @@ def record(args: argparse.Namespace) -> int:
     check_kit_is_from(repo)
     both = not (args.lectures or args.grading)
     seconds: dict[str, float] = {}
-    meta: dict[str, Json] = {"commit": git_commit(repo), "repo": str(repo),
+    meta: dict[str, Json] = {**git_commits(repo), "repo": str(repo),
                              "python": sys.executable, "load before": load_average(),
                              "seconds": seconds, "normalised": NORMALISED}
     snapshot: dict[str, Json] = {"format": FORMAT, "meta": meta}
