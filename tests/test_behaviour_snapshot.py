@@ -107,6 +107,19 @@ def test_a_cell_that_reads_the_clock_keeps_only_its_outputs_kinds() -> None:
                                                      "text/plain": MEASURED}]
 
 
+def test_prints_cut_into_messages_differently_record_alike() -> None:
+    def printed(*chunks: str) -> Any:
+        return new_notebook(cells=[new_code_cell("for d in range(3): print(d)", outputs=[
+            new_output("stream", name=name, text=text) for name, text in chunks])])
+
+    one = lecture_record(printed(("stdout", "0\n1\n"), ("stdout", "2\n")), HERE)
+    two = lecture_record(printed(("stdout", "0\n1\n2\n")), HERE)
+    assert one == two
+    apart = lecture_record(printed(("stdout", "0\n"), ("stderr", "!\n"), ("stdout", "2\n")), HERE)
+    assert [o["stream"] for o in apart["cells"]["cell 0"]["outputs"]] == [
+        "stdout", "stderr", "stdout"]
+
+
 def test_measured_times_folders_and_ids_are_normalised_and_nothing_else() -> None:
     course = Places(Path("/work/x"), Path("/tmp/behaviour-snapshot-1/grading/course"),
                     "<course>")

@@ -130,6 +130,19 @@ def data_record(mime: str, data: Any, widgets: WidgetNumbering, places: Places) 
     return normalise_json(data, places)
 
 
+def join_streams(outputs: list[dict[str, Json]]) -> list[dict[str, Json]]:
+    """The outputs with each run of text printed to one stream made one output, as a
+    notebook shows it: how a cell's prints are cut into messages depends on timing."""
+    joined: list[dict[str, Json]] = []
+    for output in outputs:
+        last = joined[-1] if joined else {}
+        if "stream" in output and last.get("stream") == output["stream"]:
+            joined[-1] = {**last, "text": last["text"] + output["text"]}
+        else:
+            joined.append(output)
+    return joined
+
+
 def measured(output: dict[str, Json]) -> dict[str, Json]:
     """An output whose content the machine's speed decides: only its kind and MIME types."""
     kinds = ("kind", "stream", "error")
@@ -144,7 +157,7 @@ def lecture_record(nb: Any, places: Places) -> dict[str, Json]:
     for index, cell in enumerate(nb.cells):
         if cell.cell_type == "code":
             source = source_text(cell.source)
-            outputs = [output_record(o, widgets, places) for o in cell.outputs]
+            outputs = join_streams([output_record(o, widgets, places) for o in cell.outputs])
             if READS_CLOCK.search(source):
                 outputs = [measured(o) for o in outputs]
             cells[f"cell {index}"] = {"source": source, "outputs": outputs}

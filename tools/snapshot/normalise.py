@@ -29,6 +29,8 @@ NORMALISED = {
     "the repository's, the lecture's and the course's folders": "<repo>, <lecture>, <course>",
     "other temp paths (/tmp/...)": "<tmp>",
     "ANSI colour codes in tracebacks": "removed",
+    "how a cell's prints are cut into stream messages (timing: lecture 5's iter_deepen loop)":
+        "consecutive outputs to one stream joined into one, as the notebook shows them",
     "a5's measured processor time per board (feedback, verdicts)": "N ms",
     "the outputs of a lecture cell that reads the clock (lecture 5's time_budget cell)":
         "each output's kind and MIME types kept, its content replaced by " + repr(MEASURED),
