@@ -18,9 +18,12 @@ prints every difference by its place (lecture > cell N > output > MIME type; ass
 students > id > grades, verdicts or feedback, text as a diff of lines) and exits with 1 if
 there is any, 0 if none; ``meta`` (commits, seconds, load, the normalisation rules) is not
 compared. What two runs of the same code differ in is normalised when recording
-(tools/snapshot/normalise.py, ``NORMALISED``). Time on 2 shared cores at a load of 5-15:
-the lectures about 2 minutes, a1-a4 (61 submissions) about 4, a5 (24 submissions of 128
-games) about 35. ``--keep`` leaves the executed lectures and the course in the temp folder.
+(tools/snapshot/normalise.py, ``NORMALISED``). Measured on 2 shared cores: the lectures
+1-2 minutes at a load of 3-5, 5-6 at 15-25; a1-a4 (61 submissions) 3.5 minutes at 4-8, 9
+at 15; a5 (24 submissions of 128 games) 35 minutes at 5-14, and at 25 it went at 4 minutes
+a submission. Record at a moderate load: a5's games stop at 1,200 s on the wall clock (its
+``PLAY_CAP``), and at a load of 25 one sample's last game was forfeited for it. ``--keep``
+leaves the executed lectures and the course in the temp folder.
 """
 
 from __future__ import annotations
