@@ -184,15 +184,14 @@ def play_game(game: Any, max_player: Player, min_player: Player,
 
 # ----- measuring over random trees ---------------------------------------------------------------
 def forest(n: int, *, depth: int, branching: int | tuple[int, int] = 2,
-           noise: float | None = None, values: tuple[int, int] = (0, 9999),
-           ties: bool = False) -> list[GameTree]:
-    """``n`` random trees (seeds 0 .. n-1) with distinct leaf values by default; with
-    ``noise`` given, interior nodes carry static values (``with_static(noise=...)``).
+           noise: float | None = None, values: tuple[int, int] = (0, 9999)) -> list[GameTree]:
+    """``n`` random trees (seeds 0 .. n-1) with distinct leaf values drawn from ``values``;
+    with ``noise`` given, interior nodes carry static values (``with_static(noise=...)``).
 
     >>> [len(t.leaves()) for t in forest(2, depth=3, branching=2)]
     [8, 8]
     """
-    trees = [GameTree.random(depth=depth, branching=branching, values=values, ties=ties,
+    trees = [GameTree.random(depth=depth, branching=branching, values=values, ties=False,
                              seed=seed) for seed in range(n)]
     if noise is None:
         return trees
