@@ -157,7 +157,8 @@ def player(search: Callable[..., Any], **options: Any) -> Player:
     >>> player(minimax, depth=1)(TicTacToe(), 0)
     4
     """
-    options.setdefault("trace", False)
+    if "trace" in inspect.signature(search).parameters:
+        options.setdefault("trace", False)
 
     def move(game: Any, state: Any) -> Any:
         return search(game, state, **options).move

@@ -276,8 +276,9 @@ EXPECTS = {
 }
 #: Minutes each exercise takes a student who has read its section: write the answer, run
 #: the check, fix one slip (the lecture time model; docs/lecture_time.md).
-MINUTES = {"binary": 3, "count": 8, "positions": 8, "maxmin": 8, "scored_move": 10,
-           "simple_pruning": 8, "hand_trace": 12, "bug_recitation": 8, "bug_blog": 6,
+MINUTES: dict[str, float] = {
+    "binary": 3, "count": 8, "positions": 8, "maxmin": 8, "scored_move": 10,
+    "simple_pruning": 8, "hand_trace": 12, "bug_recitation": 8, "bug_blog": 6,
            "bug_tutorial": 5, "best_order": 5, "worst_order": 4, "km_4_5": 2,
            "center_first": 5, "research_window": 6, "overhead": 6, "budget": 3,
            "tt_bounds": 8, "open_lines": 6, "threats": 8}

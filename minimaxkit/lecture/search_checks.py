@@ -9,7 +9,7 @@ MAX and MIN roots, uneven depths. (Lecture 3's checks are in ``alphabeta_checks`
 >>> check_binary([[2, 7], [1, 0]])[0], check_binary(((2, 7), (1, 5)))[0]
 (True, True)
 >>> check_binary(3)[1]
-'expected a nested list of numbers, one inner list per MIN node, such as \\
+'expected a nested list of numbers, one inner list per MIN node, such as \
 [[1, 2, 3], [4, 5]], got 3 (a number)'
 """
 

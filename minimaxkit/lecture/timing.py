@@ -8,9 +8,13 @@ what follows is optional depth. The model adds up, for the core (or for the opti
 * **listings**: each line of pseudo-code in the prose (a ``` block) at
   :data:`LISTING_SECONDS`, read against the text beside it;
 * **code cells**: :data:`CELL_MINUTES` each, to read the cell, run it and read its output
-  (the lectures' cells are a few lines; their median is two);
-* **widgets**: :data:`WIDGET_MINUTES` by kind: a step widget stepped through (up to
-  :data:`MAX_STEPS` steps at :data:`STEP_SECONDS`), a quiz answered once, a game played;
+  (the lectures' cells are a few lines; their median is two); an exercise's own cells (its
+  answer, its check, its worked answer) count in the exercise's minutes instead;
+* **widgets**: a step widget stepped through, :data:`STEP_SECONDS` a step, and
+  :data:`WIDGET_START` to take its picture in (a compare widget shows two pictures a step:
+  :data:`COMPARE_FACTOR` times as long); its steps are in the cell's metadata
+  (``"minimaxkit": {"steps": n}``, checked against the widget by tests/test_notebooks.py),
+  else :data:`MAX_STEPS`; a quiz answered once and a game played, :data:`WIDGET_MINUTES`;
 * **exercises**: each exercise's own minutes (``EXERCISES[name].minutes``), the time to
   write an answer, run its check and fix one slip, for a student who has read the section.
 
@@ -26,9 +30,11 @@ calibrates them.
 ...     nbformat.v4.new_markdown_cell("## Optional: more\\n\\n" + "more " * 98),
 ...     nbformat.v4.new_code_cell("StepWidget(alphabeta(tree))")])
 >>> lecture_time(nb)
-LectureTime(prose=2.0, listings=0.0, cells=1.0, widgets=0.0, exercises=2.0)
+LectureTime(prose=2.0, listings=0.0, cells=0.5, widgets=0.0, exercises=2.0)
+>>> lecture_time(nb, part="optional")
+LectureTime(prose=1.0, listings=0.0, cells=0.5, widgets=4.5, exercises=0.0)
 >>> lecture_time(nb).total, lecture_time(nb, part="optional").total
-(5.0, 5.5)
+(4.5, 6.0)
 """
 
 from __future__ import annotations
@@ -38,8 +44,9 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 __all__ = ["LectureTime", "lecture_time", "prose_words", "listing_lines", "exercises_in",
-           "widgets_in", "core_cells", "WORDS_PER_MINUTE", "LISTING_SECONDS", "CELL_MINUTES",
-           "WIDGET_MINUTES", "STEP_SECONDS", "MAX_STEPS", "CORE_MINUTES", "OPTIONAL_HEADING"]
+           "widgets_in", "widget_minutes", "core_cells", "steps_of", "WORDS_PER_MINUTE",
+           "LISTING_SECONDS", "CELL_MINUTES", "WIDGET_MINUTES", "STEP_SECONDS", "WIDGET_START",
+           "COMPARE_FACTOR", "MAX_STEPS", "CORE_MINUTES", "OPTIONAL_HEADING"]
 
 #: Words of prose a minute: reading to learn, with pauses at formulas and tables.
 WORDS_PER_MINUTE = 100
@@ -49,12 +56,15 @@ LISTING_SECONDS = 6
 CELL_MINUTES = 0.5
 #: Seconds to read one step of a step widget (its picture and its sentence).
 STEP_SECONDS = 5
-#: The most steps a step widget of a lecture's core has (tests/test_notebooks.py checks it).
+#: Minutes to take in a step widget's first picture and its legend.
+WIDGET_START = 0.5
+#: A compare widget's step shows two pictures and what differs: this many times a step.
+COMPARE_FACTOR = 1.5
+#: The steps assumed for a step widget whose cell does not say.
 MAX_STEPS = 48
-#: Minutes for each kind of widget: stepped through once, answered once, played once.
-WIDGET_MINUTES = {"StepWidget": MAX_STEPS * STEP_SECONDS / 60,
-                  "CompareWidget": MAX_STEPS * STEP_SECONDS / 60 + 1,
-                  "QuizWidget": 5.0, "PlayWidget": 3.0}
+#: Minutes for a quiz answered once and a game played once.
+WIDGET_MINUTES = {"QuizWidget": 5.0, "PlayWidget": 3.0}
+STEPPED = {"StepWidget": 1.0, "CompareWidget": COMPARE_FACTOR}
 #: One class: the most a lecture's core may take.
 CORE_MINUTES = 50
 #: A markdown cell that starts with this ends the core: what follows is optional.
@@ -127,6 +137,31 @@ def widgets_in(cells: Any) -> list[str]:
     return [m for src in _code(_cells(cells)) for m in _WIDGET.findall(src)]
 
 
+def steps_of(cell: Any) -> int | None:
+    """The steps a step widget's cell says its widget has (its metadata), or None."""
+    steps = cell.get("metadata", {}).get("minimaxkit", {}).get("steps")
+    return steps if isinstance(steps, int) else None
+
+
+def widget_minutes(cell: Any) -> float:
+    """The model's minutes for the widget a cell shows (0 for a cell with none)."""
+    kinds = _WIDGET.findall(cell.source) if cell.cell_type == "code" else []
+    total = 0.0
+    for kind in kinds:
+        if kind in STEPPED:
+            steps = steps_of(cell) or MAX_STEPS
+            total += WIDGET_START + STEPPED[kind] * steps * STEP_SECONDS / 60
+        else:
+            total += WIDGET_MINUTES.get(kind, 0.0)
+    return total
+
+
+def _exercise_cell(cell: Any) -> bool:
+    """An exercise's answer, check or worked answer: counted in the exercise's minutes."""
+    tags = cell.get("metadata", {}).get("tags", [])
+    return "exercise" in tags or "answer" in tags or bool(_CHECK.match(cell.source))
+
+
 def _cells(cells_or_notebook: Any) -> list[Any]:
     return list(getattr(cells_or_notebook, "cells", cells_or_notebook))
 
@@ -147,13 +182,14 @@ def lecture_time(notebook: Any, part: str = "core") -> LectureTime:
 
     core, optional = core_cells(notebook)
     cells = {"core": core, "optional": optional, "all": core + optional}[part]
-    code = [c for c in cells if c.cell_type == "code"]
+    code = [c for c in cells if c.cell_type == "code" and not _exercise_cell(c)]
     return LectureTime(
         prose=round(prose_words(cells) / WORDS_PER_MINUTE, 1),
         listings=round(listing_lines(cells) * LISTING_SECONDS / 60, 1),
         cells=len(code) * CELL_MINUTES,
-        widgets=sum(WIDGET_MINUTES.get(k, 0.0) for k in widgets_in(cells)),
-        exercises=sum(EXERCISES[n].minutes for n in exercises_in(cells) if n in EXERCISES))
+        widgets=round(sum(widget_minutes(c) for c in cells), 1),
+        exercises=float(sum(EXERCISES[n].minutes for n in exercises_in(cells)
+                            if n in EXERCISES)))
 
 
 def main() -> None:  # pragma: no cover - a report for instructors
