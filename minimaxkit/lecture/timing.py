@@ -39,6 +39,7 @@ LectureTime(prose=1.0, listings=0.0, cells=0.5, widgets=4.5, exercises=0.0)
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, fields
 from typing import Any
@@ -93,6 +94,16 @@ class LectureTime:
     def total(self) -> float:
         """All the minutes, rounded to a tenth."""
         return round(sum(getattr(self, f.name) for f in fields(self)), 1)
+
+    @property
+    def minutes(self) -> int:
+        """All the minutes, to the nearest whole minute (a half rounded up), as the README
+        gives them.
+
+        >>> LectureTime(46.5, 0, 0, 0, 0).minutes
+        47
+        """
+        return math.floor(self.total + 0.5)
 
 
 def _markdown(cells: list[Any]) -> list[str]:
