@@ -9,6 +9,11 @@
 * ``forest(n, ...)`` and ``mean_leaves(trees, ...)`` measure searches over random trees.
 * ``hand_table(result)`` writes an alpha-beta run as a hand-trace table (α and β per level).
 
+Modules for one job each: ``hand_trace`` (a trace to fill in by hand, judged entry by
+entry), ``conventions`` (the correct ways to write alpha-beta, as the checks accept them),
+``check_trees`` (the trees the checks run searches on), ``opponents`` (expectimax, faster
+wins), ``timing`` (the lecture time model behind the README's minutes).
+
 >>> check("km_4_5", 79)
 ✓ km_4_5: 4^3 + 4^2 - 1 = 79.
 >>> check("km_4_5", 80).ok
