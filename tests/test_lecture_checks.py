@@ -189,7 +189,7 @@ def test_bug_recitation() -> None:
     assert check("bug_recitation", right).ok
     strict = check("bug_recitation", variant("bug_recitation", "ab_recitation", STRICT))
     assert strict.ok and "strict cuts" in strict.message and "cut on equality" in strict.message
-    # fail-hard written the textbook way (return the bound at a cut) is right too
+    # the bound returned at a cut (clamped there, fail-soft elsewhere) is right too
     assert check("bug_recitation", variant("bug_recitation", "ab_recitation", [
         ("if v >= beta:\n                return v", "if v >= beta:\n                return beta"),
         ("if v <= alpha:\n            return v", "if v <= alpha:\n            return alpha")])).ok

@@ -293,3 +293,20 @@ def test_every_conventions_hand_trace_passes(convention: Convention) -> None:
     course = next(e for e in trace.expected if e.convention == COURSE)
     same_as_course = (course.entries, course.pruned) == (expected.entries, expected.pruned)
     assert ("Right, with" in verdict.message) is not same_as_course, verdict.message
+
+
+def test_the_checks_trees_have_every_case_a_bug_needs() -> None:
+    """Issue 37: every test tree had leaves >= 0. The search checks' trees have negative
+    values, ties under one node, leaves at uneven depths and MIN roots, and the
+    depth-limited ones stop above some leaves."""
+    from minimaxkit.lecture.alphabeta_checks import search_cases
+
+    cases = search_cases(depth_limited=True)
+    trees = [c.tree for c in cases]
+    assert any(leaf.value < 0 for t in trees for leaf in t.leaves())
+    assert any(len({c.value for c in n.children}) < len(n.children)
+               for t in trees for n in t.nodes() if n.children and not n.children[0].children)
+    assert any(len({len(leaf.path) for leaf in t.leaves()}) > 1 for t in trees)
+    assert {t.root.is_max for t in trees} == {True, False}
+    assert any(c.limit is not None and any(len(leaf.path) < c.limit for leaf in c.tree.leaves())
+               for c in cases)

@@ -615,7 +615,7 @@ def test_lecture_three_claims(executed: dict[str, Any]) -> None:
 
     nb, _ = executed["03_alphabeta"]
     text = prose(nb)
-    # fail-hard at a MIN node: the binary example returns 1 where α is 2
+    # the sheet's form at a MIN node: the binary example returns 1 where α is 2
     binary = output_of(nb, 'alphabeta(sheet_binary(), fail="one-sided")')
     assert "value=1, bound=2, kind='alpha'" in binary
     assert "returns 1 in the sheet's own loop" in text and "entered with α = 2" in text
@@ -656,7 +656,7 @@ def test_lecture_four_claims(executed: dict[str, Any]) -> None:
     assert "nothing is ever pruned" in text and "nothing is ever cut" not in text
     assert "noise + 100" not in text
     assert "none hides another" not in text
-    # issue 27: the minimal tree below a refutation, and which fail-hard nodes return α
+    # issue 27: the minimal tree below a refutation, and which nodes of the sheet's form return α
     assert "below that reply *every* move of the refuted side is searched" in text
     assert "5 + 3 + 3" in text and "(11, 11)" in output_of(nb, "perfect_order_leaves(sheet_tree())")
     assert "a child that fails low returns exactly α" not in text
