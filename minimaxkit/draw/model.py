@@ -114,6 +114,9 @@ class TreeModel:
     pos: dict[Path, tuple[float, float]] = field(default_factory=dict)
     _graph: Any = field(default=None, repr=False)
     statics: dict[Path, float] = field(default_factory=dict)
+    #: the longest value an interior node will show, without its ``≤``/``≥``, when a
+    #: drawing knows it beforehand (0: as long as the longest leaf value)
+    inner_chars: int = 0
 
     def __post_init__(self) -> None:
         if not self.pos:

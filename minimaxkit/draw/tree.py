@@ -107,12 +107,14 @@ def figsize_for(model: TreeModel, *, legend: bool = True, title: bool = False,
         fmin = min_font_pt(dpi)
         chars = max((len(fmt(v)) for v in model.values.values()), default=1)
         if n <= 40:
-            chars = max(chars, *(len(model.names[p]) for p in model.leaves))
+            # a list: ``max(chars, *names)`` fails when no leaf is drawn (a cut top level)
+            chars = max([chars, *(len(model.names[p]) for p in model.leaves)])
         per_leaf = max(per_leaf, (0.66 * fmin * chars + 5.0) / 0.92 / 72)
     width = min(max(per_leaf * n + 0.7, 3.4), 20.0)
     level = 0.95
     if n <= 100:  # levels tall enough for triangles that hold a bound like ≤0.3
         chars = max((len(fmt(v)) for v in model.values.values()), default=1)
+        chars = max(chars, model.inner_chars)
         level = max(level, (inner_node_size(chars, min_font_pt(dpi)) + 16.0) / 72 / 0.85)
     height = min(max(level * (model.height + 1) + 0.2, 1.8), 9.0)
     return width, height + (0.45 if legend else 0) + (0.3 if title else 0)
@@ -172,6 +174,7 @@ class TreeView:
                 self.size[p] = min(max(room, leaf, 3.0), 30.0)
         fmin = self.fmin
         chars = max((len(fmt(m.values[p])) for p in m.leaves if p in m.values), default=1)
+        chars = max(chars, m.inner_chars)
         if self.show_values:  # every label at 11 px or more, each value inside its square
             leaf = max(leaf, min(0.66 * fmin * chars + 4.0, 0.92 * self.xpt))
             for p in m.leaves:
