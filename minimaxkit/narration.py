@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ._replay_views import fail_words, raises_bound_first, starts_at_bound
 from .trace import Cutoff, Enter, Exit, Leaf, Path, TTHit
 
 if TYPE_CHECKING:
@@ -77,7 +78,8 @@ class Narrator:
         bound = ""
         self.r._ensure(step + 1)
         cut_kind = self.r._raw[step][4] if self.r._cut_step(q) == step else None
-        if (self.r.narrowing and self.r.fail != "hard" and cut_kind in ("alpha", "beta")):
+        if self.r.narrowing and not raises_bound_first(self.r.fail) and cut_kind in ("alpha",
+                                                                                  "beta"):
             what = "α" if mx else "β"
             bound = (f" ({what} stays {fmt(old_a if mx else old_b)}: the cut test comes "
                      f"before {what} is updated)")
@@ -130,6 +132,28 @@ class Narrator:
             return f"its {which} child ({names}) is not searched"
         return f"its {which} {len(pruned)} children ({names}) are not searched"
 
+    def _exit_note(self, p: Path, step: int, value: float) -> str:
+        """Why the value ``p`` returns at event ``step - 1`` is a bound, or exact though
+        outside its window (the one rule: :class:`~minimaxkit._replay_views.Exactness`)."""
+        if not self.r.narrowing:
+            return ""
+        kind = self.r._bound_kind(step - 1)
+        cut = self.r._cut_event(p)
+        best, child, _, _ = self.r._best(p, step)
+        side = "α" if self.r.is_max[p] else "β"
+        if kind is None:
+            alpha, beta = self.r._raw[self.r._enter[p]][2:4]
+            if alpha < value < beta:
+                return ""
+            return " (exact: every child was searched, though it lies outside its window)"
+        what = "a lower bound" if kind == "lower" else "an upper bound"
+        if cut is not None and cut.kind != "best" and cut.pruned:
+            return f" ({what}: it was cut off)"
+        if child is None and starts_at_bound(self.r.fail):
+            return (f" ({fail_words(self.r.fail)}: no child beat {side} = {fmt(value)}, so "
+                    f"it returns {side}: {what})")
+        return f" ({what}: its best child's value is only a bound)"
+
     def explain(self, step: int) -> str:
         """The event of ``step`` (the ``step``-th event) in words."""
         self.r._ensure(step)
@@ -172,15 +196,7 @@ class Narrator:
             return f"{head}, {self._pruned_words(p, e.pruned)}." + self._source_of_bound(
                 p, step, e.kind)
         if isinstance(e, Exit):
-            best, child, _, _ = self.r._best(p, step)
-            note = ""
-            cut = self.r._cut_event(p)
-            if cut is not None and cut.kind != "best":
-                note = (" (a lower bound: it was cut off)" if self.r.is_max[p]
-                        else " (an upper bound: it was cut off)")
-            elif child is None and self.r.fail == "hard":
-                side = "α" if self.r.is_max[p] else "β"
-                note = f" (fail-hard: no child beat {side} = {fmt(e.value)}, so it returns {side})"
+            note = self._exit_note(p, step, e.value)
             if not p:
                 move = f"; best move: to {self.r.name((e.move,))}" if e.move is not None else ""
                 who = self._node(p)

@@ -123,8 +123,8 @@ def test_backed_up_values_and_principal_variation_at_the_end() -> None:
     values = {T.node(p).name: t.get_text() for p, t in art["values"].items()
               if T.node(p).children}
     assert values == {"A": "5", "B": "4", "C": "5", "D": "≤3", "E": "8", "F": "≥9",
-                      "G": "4", "H": "5", "I": "≥9", "J": "≥6", "K": "≤3", "L": "", "M": ""}
-    # K is not cut off, but it returned 3 ≤ its α = 5 (it failed low): a bound
+                      "G": "4", "H": "5", "I": "≥9", "J": "≥6", "K": "3", "L": "", "M": ""}
+    # K failed low (3 ≤ its α = 5) but searched all its leaves: exactly 3 (the one rule)
     view = art["view"]
     blue = mcolors.to_rgba(EDGE_STYLES["pv"].color)
     pv_edges = [p for p, c in zip(view.edge_children, art["edges"].get_color(), strict=True)

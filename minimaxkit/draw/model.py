@@ -278,15 +278,14 @@ def node_statuses(model: TreeModel, frame: Frame | None, traced: bool) -> dict[P
 
 
 def value_text(p: Path, frame: Frame | None) -> str:
-    """The backed-up value shown at interior node ``p``: the value returned, as a bound
-    ``≥``/``≤`` when it is one (cut off, or returned outside the window it was searched
-    with: failed high or low), ``≥v``/``≤v`` while on the stack, else nothing."""
+    """The backed-up value shown at interior node ``p``: the value it returned, as a bound
+    ``≥``/``≤`` when it is only one (the one rule, :attr:`Frame.bounds
+    <minimaxkit.replay.Frame.bounds>`: exact when every child was searched and the best
+    is exact, whatever window the node had; a cut leaves a bound); ``≥v``/``≤v`` while it
+    is on the stack (the best so far); else nothing."""
     if frame is None:
         return ""
     if p in frame.values:
-        cut = frame.cuts.get(p)
-        if cut is not None and cut.kind in ("beta", "alpha"):
-            return ("≥" if cut.kind == "beta" else "≤") + fmt(cut.value)
         kind = frame.bounds.get(p)
         if kind is not None:
             return ("≥" if kind == "lower" else "≤") + fmt(frame.values[p])
