@@ -48,7 +48,6 @@ from .trace import (
     ENTER,
     EXIT,
     LEAF,
-    TTHIT,
     Cutoff,
     Event,
     Path,
