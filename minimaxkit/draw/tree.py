@@ -151,6 +151,7 @@ class TreeView:
         self._draw_overlays()
         self.status: dict[Path, str] = {}
         self.show_windows = True  # the (α, β) box beside each node on the call stack
+        self.narrowing = True  # a search with α and β (its values can be bounds)
 
     # ----- construction -------------------------------------------------------------------
     def _sizes(self) -> None:
@@ -473,6 +474,12 @@ class TreeView:
                 handles.append(Line2D([], [], color=EDGE_STYLES["pv"].color,
                                       linewidth=EDGE_STYLES["pv"].linewidth,
                                       label="best line"))
+            if self.show_values and self.narrowing:
+                # the one rule (docs/views.md): exact when every child was searched; on
+                # the stack, the best so far
+                handles.append(Line2D([], [], marker=r"$\geq$", linestyle="none",
+                                      markersize=9, color=TEXT,
+                                      label="≥v ≤v: bound"))
         for kind in dict.fromkeys((marks or {}).values()):
             ms = MARKS[kind]
             handles.append(Line2D([], [], marker=ms.marker, linestyle="none", markersize=9,
@@ -559,6 +566,7 @@ def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, label
     view = TreeView(ax, model, labels=labels, traced=rp is not None)
     # minimax and simple pruning keep no window: no (α, β) boxes that always read −∞, ∞
     view.show_windows = rp is None or rp.narrowing
+    view.narrowing = rp is not None and rp.narrowing
     frame = None
     if rp is not None:
         n = len(rp) - 1
