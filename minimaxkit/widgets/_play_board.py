@@ -77,7 +77,7 @@ class Board:
                 b.add_class("mmk-cell")
                 b.on_click(lambda _b, r=r, c=c: on_click(r, c))
         # Connect Four's columns numbered under the board, as the moves and the text are
-        numbers = [w.HTML(f"<div class='mmk-colnum' style='text-align:center;"
+        self.numbers = numbers = [w.HTML(f"<div class='mmk-colnum' style='text-align:center;"
                           f"font-size:13px;color:#111111'>{c}</div>")
                    for c in range(n_cols)] if connect4 else []
         self.grid = w.GridBox([b for row in self.cells for b in row] + numbers,

@@ -98,6 +98,7 @@ class PlayWidget(RerunHint, w.VBox):
                            on_click=self._clicked, where=self._where)
         self.cells = self.board.cells
         self.grid = self.board.grid
+        self.numbers = self.board.numbers  # Connect Four's column numbers under the board
         self.status = w.HTML()
         self.status.add_class("mmk-status")
         self._build_controls(human)
