@@ -28,7 +28,7 @@ _COLORS = {"X": "#f4a582", "O": "#f7ee8f", ".": "#f4f4f4"}  # light vermillion /
 #: 60 %, which left X and O grey on their colours.
 BOARD_CSS = ("<style>.mmk-play .mmk-win { box-shadow: inset 0 0 0 4px #111111; "
              "text-decoration: underline; }"
-             ".mmk-play .mmk-last { outline: 3px dashed #0072b2; outline-offset: -7px; }"
+             ".mmk-play .mmk-last { outline: 3px dashed #004c7a; outline-offset: -7px; }"
              ".mmk-play .mmk-cell:disabled { opacity: 1; color: #111111; cursor: default; }"
              "</style>")
 
