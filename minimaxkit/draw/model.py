@@ -26,7 +26,7 @@ from ..trace import CUTOFF, ENTER, LEAF, TTHIT, Path, Trace
 from ..tree import GameTree
 
 __all__ = ["TreeModel", "tidy_layout", "TooLargeToDraw", "MAX_DRAWN", "check_drawable",
-           "side_room", "window_side"]
+           "side_room", "window_side", "corner_away"]
 
 #: The most nodes a tree drawing lays out (about 3 s of matplotlib; labels stop at 100
 #: leaves anyway). Larger trees and traces are refused at once with :class:`TooLargeToDraw`.
@@ -421,26 +421,40 @@ def window_side(model: TreeModel, sides: Mapping[Path, int], p: Path) -> tuple[i
     return -side, False
 
 
+def corner_away(model: TreeModel, p: Path, side: int) -> int:
+    """The side of ``p`` away from the edge coming in from its parent: -1 or 1; 0 when the
+    parent is straight above, or ``p`` is the root (``side`` is kept for the callers)."""
+    if not p:
+        return 0
+    dx = model.pos[p[:-1]][0] - model.pos[p][0]
+    return 0 if dx == 0 else (-1 if dx > 0 else 1)
+
+
 def mark_offset(where: str, leaf: bool, side: int, size: float, *, name_width: float = 0.0,
-                name_height: float = 0.0, mark: float = 0.0, room: float = math.inf
-                ) -> tuple[float, float]:
+                name_height: float = 0.0, mark: float = 0.0, room: float = math.inf,
+                corner: int = 0) -> tuple[float, float]:
     """Where a mark's centre sits from its node's centre, in points (x right, y up), shared
     by the matplotlib and SVG drawings, so that a mark never covers a value, a name or an
     edge: below a leaf's name (``name_height``: 0 when leaf names are not drawn), where
     nothing else is drawn; beyond an interior node's name (``name_width`` wide, on ``side``,
     see :func:`name_sides`), at the name's height, which is away from the edge from the
     parent and above the edges to the children; when the row has no ``room`` for it there
-    (points from the node's centre to the nearest thing drawn on that side), under the name
-    instead, close to the node, where the edges to the children are still inside the node's
-    width. ``mark`` is the mark's width, ``size`` the node's; ``where`` is kept for the
-    callers (every mark is placed this way now).
+    (points from the node's centre to the nearest thing drawn on that side), over the
+    node's upper corner on the side ``corner`` (away from the edge from the parent, see
+    :func:`corner_away`; 0, the parent straight above or the root: ``side``), where it is
+    nearer its own node than any other.
+    ``mark`` is the mark's width, ``size`` the node's; ``where`` is kept for the callers
+    (every mark is placed this way now).
 
     >>> mark_offset("ne", True, 1, 10.0, name_height=8.0, mark=6.0)
     (0.0, -20.0)
     >>> mark_offset("nw", False, -1, 10.0, name_width=7.0, mark=6.0)
     (-23.0, 0.8)
+    >>> mark_offset("nw", False, -1, 10.0, name_width=7.0, name_height=9.0, mark=6.0, room=20,
+    ...             corner=-1)
+    (-5.0, 10.0)
     >>> mark_offset("nw", False, -1, 10.0, name_width=7.0, name_height=9.0, mark=6.0, room=20)
-    (-13.0, -12.2)
+    (-5.0, 10.0)
     """
     from .style import CURRENT
 
@@ -450,22 +464,25 @@ def mark_offset(where: str, leaf: bool, side: int, size: float, *, name_width: f
     beyond = ring + 3.0 + name_width + 3.0 + 0.5 * mark
     if beyond + 0.5 * mark + 2.0 <= room:
         return side * beyond, 0.08 * size
-    return side * (ring + 3.0 + 0.5 * mark), 0.08 * size - name_height - 1.0 - 0.5 * mark
+    # no room in the row: over the node's upper corner away from the edge from the parent,
+    # nearer its own node than any neighbour (under the name it sat between two triangles)
+    return (corner or side) * max(0.3 * size, 0.5 * mark + 2.0), 0.5 * size + 0.5 * mark + 2.0
 
 
 def side_room(model: TreeModel, p: Path, side: int, xpt: float, size: Mapping[Path, float],
               sides: Mapping[Path, int], name_width: Callable[[Path], float]) -> float:
     """Points from ``p``'s centre, toward ``side``, to the nearest thing drawn in its row: a
-    neighbour's current-node ring, or its name when that faces ``p`` (for
+    neighbour (its node, 3 points out), or its name when that faces ``p`` (for
     :func:`mark_offset`'s ``room``)."""
-    from .style import CURRENT
 
     x, depth = model.pos[p][0], len(p)
     best = math.inf
     for q in model.paths:
         if len(q) != depth or q == p or (model.pos[q][0] - x) * side <= 0:
             continue
-        d = abs(model.pos[q][0] - x) * xpt - 0.5 * CURRENT.scale * size[q]
+        # to the neighbour's node and a little more: its current-node ring, shown at one
+        # step, may reach under a mark (a mark between two nodes is worse)
+        d = abs(model.pos[q][0] - x) * xpt - 0.5 * size[q] - 3.0
         if q not in model.leaves and sides.get(q) == -side:
             d -= name_width(q) + 3.0
         best = min(best, d)

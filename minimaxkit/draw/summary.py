@@ -29,7 +29,7 @@ from ..replay import Replay, fmt
 from ..trace import Path
 from .model import TreeModel
 
-__all__ = ["SearchSummary", "search_summary", "summary_model", "FULL_LEAVES"]
+__all__ = ["SearchSummary", "search_summary", "summary_figure", "summary_model", "FULL_LEAVES"]
 
 #: A search with at most this many leaves drawn is drawn whole (every label legible).
 FULL_LEAVES = 24
@@ -114,14 +114,12 @@ def _figsize(model: TreeModel, dpi: float) -> tuple[float, float]:
     return width, figsize_for(model, title=True, dpi=dpi)[1]
 
 
-def search_summary(result: Any, *, dpi: float = 80) -> SearchSummary:
-    """The readable picture of ``result`` (a search result with a trace, or a deepening
-    result: its deepest iteration), at its natural size (see the module's docstring)."""
-    import io
-
+def summary_figure(result: Any, *, dpi: float = 80) -> tuple[Any, dict[str, Any], str]:
+    """The figure of :func:`search_summary` (not yet saved), its artists (as
+    :func:`~minimaxkit.draw.tree.tree_figure` returns them) and the sentence saying what
+    was left out."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
-    from PIL import Image
 
     from .render import result_title
     from .tree import _draw, _fit_legend, _layout_figure
@@ -137,8 +135,21 @@ def search_summary(result: Any, *, dpi: float = 80) -> SearchSummary:
     art = _draw(ax, model, replay, None, "auto", None, result_title(result), True)
     if art["legend"] is not None:
         _fit_legend(fig, ax, art["legend"])
+    return fig, art, note
+
+
+def search_summary(result: Any, *, dpi: float = 80) -> SearchSummary:
+    """The readable picture of ``result`` (a search result with a trace, or a deepening
+    result: its deepest iteration), at its natural size (see the module's docstring)."""
+    import io
+
+    from PIL import Image
+
+    fig, _, note = summary_figure(result, dpi=dpi)
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight", pad_inches=0.05)
     png = buf.getvalue()
     width, height = Image.open(io.BytesIO(png)).size
-    return SearchSummary(png, width, height, full_count(result), len(model), note)
+    final = _final(result)
+    drawn = len(summary_model(final)[0])
+    return SearchSummary(png, width, height, full_count(final), drawn, note)

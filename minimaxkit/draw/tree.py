@@ -37,6 +37,7 @@ from .alt import frame_alt, marks_alt, model_alt, register_figure_html, set_figu
 from .model import (
     TreeModel,
     check_marks,
+    corner_away,
     label_plan,
     mark_offset,
     name_sides,
@@ -134,17 +135,14 @@ class TreeView:
         xs = [model.pos[p][0] for p in paths]
         self.x0, self.x1 = min(xs) - 0.6, max(xs) + 0.6
         self.y0, self.y1 = -model.height - 0.75, 0.55  # room for a mark under a leaf name
-        ax.set_xlim(self.x0, self.x1)
-        ax.set_ylim(self.y0, self.y1)
         ax.set_axis_off()
-        fig = ax.get_figure(root=True)
-        assert fig is not None
-        w_in, h_in = fig.get_size_inches()
-        box = ax.get_position()
-        self.xpt = box.width * w_in * 72 / (self.x1 - self.x0)  # points per x unit
-        self.ypt = box.height * h_in * 72 / (self.y1 - self.y0)
-        self.fmin = min_font_pt(fig.dpi)  # 11 px at the figure's resolution
-        self._sizes()
+        self._scale()
+        # an (α, β) window pushed past the edge (beyond the name of a node at the edge) gets
+        # room: the x-range grows on that side and the sizes are worked out again
+        left, right = self._window_overflow()
+        if left > 0 or right > 0:
+            self._make_room(1.1 * max(left, 0.0), 1.1 * max(right, 0.0))
+        self._marked: dict[Path, str] = {}
         self._draw_edges()
         self._draw_nodes()
         self._draw_texts()
@@ -154,6 +152,75 @@ class TreeView:
         self.narrowing = True  # a search with α and β (its values can be bounds)
 
     # ----- construction -------------------------------------------------------------------
+    def _scale(self) -> None:
+        """The axes' limits, points per unit, node and font sizes and name sides."""
+        ax = self.ax
+        ax.set_xlim(self.x0, self.x1)
+        ax.set_ylim(self.y0, self.y1)
+        fig = ax.get_figure(root=True)
+        assert fig is not None
+        w_in, h_in = fig.get_size_inches()
+        box = ax.get_position()
+        self.xpt = box.width * w_in * 72 / (self.x1 - self.x0)  # points per x unit
+        self.ypt = box.height * h_in * 72 / (self.y1 - self.y0)
+        self.fmin = min_font_pt(fig.dpi)  # 11 px at the figure's resolution
+        self._sizes()
+        # names go on the side away from the edge coming in from the parent; the α-β
+        # window label on the other side
+        self.side = name_sides(self.model, self.size, self.xpt, self._label_width)
+
+    def _make_room(self, left: float, right: float) -> None:
+        """``left`` and ``right`` more points beside the tree: the figure grows by them when
+        the tree is its only drawing (the tree keeps its scale and every label its room),
+        else the tree is drawn a little narrower in its axes."""
+        ax = self.ax
+        fig = ax.get_figure(root=True)
+        assert fig is not None
+        self.x0 -= left / self.xpt
+        self.x1 += right / self.xpt
+        if fig.axes == [ax]:
+            w, h = fig.get_size_inches()
+            box = ax.get_position()
+            grown = w + (left + right) / 72
+            fig.set_size_inches(grown, h)
+            ax.set_position((box.x0 * w / grown, box.y0,
+                             (box.width * w + (left + right) / 72) / grown, box.height))
+        self._scale()
+
+    def _window_room(self, p: Path) -> tuple[int, float]:
+        """The side of ``p``'s (α, β) window and its distance (points) from ``p``'s centre
+        to the window's near edge (see :func:`~minimaxkit.draw.model.window_side`)."""
+        side, beyond = window_side(self.model, self.side, p)
+        room = 0.5 * CURRENT.scale * self.size[p] + 2
+        if beyond:  # past the node's own name, a space apart
+            room += 1 + 0.8 * (self.name_font + 0.5) * len(self.model.names[p]) + 5
+        mark = self._marked.get(p) if hasattr(self, "_marked") else None
+        if mark is not None:  # past a mark on the window's side, too
+            dx, dy = self.mark_offset(p)
+            if dx * side > 0 and abs(dy) < 0.5 * self.size[p]:
+                room = max(room, abs(dx) + 0.5 * self.mark_size + 3)
+        return side, room
+
+    def _window_overflow(self) -> tuple[float, float]:
+        """How far (points) the widest (α, β) window of a node at the edge would reach past
+        the axes on the left and on the right."""
+        if not self.show_values:
+            return 0.0, 0.0
+        m = self.model
+        chars = max(2, self.value_chars, *(len(fmt(v)) for v in m.statics.values()))
+        width = text_width("α −" + "8" * chars, self.value_font) + 0.3 * self.value_font + 2
+        left = right = 0.0
+        for p in m.paths:
+            if p in m.leaves:
+                continue
+            side, room = self._window_room(p)
+            x = (m.pos[p][0] - self.x0) * self.xpt  # from the left edge, in points
+            if side < 0:
+                left = max(left, room + width - x)
+            else:
+                right = max(right, x + room + width - (self.x1 - self.x0) * self.xpt)
+        return left, right
+
     def _sizes(self) -> None:
         m = self.model
         leaf = min(max(min(0.72 * self.xpt, 0.42 * self.ypt), 2.0), 22.0)
@@ -254,9 +321,6 @@ class TreeView:
 
     def _draw_texts(self) -> None:
         m, ax = self.model, self.ax
-        # names go on the side away from the edge coming in from the parent; the α-β
-        # window label on the other side
-        self.side = name_sides(m, self.size, self.xpt, self._label_width)
         self.names: dict[Path, Text] = {}
         self.values: dict[Path, Text] = {}
         for p in m.paths:
@@ -369,6 +433,7 @@ class TreeView:
             t.set_color(PRUNED_TEXT if status[p] == "pruned" else NAME_TEXT)
         for p, t in self.statics.items():
             t.set_color(PRUNED_TEXT if status[p] == "pruned" else NAME_TEXT)
+        self._marked = check_marks(m, marks or {})
         self._show_windows(frame)
         cur = frame.current if frame is not None and not frame.done else None
         if cur is not None and cur in m.pos:
@@ -383,10 +448,7 @@ class TreeView:
         for i, t in enumerate(self.windows):
             if i < len(levels) and levels[i].path in self.model.pos:
                 lv = levels[i]
-                side, beyond = window_side(self.model, self.side, lv.path)
-                room = 0.5 * CURRENT.scale * self.size[lv.path] + 2
-                if beyond:  # past the node's own name (see window_side), a space apart
-                    room += 1 + 0.8 * (self.name_font + 0.5) * len(self.model.names[lv.path]) + 5
+                side, room = self._window_room(lv.path)
                 x, y = self._offset(lv.path, side * room, 0)
                 t.set_position((x, y))
                 t.set_horizontalalignment("left" if side > 0 else "right")
@@ -411,25 +473,52 @@ class TreeView:
 
     def mark_offset(self, p: Path) -> tuple[float, float]:
         """Where a mark on ``p`` goes, in points from its centre (see
-        :func:`~minimaxkit.draw.model.mark_offset`): under a leaf's name, beyond an interior
-        node's name."""
+        :func:`~minimaxkit.draw.model.mark_offset`): under a leaf's name; beyond an interior
+        node's name, or where there is no room for it there, the first of these that is
+        nearer its own node than any other (a mark between two nodes reads as either's):
+        over the corner away from the edge from the parent, under the name, over the other
+        corner."""
         leaf = p in self.model.leaves
         name = self.names.get(p)
-        width = text_width(name.get_text(), self.name_font + 0.5) if name and not leaf \
-            else 0.0
         if leaf:
             height = 1.2 * self.name_font if p in self.names else 0.0
             return mark_offset("", True, self.side[p], self.size[p], name_height=height,
                                mark=self.mark_size)
+        width = text_width(name.get_text(), self.name_font + 0.5) if name else 0.0
 
         def named(q: Path) -> float:
             t = self.names.get(q)
             return text_width(t.get_text(), self.name_font + 0.5) if t is not None else 0.0
 
-        room = side_room(self.model, p, self.side[p], self.xpt, self.size, self.side, named)
-        return mark_offset("", False, self.side[p], self.size[p], name_width=width,
-                           name_height=1.2 * (self.name_font + 0.5) if name else 0.0,
-                           mark=self.mark_size, room=room)
+        side = self.side[p]
+        room = side_room(self.model, p, side, self.xpt, self.size, self.side, named)
+        name_height = 1.2 * (self.name_font + 0.5) if name else 0.0
+        corner = corner_away(self.model, p, side) or side
+
+        def at(room: float, corner: int) -> tuple[float, float]:
+            return mark_offset("", False, side, self.size[p], name_width=width,
+                               name_height=name_height, mark=self.mark_size, room=room,
+                               corner=corner)
+
+        ring = 0.5 * CURRENT.scale * self.size[p]
+        under = (side * (ring + 3.0 + 0.5 * self.mark_size),
+                 0.08 * self.size[p] - name_height - 1.0 - 0.5 * self.mark_size)
+        first = at(room, corner)
+        if abs(first[1] - 0.08 * self.size[p]) < 1e-9:  # beyond the name: the name's own
+            return first
+        for dx, dy in (first, under, at(0.0, -corner)):
+            if self._nearest(p, dx, dy) == p:
+                return dx, dy
+        return first
+
+    def _nearest(self, p: Path, dx: float, dy: float) -> Path:
+        """The node whose centre is nearest the point ``(dx, dy)`` points from ``p``'s."""
+        m = self.model
+        x = m.pos[p][0] * self.xpt + dx
+        y = m.pos[p][1] * self.ypt + dy
+        near = [q for q in m.paths if abs(len(q) - len(p)) <= 1]
+        return min(near, key=lambda q: (m.pos[q][0] * self.xpt - x) ** 2
+                   + (m.pos[q][1] * self.ypt - y) ** 2)
 
     # ----- legend ---------------------------------------------------------------------------
     def legend(self, frame: Frame | None, marks: Mapping[Path, str] | None, *,
