@@ -463,3 +463,42 @@ def test_save_hook_keeps_the_widgets_the_outputs_show_and_drops_older_runs() -> 
     reached = set(dependency_state([runs[-1]]))
     assert kept == reached | {link.model_id for link in runs[-1].links}
     assert runs[0].model_id not in kept and dropped >= 2 * len(kept)
+
+
+def test_a_save_after_a_reload_while_the_kernel_runs_keeps_the_widgets(tmp_path: Any) -> None:
+    """A page reloaded while its kernel runs sends the outputs it read from the file with a
+    widget state holding none of their models; saved as sent, the page opened again showed
+    "Error displaying widget: model not found" beside the "Run this cell" hint. The hook
+    puts the file's models for those outputs back, and takes the widget view out of an
+    output whose model is nowhere (its text says to run the cell)."""
+    import json
+    import logging
+    from types import SimpleNamespace
+
+    from minimaxkit.widgets.savehook import STATE, VIEW, pre_save_hook
+
+    shown = {"output_type": "display_data", "metadata": {},
+             "data": {VIEW: {"model_id": "a", "version_major": 2},
+                      "text/plain": "▶ Run this cell to see the widget."}}
+    lost = {"output_type": "display_data", "metadata": {},
+            "data": {VIEW: {"model_id": "z", "version_major": 2},
+                     "text/plain": "▶ Run this cell to see the widget."}}
+    models = {"a": {"model_name": "VBoxModel", "state": {"children": ["IPY_MODEL_b"]}},
+              "b": {"model_name": "HTMLModel", "state": {}}}
+    disk = {"cells": [{"cell_type": "code", "outputs": [shown]}],
+            "metadata": {"widgets": {STATE: {"state": models, "version_major": 2,
+                                             "version_minor": 0}}},
+            "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "lecture.ipynb").write_text(json.dumps(disk))
+    manager = SimpleNamespace(root_dir=str(tmp_path), log=logging.getLogger("test"))
+    sent = {"cells": [{"cell_type": "code", "outputs": [json.loads(json.dumps(shown)),
+                                                         json.loads(json.dumps(lost))]}],
+            "metadata": {"widgets": {STATE: {"state": {}, "version_major": 2,
+                                             "version_minor": 0}}}}
+    model = {"type": "notebook", "content": sent}
+    pre_save_hook(model=model, path="/lecture.ipynb", contents_manager=manager)
+    saved = model["content"]
+    assert saved["metadata"]["widgets"][STATE]["state"] == models
+    outputs = saved["cells"][0]["outputs"]
+    assert VIEW in outputs[0]["data"] and VIEW not in outputs[1]["data"]
+    assert outputs[1]["data"]["text/plain"].startswith("▶ Run this cell")
