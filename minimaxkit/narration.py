@@ -55,10 +55,20 @@ def player(is_max: bool) -> str:
 
 
 class Narrator:
-    """The words of ``r``'s steps (a :class:`~minimaxkit.replay.Replay`)."""
+    """The words of ``r``'s steps (a :class:`~minimaxkit.replay.Replay`). With
+    ``windows=False`` a node is entered without naming its window (α, β): for minimax,
+    before α and β are taught (the step widget's ``bounds=False``).
 
-    def __init__(self, r: Replay) -> None:
+    >>> from minimaxkit import minimax
+    >>> from minimaxkit.examples import sheet_tree
+    >>> from minimaxkit.replay import Replay
+    >>> Narrator(Replay(minimax(sheet_tree())), windows=False).explain(2)
+    'Enter B (MIN), child of A (MAX).'
+    """
+
+    def __init__(self, r: Replay, *, windows: bool = True) -> None:
         self.r = r
+        self.windows = windows
 
     def _node(self, p: Path) -> str:
         name = self.r.name(p)
@@ -172,6 +182,8 @@ class Narrator:
         if isinstance(e, Enter):
             where = "the root " if not p and self.r.name(p) != "root" else ""
             parent = f", child of {self._node(p[:-1])}," if p else ""
+            if not self.windows:
+                return f"Enter {where}{self._node(p)}{parent.rstrip(',')}."
             return (f"Enter {where}{self._node(p)}{parent} with α = {fmt(e.alpha)}, "
                     f"β = {fmt(e.beta)}.")
         if isinstance(e, Leaf):

@@ -244,7 +244,9 @@ class Replay:
         else:
             namer = names
         self.name = namer
-        self._narrator = Narrator(self)
+        #: the words of each step (:class:`~minimaxkit.narration.Narrator`): a view that
+        #: leaves something out gives the replay a narrator told so, before reading frames
+        self.narrator = Narrator(self)
         if prune_on_equal is None:
             prune_on_equal = options.get("prune_on_equal")
         self.prune_on_equal: bool | None = prune_on_equal
@@ -508,7 +510,7 @@ class Replay:
     def explain(self, step: int) -> str:
         """The event of ``step`` (the ``step``-th event) in words (see
         :mod:`minimaxkit.narration`)."""
-        return self._narrator.explain(step)
+        return self.narrator.explain(step)
 
 
 def replay(source: Any, step: int, **options: Any) -> Frame:

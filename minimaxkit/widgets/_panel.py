@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import re
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path as FilePath
@@ -29,6 +28,7 @@ import ipywidgets as w
 import traitlets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
+from ..narration import Narrator
 from ..replay import Frame, Replay, fmt, state_at
 from ..trace import Trace
 from ..tree import GameTree
@@ -168,27 +168,9 @@ def _path_html(frame: Frame) -> str:
 _NOTHING = '<tr><td style="color:#666">(nothing)</td></tr>'
 
 
-#: What ``bounds=False`` takes out of an explanation: the window (α, β) a node is entered
-#: with, and the window in a picture's text alternative.
-_WINDOW_WORDS = re.compile(r",? with α = [^,]+, β = \S+?\.(?=\s|$)")
-_WINDOW_ALT = re.compile(r" with α = [^,]+, β = \S+ at [^.;]+")
-
-
-def without_bounds(text: str) -> str:
-    """``text`` without the α-β window it names (for ``bounds=False``).
-
-    >>> without_bounds("Enter B (MIN), child of A (MAX), with α = −∞, β = ∞.")
-    'Enter B (MIN), child of A (MAX).'
-    >>> without_bounds("Enter C with α = -2, β = 0.3. Current node C; call stack A, C.")
-    'Enter C. Current node C; being searched: A, C.'
-    """
-    text = _WINDOW_ALT.sub("", _WINDOW_WORDS.sub(".", text))
-    return text.replace("call stack ", "being searched: ")
-
-
 def frame_html(frame: Frame, extra: str = "", bounds: bool = True) -> str:
     """The explanation line of ``frame`` and its call stack, as one HTML block."""
-    text = html.escape(frame.text if bounds else without_bounds(frame.text))
+    text = html.escape(frame.text)  # (bounds=False: the replay's narrator names no window)
     return (f'<div class="mmk-frame" style="font-size:13px;line-height:1.4">'
             f'<div class="mmk-explain" style="min-height:2.8em"><b>step {frame.step} / '
             f"{frame.steps}</b> · {text}</div>{extra}{stack_html(frame, bounds)}</div>")
@@ -302,6 +284,8 @@ class TracePanel:
 
         self.replay = Replay(trace if trace is not None else source, tree=tree, state=state)
         self.bounds = bounds  # False: no α, β in the words and the stack (minimax, early on)
+        if not bounds:  # told what to leave out: the window each node is entered with
+            self.replay.narrator = Narrator(self.replay, windows=False)
         game = self.replay.game
         self.game, self.state = game, self.replay.root_state
         n = len(self.replay)
@@ -433,8 +417,7 @@ class TracePanel:
         from ..draw.alt import frame_alt
 
         frame = self.replay.frame(min(step, self.frames - 1))
-        alt = frame_alt(frame, self.replay.name, title=self._title)
-        return alt if self.bounds else without_bounds(alt)
+        return frame_alt(frame, self.replay.name, title=self._title, windows=self.bounds)
 
     def board_alt(self, step: int) -> str:
         """The text alternative of the board at ``step``."""
@@ -445,8 +428,7 @@ class TracePanel:
 
     def announcement(self, step: int) -> str:
         """What a screen reader hears at ``step``: the replay's explanation."""
-        text = self.replay.frame(min(step, self.frames - 1)).text
-        return text if self.bounds else without_bounds(text)
+        return self.replay.frame(min(step, self.frames - 1)).text
 
     def html(self, step: int) -> str:
         """The explanation and call stack of ``step``."""
