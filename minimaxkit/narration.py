@@ -17,15 +17,17 @@ values so far, the cut-offs); nothing here searches. :meth:`Replay.explain
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ._replay_views import fail_words, raises_bound_first, starts_at_bound
 from .trace import Cutoff, Enter, Exit, Leaf, Path, TTHit
+from .tree import GameTree
 
 if TYPE_CHECKING:
     from .replay import Replay
 
-__all__ = ["Narrator", "fmt", "player"]
+__all__ = ["Narrator", "fmt", "player", "state_at", "node_namer"]
 
 
 def fmt(v: float | None) -> str:
@@ -52,6 +54,62 @@ def fmt(v: float | None) -> str:
 def player(is_max: bool) -> str:
     """``"MAX"`` or ``"MIN"``."""
     return "MAX" if is_max else "MIN"
+
+
+# ----- names: a node's path in words ----------------------------------------------------
+def state_at(game: Any, state: Any, path: Sequence[int]) -> Any:
+    """The state at ``path`` below ``state`` (child indices in ``game.moves`` order).
+
+    >>> from minimaxkit.games import TicTacToe
+    >>> g = TicTacToe()
+    >>> print(g.render(state_at(g, g.initial_state(), (4, 0))))
+    O..
+    .X.
+    ...
+    """
+    for i in path:
+        state = game.play(state, game.moves(state)[i])
+    return state
+
+
+def _move_label(game: Any, move: Any) -> str:
+    namer = getattr(game, "move_name", None)
+    if namer is not None:
+        try:
+            return str(namer(move))
+        except (TypeError, ValueError):
+            pass
+    return str(move)
+
+
+def node_namer(game: Any, state: Any = None) -> Callable[[Path], str]:
+    """A function ``path -> name``: a tree's node names, or for a game the moves from
+    ``state`` (its initial state by default) joined by spaces (``"root"`` for the root).
+
+    >>> from minimaxkit.games import TicTacToe
+    >>> node_namer(TicTacToe())((4, 0))
+    'b2 a1'
+    """
+    if isinstance(game, GameTree):
+        return lambda p: game.node(p).name
+    root = game.initial_state() if state is None else state
+    cache: dict[Path, tuple[Any, str]] = {(): (root, "root")}
+
+    def name(path: Path) -> str:
+        path = tuple(path)
+        if path not in cache:
+            parent, pname = cache[()] if len(path) == 1 else (None, "")
+            if len(path) > 1:
+                name(path[:-1])
+                parent, pname = cache[path[:-1]]
+            move = game.moves(parent)[path[-1]]
+            label = _move_label(game, move)
+            cache[path] = (game.play(parent, move), label if pname == "root" else
+                           f"{pname} {label}")
+        return cache[path][1]
+
+    return name
+
 
 
 class Narrator:

@@ -42,7 +42,7 @@ from ._replay_views import (
     starts_at_bound,
     table_claim,
 )
-from .narration import Narrator, fmt
+from .narration import Narrator, fmt, node_namer, state_at
 from .trace import (
     CUTOFF,
     ENTER,
@@ -109,60 +109,6 @@ class Frame:
     def on_stack(self) -> frozenset[Path]:
         """Paths of the nodes on the call stack."""
         return frozenset(lv.path for lv in self.stack)
-
-
-def state_at(game: Any, state: Any, path: Sequence[int]) -> Any:
-    """The state at ``path`` below ``state`` (child indices in ``game.moves`` order).
-
-    >>> from minimaxkit.games import TicTacToe
-    >>> g = TicTacToe()
-    >>> print(g.render(state_at(g, g.initial_state(), (4, 0))))
-    O..
-    .X.
-    ...
-    """
-    for i in path:
-        state = game.play(state, game.moves(state)[i])
-    return state
-
-
-def _move_label(game: Any, move: Any) -> str:
-    namer = getattr(game, "move_name", None)
-    if namer is not None:
-        try:
-            return str(namer(move))
-        except (TypeError, ValueError):
-            pass
-    return str(move)
-
-
-def node_namer(game: Any, state: Any = None) -> Callable[[Path], str]:
-    """A function ``path -> name``: a tree's node names, or for a game the moves from
-    ``state`` (its initial state by default) joined by spaces (``"root"`` for the root).
-
-    >>> from minimaxkit.games import TicTacToe
-    >>> node_namer(TicTacToe())((4, 0))
-    'b2 a1'
-    """
-    if isinstance(game, GameTree):
-        return lambda p: game.node(p).name
-    root = game.initial_state() if state is None else state
-    cache: dict[Path, tuple[Any, str]] = {(): (root, "root")}
-
-    def name(path: Path) -> str:
-        path = tuple(path)
-        if path not in cache:
-            parent, pname = cache[()] if len(path) == 1 else (None, "")
-            if len(path) > 1:
-                name(path[:-1])
-                parent, pname = cache[path[:-1]]
-            move = game.moves(parent)[path[-1]]
-            label = _move_label(game, move)
-            cache[path] = (game.play(parent, move), label if pname == "root" else
-                           f"{pname} {label}")
-        return cache[path][1]
-
-    return name
 
 
 def first_divergence(a: Trace, b: Trace) -> tuple[int, Path] | None:

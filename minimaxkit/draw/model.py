@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..replay import Frame, Replay, _move_label, fmt, state_at
+from ..narration import _move_label
+from ..replay import Frame, Replay, fmt, state_at
 from ..trace import CUTOFF, ENTER, LEAF, TTHIT, Path, Trace
 from ..tree import GameTree
 
