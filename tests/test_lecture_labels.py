@@ -27,7 +27,7 @@ from label_boxes import problems  # noqa: E402
 from minimaxkit.draw import render as render_module  # noqa: E402
 from minimaxkit.draw.summary import summary_figure  # noqa: E402
 from minimaxkit.draw.tree import tree_figure  # noqa: E402
-from minimaxkit.widgets import _panel  # noqa: E402
+from minimaxkit.widgets import trace_panel  # noqa: E402
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 WIDGET = re.compile(r"\b(StepWidget|CompareWidget|QuizWidget|PlayWidget)\(")
@@ -91,7 +91,7 @@ def _built(sources: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, lis
     """Run ``sources`` in a fresh namespace; the trace panels, quizzes and play widgets
     they made, and the (args, keywords) of every tree_png call."""
     made: dict[str, list[Any]] = {"panels": [], "pngs": [], "widgets": []}
-    init = _panel.TracePanel.__init__
+    init = trace_panel.TracePanel.__init__
 
     def record(self: Any, *args: Any, **kw: Any) -> None:
         init(self, *args, **kw)
@@ -103,7 +103,7 @@ def _built(sources: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, lis
         made["pngs"].append((args, kw))
         return png(*args, **kw)
 
-    monkeypatch.setattr(_panel.TracePanel, "__init__", record)
+    monkeypatch.setattr(trace_panel.TracePanel, "__init__", record)
     monkeypatch.setattr(render_module, "tree_png", record_png)
     namespace: dict[str, Any] = {"__name__": "__lecture__"}
     for source in sources[:-1]:

@@ -338,6 +338,8 @@ def test_a_large_values_quiz_reads_name_value_lines() -> None:
 
 @pytest.mark.parametrize("module", ["minimaxkit.widgets.step", "minimaxkit.widgets.quiz",
                                     "minimaxkit.widgets.play", "minimaxkit.widgets._panel",
+                                    "minimaxkit.widgets.trace_panel",
+                                    "minimaxkit.widgets.play_search",
                                     "minimaxkit.widgets._kernel", "minimaxkit.widgets.frames",
                                     "minimaxkit.widgets.savehook"])
 def test_doctests(module: str) -> None:

@@ -23,7 +23,8 @@ import ipywidgets as w
 import traitlets
 
 from ..replay import Frame, Replay, first_divergence, fmt
-from ._panel import Controls, RerunHint, TracePanel, needs_kernel, schedule
+from ._panel import Controls, RerunHint, needs_kernel, schedule
+from .trace_panel import PanelLook, TracePanel
 
 __all__ = ["StepWidget", "CompareWidget", "describe", "window_differences"]
 
@@ -143,9 +144,10 @@ class StepWidget(RerunHint, w.VBox):
             raise ValueError("this result has no trace: search with trace=True")
         if title is None:
             title = describe(result) if result is not None else None
-        self.panel = TracePanel(result, trace=trace, tree=tree, state=state, title=title,
-                                labels=labels, dpi=dpi, prerender=prerender, marks=marks,
-                                bounds=bounds)
+        replay = Replay(trace if trace is not None else result, tree=tree, state=state)
+        self.panel = TracePanel(replay, PanelLook(title=title, labels=labels, dpi=dpi,
+                                                  marks=marks, bounds=bounds),
+                                prerender=prerender)
         texts = ([self.panel.announcement(i) for i in range(self.panel.frames)]
                  if self.panel.prerender else [])
         self.controls = Controls(self.panel.frames - 1, interval=interval, texts=texts)
@@ -275,11 +277,10 @@ class CompareWidget(RerunHint, w.VBox):
         # the other, each as small as its 11 px labels allow, one legend under both
         for i, (src, label) in enumerate(((a, labels[0]), (b, labels[1]))):
             title = label if not hasattr(src, "algorithm") else f"{label}: {describe(src)}"
-            self.panels.append(TracePanel(src, tree=tree, state=state,
-                                          title=title, labels=label_style, dpi=dpi,
-                                          prerender=prerender, length=length,
-                                          marks=marks[i],
-                                          compact=True, legend=i == 1, notes=self.notes[i]))
+            look = PanelLook(title=title, labels=label_style, dpi=dpi, marks=marks[i],
+                             compact=True, legend=i == 1, notes=self.notes[i])
+            self.panels.append(TracePanel(Replay(src, tree=tree, state=state), look,
+                                          prerender=prerender, length=length))
         self.labels = labels
         self._prerendered = prerendered = all(p.prerender for p in self.panels)
         texts = [self._announcement(i) for i in range(length)] if prerendered else []
