@@ -227,7 +227,9 @@ def test_quiz_retry_mode_counts_and_hints_then_solves_on_request() -> None:
     result = q.show_check()
     wrong = [v for v in result.verdicts if not v.ok]
     assert not result.correct and len(wrong) >= 2
-    assert f"Not quite: {len(wrong)} of {len(q.leaf_paths)} leaves are wrong." in q.feedback.value
+    verb = "is" if len(wrong) == 1 else "are"
+    assert f"Not quite: {len(wrong)} of {len(q.leaf_paths)} leaves {verb} wrong." \
+        in q.feedback.value
     assert q.feedback.value.count("Hint:") == 1 and "<li" not in q.feedback.value
     assert "Follow the search to F" in q.feedback.value  # S is cut at F (β-cut, step 10)
     assert "S" not in q.hint(result).replace("search", "")  # the hint does not name the leaf
