@@ -226,56 +226,74 @@ class Narrator:
         """The event of ``step`` (the ``step``-th event) in words."""
         self.r._ensure(step)
         if step == 0:
-            if not self.r._raw:
-                return "The trace is empty."
-            first = self.r._raw[0]
-            root = first[1]
-            # the root's player, from its first event (the index may not have read it yet)
-            mx = self.r.is_max.get(root, first[4] if first[0] == "enter" else first[5])
-            name = self.r.name(root)
-            called = "" if name == "root" else f" {name}"
-            return f"Start: nothing is searched yet. The root{called} is a {player(mx)} node."
+            return self._start()
         e = self.r.trace.event(step - 1)
+        words: dict[type, Callable[[Any, int], str]] = {
+            Enter: self._enter, Leaf: self._leaf, Cutoff: self._cutoff, Exit: self._exit,
+            TTHit: self._table}
+        said = words.get(type(e))
+        return said(e, step) if said is not None else repr(e)
+
+    def _start(self) -> str:
+        """Step 0: the root, before any event."""
+        if not self.r._raw:
+            return "The trace is empty."
+        first = self.r._raw[0]
+        root = first[1]
+        # the root's player, from its first event (the index may not have read it yet)
+        mx = self.r.is_max.get(root, first[4] if first[0] == "enter" else first[5])
+        name = self.r.name(root)
+        called = "" if name == "root" else f" {name}"
+        return f"Start: nothing is searched yet. The root{called} is a {player(mx)} node."
+
+    def _enter(self, e: Enter, step: int) -> str:
         p = e.path
-        if isinstance(e, Enter):
-            where = "the root " if not p and self.r.name(p) != "root" else ""
-            parent = f", child of {self._node(p[:-1])}," if p else ""
-            if not self.windows:
-                return f"Enter {where}{self._node(p)}{parent.rstrip(',')}."
-            return (f"Enter {where}{self._node(p)}{parent} with α = {fmt(e.alpha)}, "
-                    f"β = {fmt(e.beta)}.")
-        if isinstance(e, Leaf):
-            if self.r._is_real_leaf(p):
-                head = f"Leaf {self.r.name(p)} = {fmt(e.value)}."
-            else:
-                head = f"{self.r.name(p)} is evaluated statically (depth limit): {fmt(e.value)}."
-            return head + self._effect(p, step)
-        if isinstance(e, Cutoff):
-            if e.kind == "best":
-                side = "highest" if self.r.is_max[p] else "lowest"
-                return (f"Cut at {self.r.name(p)}: v = {fmt(e.value)} is the {side} value "
-                        f"possible, so {self._pruned_words(p, e.pruned)} (simple pruning).")
-            if e.kind == "beta":
-                op = ">" if self.r.prune_on_equal is False else "≥"
-                head = f"β-cut at {self.r.name(p)}: v = {fmt(e.value)} {op} β = {fmt(e.bound)}"
-            else:
-                op = "<" if self.r.prune_on_equal is False else "≤"
-                head = f"α-cut at {self.r.name(p)}: v = {fmt(e.value)} {op} α = {fmt(e.bound)}"
-            if e.value == e.bound:
-                head += " (a cut on equality)"
-            return f"{head}, {self._pruned_words(p, e.pruned)}." + self._source_of_bound(
-                p, step, e.kind)
-        if isinstance(e, Exit):
-            note = self._exit_note(p, step, e.value)
-            if not p:
-                move = f"; best move: to {self.r.name((e.move,))}" if e.move is not None else ""
-                who = self._node(p)
-                who = who if who.startswith("the root") else "the root " + who
-                return f"Search done: {who} returns {fmt(e.value)}{note}{move}."
-            return (f"{self.r.name(p)} returns {fmt(e.value)}{note} to "
-                    f"{self._node(p[:-1])}." + self._effect(p, step))
-        if isinstance(e, TTHit):
-            kinds = {"exact": "exact value", "lower": "lower bound", "upper": "upper bound"}
-            return (f"{self.r.name(p)} is in the transposition table ({kinds[e.flag]} "
-                    f"{fmt(e.value)}); it is not searched again." + self._effect(p, step))
-        return repr(e)  # pragma: no cover
+        where = "the root " if not p and self.r.name(p) != "root" else ""
+        parent = f", child of {self._node(p[:-1])}," if p else ""
+        if not self.windows:
+            return f"Enter {where}{self._node(p)}{parent.rstrip(',')}."
+        return (f"Enter {where}{self._node(p)}{parent} with α = {fmt(e.alpha)}, "
+                f"β = {fmt(e.beta)}.")
+
+    def _leaf(self, e: Leaf, step: int) -> str:
+        p = e.path
+        if self.r._is_real_leaf(p):
+            head = f"Leaf {self.r.name(p)} = {fmt(e.value)}."
+        else:
+            head = f"{self.r.name(p)} is evaluated statically (depth limit): {fmt(e.value)}."
+        return head + self._effect(p, step)
+
+    def _cutoff(self, e: Cutoff, step: int) -> str:
+        p = e.path
+        if e.kind == "best":
+            side = "highest" if self.r.is_max[p] else "lowest"
+            return (f"Cut at {self.r.name(p)}: v = {fmt(e.value)} is the {side} value "
+                    f"possible, so {self._pruned_words(p, e.pruned)} (simple pruning).")
+        strict = self.r.prune_on_equal is False
+        if e.kind == "beta":
+            head = (f"β-cut at {self.r.name(p)}: v = {fmt(e.value)} {'>' if strict else '≥'} "
+                    f"β = {fmt(e.bound)}")
+        else:
+            head = (f"α-cut at {self.r.name(p)}: v = {fmt(e.value)} {'<' if strict else '≤'} "
+                    f"α = {fmt(e.bound)}")
+        if e.value == e.bound:
+            head += " (a cut on equality)"
+        return f"{head}, {self._pruned_words(p, e.pruned)}." + self._source_of_bound(
+            p, step, e.kind)
+
+    def _exit(self, e: Exit, step: int) -> str:
+        p = e.path
+        note = self._exit_note(p, step, e.value)
+        if not p:
+            move = f"; best move: to {self.r.name((e.move,))}" if e.move is not None else ""
+            who = self._node(p)
+            who = who if who.startswith("the root") else "the root " + who
+            return f"Search done: {who} returns {fmt(e.value)}{note}{move}."
+        return (f"{self.r.name(p)} returns {fmt(e.value)}{note} to "
+                f"{self._node(p[:-1])}." + self._effect(p, step))
+
+    def _table(self, e: TTHit, step: int) -> str:
+        p = e.path
+        kinds = {"exact": "exact value", "lower": "lower bound", "upper": "upper bound"}
+        return (f"{self.r.name(p)} is in the transposition table ({kinds[e.flag]} "
+                f"{fmt(e.value)}); it is not searched again." + self._effect(p, step))
