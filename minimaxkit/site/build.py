@@ -78,11 +78,12 @@ def _run(paths: list[Path], jobs: int) -> list[ExecutedLecture]:
         return list(pool.map(execute_lecture, paths))
 
 
-def build_site(repo: Path, out: Path, *, links: SiteLinks = SiteLinks(),
+def build_site(repo: Path, out: Path, *, links: SiteLinks | None = None,
                only: tuple[str, ...] = (), jobs: int = 1) -> SiteReport:
     """Build the site of the course in ``repo`` into ``out`` (emptied first). ``only`` keeps
     the lectures whose file names start with one of its entries."""
     start = time.perf_counter()
+    links = links or SiteLinks()
     paths = sorted((repo / "notebooks").glob("*.ipynb"))
     if only:
         paths = [p for p in paths if p.name.startswith(only)]

@@ -46,11 +46,14 @@ DUE = "2026-03-01 12:00:00 UTC"
 # assignment (id 4521) and another one, read-only totals; Jane's name holds a comma and
 # quotes, one name starts with "=" (Canvas exports it as ="..."), and Canvas's test
 # student of Student View is there too.
-CANVAS_EXPORT = '''Student,ID,SIS User ID,SIS Login ID,Section,A2 Alphabeta (4521),Reading quiz (4400),Current Score,Unposted Current Score,Final Score,Unposted Final Score
+CANVAS_EXPORT = '''\
+Student,ID,SIS User ID,SIS Login ID,Section,A2 Alphabeta (4521),Reading quiz (4400),\
+Current Score,Unposted Current Score,Final Score,Unposted Final Score
     Points Possible,,,,,7.00,10.00,(read only),(read only),(read only),(read only)
 "Doe, Jane ""JJ""",1001,S001,jdoe,Section A,,8.00,80.00,80.00,80.00,80.00
 "Engerin, Ann",1002,S002,aengerin,Section A,,9.00,90.00,90.00,90.00,90.00
-"=""=HYPERLINK(""http://evil.example"",""x"")""",1003,S003,mallory,Section B,,7.00,70.00,70.00,70.00,70.00
+"=""=HYPERLINK(""http://evil.example"",""x"")""",1003,S003,mallory,Section B,,7.00,\
+70.00,70.00,70.00,70.00
 "O'Brien, Seán",1004,S004,sobrien,Section B,3.00,10.00,65.00,65.00,65.00,65.00
 "Student, Test",1005,,,Section A,,,,,,
 '''

@@ -101,7 +101,7 @@ class CanvasCollector(FileNameCollectorPlugin):  # type: ignore[misc]
         app = self._app
         folder = Path(app._format_collect_path(app.extracted_directory))
         newest: dict[tuple[str, str], int] = {}
-        for root, _, files in os.walk(folder):
+        for _, _, files in os.walk(folder):
             for name in files:
                 found = parse_canvas_name(name)
                 if found is not None:

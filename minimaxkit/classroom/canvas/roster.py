@@ -12,8 +12,9 @@ exchange cannot hold become ``_``. Canvas's user id goes to ``lms_user_id``, whe
 ``zip_collect`` and the export find it.
 
 >>> s = CanvasStudent('Doe, Jane "JJ"', "123", "S-9", "jdoe@uni.edu", "A")
->>> roster_row(s, "login")
-{'id': 'jdoe@uni.edu', 'first_name': 'Jane "JJ"', 'last_name': 'Doe', 'email': '', 'lms_user_id': '123'}
+>>> row = roster_row(s, "login")
+>>> row["id"], row["first_name"], row["last_name"], row["lms_user_id"]
+('jdoe@uni.edu', 'Jane "JJ"', 'Doe', '123')
 """
 
 from __future__ import annotations

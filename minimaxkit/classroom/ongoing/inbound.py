@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 __all__ = ["Submission", "parse_inbound", "scan"]
@@ -39,7 +39,7 @@ def parse_inbound(name: str) -> Submission | None:
     except (ValueError, OverflowError):
         return None
     if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
+        when = when.replace(tzinfo=UTC)
     return Submission(when, parts[0], parts[1], name)
 
 

@@ -26,7 +26,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -41,7 +41,7 @@ AFTER_DEADLINE = "graded again with every tree after the deadline"
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ class OngoingGrader:
                 due = gb.find_assignment(assignment).duedate
             except MissingEntry:
                 return None
-        return due.replace(tzinfo=timezone.utc) if due is not None else None
+        return due.replace(tzinfo=UTC) if due is not None else None
 
     def _latest(self) -> list[Submission]:
         """Each student's newest submission of each assignment, oldest first; the older
