@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .service import TREE_MODES, OngoingGrader, Policy
+from .service import TREE_MODES, OngoingGrader, Places, Policy
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     inbound = args.exchange / args.course_id / "inbound"
     if not (course / "nbgrader_config.py").is_file():
         parser.error(f"{course} is not a course folder (no nbgrader_config.py)")
-    grader = OngoingGrader(course, inbound, args.state or course / "ongoing", policy)
+    grader = OngoingGrader(Places(course, inbound, args.state or course / "ongoing"), policy)
     if args.once:
         grader.pass_once()
     else:

@@ -34,7 +34,7 @@ from .inbound import Submission, scan
 from .ledger import Entry, Ledger
 from .steps import grade_submission
 
-__all__ = ["Policy", "OngoingGrader", "TREE_MODES"]
+__all__ = ["Policy", "Places", "Runtime", "OngoingGrader", "TREE_MODES"]
 
 TREE_MODES = ("visible", "all")
 AFTER_DEADLINE = "graded again with every tree after the deadline"
@@ -67,16 +67,34 @@ class Policy:
             raise ValueError("no assignment to grade on submission")
 
 
-class OngoingGrader:
-    """Grades the course at ``course``'s submissions in ``inbound`` by ``policy``, keeping
-    its records in ``state``; ``out`` receives one line per thing done."""
+@dataclass(frozen=True)
+class Places:
+    """The course folder, the exchange's inbound folder, and the service's own folder (its
+    ledger and history)."""
 
-    def __init__(self, course: Path, inbound: Path, state: Path, policy: Policy, *,
-                 out: TextIO = sys.stderr, clock: Callable[[], datetime] = _now,
-                 grade: Callable[..., Any] = grade_submission) -> None:
-        self.course, self.inbound, self.policy = course, inbound, policy
-        self.ledger = Ledger(state)
-        self.out, self.clock, self._grade = out, clock, grade
+    course: Path
+    inbound: Path
+    state: Path
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """Where the service writes what it does, its clock, and how a submission is graded
+    (:func:`~.steps.grade_submission`; a test gives its own)."""
+
+    out: TextIO = sys.stderr
+    clock: Callable[[], datetime] = _now
+    grade: Callable[..., Any] = grade_submission
+
+
+class OngoingGrader:
+    """Grades the submissions in ``places.inbound`` into the course by ``policy``."""
+
+    def __init__(self, places: Places, policy: Policy, runtime: Runtime | None = None) -> None:
+        runtime = runtime or Runtime()
+        self.course, self.inbound, self.policy = places.course, places.inbound, policy
+        self.ledger = Ledger(places.state)
+        self.out, self.clock, self._grade = runtime.out, runtime.clock, runtime.grade
         self.stopping = False
 
     def say(self, text: str) -> None:
