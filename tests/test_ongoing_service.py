@@ -13,7 +13,7 @@ import json
 import os
 import shutil
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +24,8 @@ from minimaxkit.classroom.ongoing.service import OngoingGrader, Places, Policy, 
 from minimaxkit.classroom.ongoing.steps import Outcome, StepFailed
 
 A = "a1_minimax"
-DUE = datetime(2026, 3, 10, 12, 0, tzinfo=timezone.utc)
-T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+DUE = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
 class Clock:

@@ -8,7 +8,9 @@
 3. ``nbgrader generate_feedback`` and ``nbgrader release_feedback`` for that student: the
    feedback page goes to the exchange, where ``nbgrader fetch_feedback`` finds it.
 
-Each step runs in a process group of its own, stopped whole when it takes too long.
+Each step runs in a process group of its own, stopped whole when it takes too long, and
+ends with the service (a service killed mid-grading leaves no grading running beside the
+one it starts again).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import signal
 import subprocess
 import sys
 from dataclasses import dataclass
+from datetime import UTC
 from pathlib import Path
 
 from ...grading.autograde.trusted import TREES_ENV
@@ -41,8 +44,12 @@ class Outcome:
 
 
 def _run(cmd: list[str], course: Path, env: dict[str, str], timeout: float) -> str:
+    from ...isolation.bwrap import die_with_parent
+
+    me = os.getpid()
     proc = subprocess.Popen(cmd, cwd=course, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True,
+                            preexec_fn=lambda: die_with_parent(me, signal.SIGKILL))
     try:
         out, _ = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -63,7 +70,7 @@ def _collected(course: Path, sub: Submission) -> str:
         when = parse_utc(stamp.read_text(encoding="utf-8").strip())
     except (OSError, ValueError) as err:
         raise StepFailed(f"collect left no readable {stamp} ({err})") from None
-    return when.isoformat()
+    return when.replace(tzinfo=UTC).isoformat()
 
 
 def _score(course: Path, sub: Submission) -> tuple[float, float]:
