@@ -15,9 +15,10 @@ student can and cannot read there, and which nbgrader parts each role gets.
 Then grading on submission (docs/hub.md, *Grading on submission*): the hub runs with the
 service on for ``a1_minimax`` (``MINIMAXKIT_HUB_AUTOGRADE``: visible trees before the due
 date, three graded submissions a day). Student 1 submits and fetches their feedback with no
-instructor command, resubmits a wrong search and fetches the new verdict; student 2 submits
-a hostile notebook (it attacks the gradebook and ends its kernel) that gets its 0, and
-student 1's next submission is still graded; a fourth submission of the day waits; the
+instructor command (full marks on the visible trees, the hidden ones said to come later),
+resubmits a wrong search and fetches the new verdict; student 2 submits a hostile notebook
+(it attacks the gradebook and ends its kernel) that gets its 0, and student 1's next
+submission is still graded; a fourth submission of the day waits; the
 service is killed while it grades, JupyterHub starts it again, and it grades that
 submission with nothing lost from its ledger or its history.
 
@@ -52,6 +53,7 @@ ONGOING_SETTINGS = {"MINIMAXKIT_HUB_AUTOGRADE": ONGOING,
                     "MINIMAXKIT_HUB_AUTOGRADE_SHOWS": "visible",
                     "MINIMAXKIT_HUB_AUTOGRADE_DAILY": "3",
                     "MINIMAXKIT_HUB_AUTOGRADE_POLL": "2"}
+VISIBLE: dict[str, float] = {}  # the points of all visible trees of a1_minimax (step 8)
 A1_RIGHT = solution_cells(REPO / "solutions" / ONGOING / f"{ONGOING}.ipynb")
 A1_WRONG = parse_sample((REPO / "tests" / "grading" / "submissions" / ONGOING /
                          "depth_off.py").read_text()).cells
@@ -480,15 +482,22 @@ def test_8_a_submission_is_graded_without_the_instructor(hub: CourseHub) -> None
     page = _wait_feedback(hub, s1, 1)
     STEPS["on submission: first feedback"] = time.monotonic() - started
     text = _feedback_text(page.read_text())
-    # the visible trees, before the due date: full marks, and the page says what was graded
-    assert _points(page) == 13.0
-    assert "minimax: 5 of 5 points" in text and "visible trees" in text
+    # the visible trees only, before the due date: each question's full share of them, the
+    # page saying the hidden trees come later, and no disagreement with the notebook's own
+    claims = re.findall(r"(\w+): ([\d.]+) of ([\d.]+) points on the visible trees", text)
+    assert [c[0] for c in claims] == ["minimax", "minimax_limited", "best_move"], claims
+    assert all(got == of for _, got, of in claims), claims
+    VISIBLE["full"] = sum(float(of) for *_, of in claims)
+    assert _points(page) == VISIBLE["full"] < 13.0
+    assert "the hidden trees are added when your work is graded" in text
+    assert "(note:" not in text
     (entry,) = _of(hub, s1)
-    assert (entry["status"], entry["trees"], entry["score"]) == ("graded", "visible", 13.0)
+    assert (entry["status"], entry["trees"], entry["score"]) == \
+        ("graded", "visible", VISIBLE["full"])
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
-        assert gradebook.find_submission(ONGOING, s1.name).score == 13.0
+        assert gradebook.find_submission(ONGOING, s1.name).score == VISIBLE["full"]
         # the term's own grades are still there
         assert gradebook.find_submission(ASSIGNMENT, s1.name).score == SCORES[s1.name]
 
@@ -497,10 +506,10 @@ def test_9_a_resubmission_gets_its_own_verdict(hub: CourseHub) -> None:
     s1 = hub.students[0]
     _submit(hub, s1, A1_WRONG)
     page = _wait_feedback(hub, s1, 2)
-    assert _points(page) < 13.0
+    assert _points(page) < VISIBLE["full"]
     assert "✘" in _feedback_text(page.read_text())
     first, second = _of(hub, s1)
-    assert first["score"] == 13.0 and second["score"] == _points(page)
+    assert first["score"] == VISIBLE["full"] and second["score"] == _points(page)
     history = hub.instructor.home / "course" / "ongoing" / "history" / s1.name / ONGOING
     kept = sorted(history.iterdir())
     assert len(kept) == 2 and all((k / "grade.json").is_file() for k in kept)
@@ -513,7 +522,7 @@ def test_10_a_hostile_submission_gets_0_and_the_next_is_graded(hub: CourseHub) -
     _submit(hub, s2, A1_HOSTILE)
     _submit(hub, s1, A1_RIGHT)  # submitted after the hostile one: graded after it
     page = _wait_feedback(hub, s1, 3)
-    assert _points(page) == 13.0
+    assert _points(page) == VISIBLE["full"]
     (hostile,) = _of(hub, s2)
     assert (hostile["status"], hostile["score"]) == ("graded", 0.0)
     assert hostile["graded_at"] < _of(hub, s1)[-1]["graded_at"]
@@ -546,7 +555,7 @@ def test_12_the_service_restarts_and_loses_nothing(hub: CourseHub) -> None:
     os.killpg(os.getpgid(pid), signal.SIGKILL)  # the service and the grading it started
     page = _wait_feedback(hub, s2, 2)
     STEPS["on submission: restart and grade"] = time.monotonic() - started
-    assert _points(page) == 13.0
+    assert _points(page) == VISIBLE["full"]
     new = _service_pids(hub)
     assert len(new) == 1 and new != [pid]
     after = _ledger(hub)

@@ -74,7 +74,8 @@ def kernel_note(report: GradeReport, printed: str, folder: Path) -> str:
     except (ValueError, ZeroDivisionError):
         got = -1.0
     visible = "on the visible trees" in claim.group(3)
-    trusted = _visible_share(report, folder) if visible else report.earned
+    # (a report of the visible trees only, TREES_ENV, is already the visible share)
+    trusted = _visible_share(report, folder) if visible and report.hidden else report.earned
     if trusted is None or abs(got - trusted) <= 0.011:
         return ""
     said = re.search(r"graded as (.*)$", claim.group(3))
