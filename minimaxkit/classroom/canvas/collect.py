@@ -124,8 +124,14 @@ class CanvasCollector(FileNameCollectorPlugin):  # type: ignore[misc]
         with Gradebook(cd.db_url, cd.course_id) as gb:
             return {str(s.lms_user_id): s.id for s in gb.students if s.lms_user_id}
 
+    @cached_property
+    def _roster_given(self) -> bool:
+        """Whether the roster was imported (some student has a Canvas id) before this run."""
+        return bool(self._roster)
+
     def _student(self, found: CanvasFile) -> str:
         """The nbgrader id of the file's student; a new one is kept with its Canvas id."""
+        imported = self._roster_given  # (read before this run adds to the roster)
         if found.user_id in self._roster:
             return self._roster[found.user_id]
         from nbgrader.api import Gradebook
@@ -138,7 +144,7 @@ class CanvasCollector(FileNameCollectorPlugin):  # type: ignore[misc]
                 name = f"{name}-{found.user_id}"  # two students squeezed to one name
             gb.update_or_create_student(name, lms_user_id=found.user_id)
         # without a roster this is how students are named; with one, a student is missing
-        say = self.log.warning if self._roster else self.log.info
+        say = self.log.warning if imported else self.log.info
         say("Canvas user %s is not in the roster (python -m minimaxkit.classroom.canvas "
             "roster): collected as %s", found.user_id, name)
         self._roster[found.user_id] = name
