@@ -467,6 +467,7 @@ def _points(page: Path) -> float:
     return float(found.group(1))
 
 
+@pytest.mark.timeout(1800)  # gradings on a shared machine
 def test_8_a_submission_is_graded_without_the_instructor(hub: CourseHub) -> None:
     started = time.monotonic()
     course = hub.instructor.home / "course"
@@ -502,6 +503,7 @@ def test_8_a_submission_is_graded_without_the_instructor(hub: CourseHub) -> None
         assert gradebook.find_submission(ASSIGNMENT, s1.name).score == SCORES[s1.name]
 
 
+@pytest.mark.timeout(1800)  # gradings on a shared machine
 def test_9_a_resubmission_gets_its_own_verdict(hub: CourseHub) -> None:
     s1 = hub.students[0]
     _submit(hub, s1, A1_WRONG)
@@ -516,6 +518,7 @@ def test_9_a_resubmission_gets_its_own_verdict(hub: CourseHub) -> None:
     assert all(list((k / "feedback").glob("*.html")) for k in kept)
 
 
+@pytest.mark.timeout(1800)  # gradings on a shared machine
 def test_10_a_hostile_submission_gets_0_and_the_next_is_graded(hub: CourseHub) -> None:
     s1, s2 = hub.students
     hub.run(s2, "nbgrader", "fetch_assignment", ONGOING)
@@ -530,6 +533,7 @@ def test_10_a_hostile_submission_gets_0_and_the_next_is_graded(hub: CourseHub) -
     assert (hub.instructor.home / "course" / "gradebook.db").stat().st_size > 0
 
 
+@pytest.mark.timeout(1800)  # gradings on a shared machine
 def test_11_past_the_daily_cap_a_submission_waits(hub: CourseHub) -> None:
     s1 = hub.students[0]
     _submit(hub, s1, A1_WRONG)
@@ -542,6 +546,7 @@ def test_11_past_the_daily_cap_a_submission_waits(hub: CourseHub) -> None:
     assert len(_pages(s1)) == 3
 
 
+@pytest.mark.timeout(1800)  # gradings on a shared machine
 def test_12_the_service_restarts_and_loses_nothing(hub: CourseHub) -> None:
     started = time.monotonic()
     s2 = hub.students[1]
