@@ -28,7 +28,8 @@ import pytest
 
 from .harness import ARTIFACTS, REPO_ROOT, axe_violations
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+# the first test builds the site (six lectures executed): up to half an hour under load
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(1800)]
 
 BINDER = "OWNER/REPO"
 LECTURES = sorted(p.stem for p in (REPO_ROOT / "notebooks").glob("*.ipynb"))

@@ -35,6 +35,8 @@ import pytest
 from minimaxkit.grading.course import make_submission, parse_sample, solution_cells
 from minimaxkit.isolation import bwrap
 
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]  # a module's course, under load
+
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 A = "a2_alphabeta"

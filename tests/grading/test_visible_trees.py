@@ -20,6 +20,8 @@ import pytest
 from minimaxkit.grading.course import make_submission, solution_cells
 from minimaxkit.isolation import bwrap
 
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]  # two autogrades, under load
+
 REPO = Path(__file__).resolve().parents[2]
 A = "a1_minimax"
 POINTS = {"minimax": 5, "minimax_limited": 4, "best_move": 4}  # the notebook's test cells
