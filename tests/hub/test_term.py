@@ -57,13 +57,14 @@ VISIBLE: dict[str, float] = {}  # the points of all visible trees of a1_minimax 
 A1_RIGHT = solution_cells(REPO / "solutions" / ONGOING / f"{ONGOING}.ipynb")
 A1_WRONG = parse_sample((REPO / "tests" / "grading" / "submissions" / ONGOING /
                          "depth_off.py").read_text()).cells
-#: Right answers, after an attack on the gradebook and the end of its own kernel.
-A1_HOSTILE = {**A1_RIGHT, "minimax": (
-    "import os\n"
-    "for _attack in (lambda: open('../../../gradebook.db', 'w').close(),\n"
-    "                lambda: os.remove('../../../gradebook.db')):\n"
-    "    try:\n        _attack()\n    except OSError:\n        pass\n"
-    "os._exit(0)\n" + A1_RIGHT["minimax"])}
+#: Right answers, each after an attack on the gradebook and the end of its own kernel (the
+#: grader runs the cells after a dead one in a new kernel: every answer cell ends its own).
+_ATTACK = ("import os\n"
+           "for _attack in (lambda: open('../../../gradebook.db', 'w').close(),\n"
+           "                lambda: os.remove('../../../gradebook.db')):\n"
+           "    try:\n        _attack()\n    except OSError:\n        pass\n"
+           "os._exit(0)\n")
+A1_HOSTILE = {gid: _ATTACK + code for gid, code in A1_RIGHT.items()}
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = REPO / "tests" / "artifacts"
 ANSWER = solution_cells(REPO / "solutions" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")["alphabeta"]
