@@ -155,8 +155,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"make site: {type(err).__name__}: {err}", file=sys.stderr)
         return 1
     for lec in report.lectures:
-        print(f"{lec.page}: {lec.bytes / 1e6:.2f} MB, {lec.stepping} step widgets, "
-              f"{lec.kernel_notes} need a kernel, ran {lec.seconds:.0f} s")
+        print(f"{lec.page}: {lec.bytes / 1e6:.2f} MB, step widgets: {lec.stepping}, "
+              f"needing a kernel: {lec.kernel_notes}, ran {lec.seconds:.0f} s")
     print(f"{args.out}: {report.bytes / 1e6:.2f} MB in all, built in {report.seconds:.0f} s")
     if args.budget_mb and report.bytes > args.budget_mb * 1e6:
         print(f"the site is over its budget of {args.budget_mb:g} MB", file=sys.stderr)
