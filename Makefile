@@ -5,6 +5,7 @@
 #               pytest (all of it, browser tests included; npm ci for axe-core)
 #   make bench  run the benchmarks
 #   make student  build the students' copy (no solutions) in build/student, a git repository
+#   make site   the course as a static website in build/site (docs/site.md; npm ci for its scripts)
 #   make clean  remove the venv, caches and test artifacts
 
 PYTHON ?= python3
@@ -17,7 +18,7 @@ FIRST_LECTURE := notebooks/01_game_trees.ipynb
 # Jupyter refuses to run as root without this (containers, CI machines).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test lint typecheck pytest bench clean venv student
+.PHONY: lab test lint typecheck pytest bench clean venv student site
 
 venv: $(DEV_STAMP)
 
@@ -70,6 +71,20 @@ bench: $(DEV_STAMP)
 STUDENT_DIR ?= build/student
 student:
 	$(PYTHON) tools/make_student.py "$(STUDENT_DIR)" --git
+
+# The course as a static website (docs/site.md): every lecture executed with its widgets'
+# frames, the widget renderer, require.js, anywidget and MathJax copied from node_modules
+# (package-lock.json pins them). SITE_BINDER=OWNER/REPO adds Binder links; SITE_HUB and
+# SITE_GIT (together) add links to a JupyterHub with nbgitpuller.
+SITE_DIR ?= build/site
+SITE_BINDER ?=
+SITE_HUB ?=
+SITE_GIT ?=
+SITE_BUDGET_MB ?= 12
+site: $(STAMP) $(AXE)
+	$(BIN)/python -m minimaxkit.site "$(SITE_DIR)" --jobs 2 --budget-mb $(SITE_BUDGET_MB) \
+		$(if $(SITE_BINDER),--binder "$(SITE_BINDER)") \
+		$(if $(SITE_HUB),--hub "$(SITE_HUB)" --git "$(SITE_GIT)")
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache .ruff_cache tests/artifacts node_modules

@@ -20,10 +20,12 @@ from nbgrader.preprocessors import (
 )
 
 try:
+    from minimaxkit.classroom.canvas.collect import CanvasCollector
     from minimaxkit.grading.autograde.preprocessors import SandboxedExecute, TrustedGrade
 except ImportError:  # the kit not installed: take it from the folder of this file
     import sys
     sys.path.insert(0, __file__.rsplit("/", 1)[0])  # noqa: F821 - set by traitlets
+    from minimaxkit.classroom.canvas.collect import CanvasCollector
     from minimaxkit.grading.autograde.preprocessors import SandboxedExecute, TrustedGrade
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
@@ -60,9 +62,15 @@ c.Autograde.autograde_preprocessors = [
 # earn their points). Each test tree has its own, much shorter limit (1 s, in the grader).
 c.Execute.timeout = 60
 
-# zip_collect: submissions downloaded from an LMS. This pattern reads Canvas's file names,
-# "<student>_<user id>_<submission id>_<notebook>.ipynb" (with "LATE_" after the student
-# when late): the student id is the first part. Change it for another LMS (docs/grading.md).
+# zip_collect: submissions downloaded from Canvas ("<name>[_LATE]_<user id>_<file id>_<file>",
+# "-1" ending a file uploaded again). CanvasCollector names each student as the roster
+# import did (their Canvas user id), collects only each student's newest file under its
+# released name, and takes the submission times from Canvas's submissions list when it is
+# saved beside the download (docs/grading.md, "Canvas"). For another LMS, use nbgrader's
+# own collector with a pattern for its names, e.g. this one for Canvas's (the student id is
+# the first part):
+#   c.ZipCollectApp.collector_plugin = "nbgrader.plugins.FileNameCollectorPlugin"
+c.ZipCollectApp.collector_plugin = CanvasCollector
 c.FileNameCollectorPlugin.named_regexp = (
     r"^.*/(?P<student_id>[^/_]+)_(?:LATE_)?\d+_\d+_(?P<file_id>[^/]+)$"
 )

@@ -23,6 +23,15 @@ Settings, from the environment (default in brackets):
   configuration of each role) [/srv/minimaxkit-hub].
 * ``MINIMAXKIT_HUB_URL``: where the hub listens [http://:8000]; put HTTPS in front of it.
 * ``MINIMAXKIT_HUB_SERVER_ARGS``: options added to every user's server [none].
+* ``MINIMAXKIT_HUB_AUTOGRADE``: assignments graded on submission, comma-separated [none:
+  the service is off]. A JupyterHub service, run as the first instructor from their course
+  folder, grades each new submission of these as ``python -m minimaxkit.grading.autograde
+  --student ID`` does, into the course's gradebook, and releases its feedback
+  (docs/hub.md, *Grading on submission*). With it:
+  ``MINIMAXKIT_HUB_AUTOGRADE_SHOWS``: the trees graded before the due date, ``visible`` or
+  ``all`` [visible]; ``MINIMAXKIT_HUB_AUTOGRADE_DAILY``: graded submissions per student,
+  assignment and day [5; 0: no cap]; ``MINIMAXKIT_HUB_AUTOGRADE_POLL``: seconds between two
+  looks at the exchange [10].
 
 Users log in with their Unix password (PAM); each server runs as that user, in their home
 folder, started by JupyterHub's local process spawner. The proxy is configurable-http-proxy
@@ -140,3 +149,38 @@ def _pre_spawn(spawner):  # type: ignore[no-untyped-def]
 
 
 c.Spawner.pre_spawn_hook = _pre_spawn
+
+
+# --- grading on submission (off unless MINIMAXKIT_HUB_AUTOGRADE names assignments) ----------
+AUTOGRADE = _names("MINIMAXKIT_HUB_AUTOGRADE")
+
+
+def _autograde_service(assignments: list[str]) -> dict:  # type: ignore[type-arg]
+    """The hub service that grades on submission, as the first instructor, in their course
+    folder, with the environment their server has (the sandbox required)."""
+    import pwd
+
+    who = pwd.getpwnam(INSTRUCTORS[0])
+    course = COURSE_DIR.replace("~", who.pw_dir, 1) if COURSE_DIR.startswith("~") else COURSE_DIR
+    return {
+        "name": "minimaxkit-autograde",
+        "user": who.pw_name,
+        "cwd": course,
+        "command": [str(ENV / "bin" / "python"), "-m", "minimaxkit.classroom.ongoing",
+                    "--course", course, "--exchange", EXCHANGE, "--course-id", COURSE_ID,
+                    "--assignment", *assignments,
+                    "--before-deadline", os.environ.get("MINIMAXKIT_HUB_AUTOGRADE_SHOWS",
+                                                        "visible"),
+                    "--daily-cap", os.environ.get("MINIMAXKIT_HUB_AUTOGRADE_DAILY", "5"),
+                    "--poll", os.environ.get("MINIMAXKIT_HUB_AUTOGRADE_POLL", "10")],
+        "environment": {
+            "HOME": who.pw_dir, "USER": who.pw_name,
+            "JUPYTER_CONFIG_PATH": str(ROLE_CONFIG["instructor"]), "JUPYTER_PREFER_ENV_PATH": "0",
+            "PATH": os.pathsep.join([str(ENV / "bin"), "/usr/local/bin", "/usr/bin", "/bin"]),
+            "MINIMAXKIT_REQUIRE_SANDBOX": "1",
+        },
+    }
+
+
+if AUTOGRADE:
+    c.JupyterHub.services = [_autograde_service(AUTOGRADE)]

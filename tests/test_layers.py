@@ -31,7 +31,7 @@ LAYERS: list[set[str]] = [
     {"lecture"},
     {"isolation"},
     {"grading"},
-    {"classroom"},
+    {"classroom", "site"},
 ]
 #: Imports against the layers, each made inside a function and each for a reason: display
 #: hooks draw a tree or a result in a notebook; ``GameTree.with_static`` computes the

@@ -132,8 +132,9 @@ def _wait_http(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: floa
         time.sleep(0.5)
 
 
-def start_course_hub() -> CourseHub:
-    """Everything docs/hub.md asks an administrator to do, then ``jupyterhub``."""
+def start_course_hub(settings: dict[str, str] | None = None) -> CourseHub:
+    """Everything docs/hub.md asks an administrator to do, then ``jupyterhub`` with
+    hub/jupyterhub_config.py's ``settings`` (``MINIMAXKIT_HUB_*``) added."""
     missing = [str(p) for p in (PROXY,) if not p.exists()]
     if missing:
         raise FileNotFoundError(f"{missing}: run `npm ci` in {REPO} (package.json pins "
@@ -190,7 +191,8 @@ def start_course_hub() -> CourseHub:
                        MINIMAXKIT_HUB_STATE=str(state),
                        MINIMAXKIT_HUB_URL=f"http://127.0.0.1:{port}",
                        # Playwright drives JupyterLab through its command registry
-                       MINIMAXKIT_HUB_SERVER_ARGS="--LabApp.expose_app_in_browser=True")
+                       MINIMAXKIT_HUB_SERVER_ARGS="--LabApp.expose_app_in_browser=True",
+                       **(settings or {}))
         log = place / "jupyterhub.log"
         with open(log, "wb") as out:
             hub = subprocess.Popen(

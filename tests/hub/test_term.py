@@ -12,6 +12,16 @@ and sees their own verdicts (and student 2 the picture of where the search went 
 the other's. Asserted: the gradebook, the feedback pages, the exchange's modes and what a
 student can and cannot read there, and which nbgrader parts each role gets.
 
+Then grading on submission (docs/hub.md, *Grading on submission*): the hub runs with the
+service on for ``a1_minimax`` (``MINIMAXKIT_HUB_AUTOGRADE``: visible trees before the due
+date, three graded submissions a day). Student 1 submits and fetches their feedback with no
+instructor command (full marks on the visible trees, the hidden ones said to come later),
+resubmits a wrong search and fetches the new verdict; student 2 submits a hostile notebook
+(it attacks the gradebook and ends its kernel) that gets its 0, and student 1's next
+submission is still graded; a fourth submission of the day waits; the
+service is killed while it grades, JupyterHub starts it again, and it grades that
+submission with nothing lost from its ledger or its history.
+
 The tests of this file are steps of one term and run in order. Screenshots go to
 tests/artifacts/hub-*.png.
 """
@@ -21,6 +31,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import stat
 import time
 from collections.abc import Iterator
@@ -37,6 +48,23 @@ from .unix import REPO, User, processes_of, run_as
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 ASSIGNMENT = "a2_alphabeta"
+ONGOING = "a1_minimax"  # graded on submission by the hub's service
+ONGOING_SETTINGS = {"MINIMAXKIT_HUB_AUTOGRADE": ONGOING,
+                    "MINIMAXKIT_HUB_AUTOGRADE_SHOWS": "visible",
+                    "MINIMAXKIT_HUB_AUTOGRADE_DAILY": "3",
+                    "MINIMAXKIT_HUB_AUTOGRADE_POLL": "2"}
+VISIBLE: dict[str, float] = {}  # the points of all visible trees of a1_minimax (step 8)
+A1_RIGHT = solution_cells(REPO / "solutions" / ONGOING / f"{ONGOING}.ipynb")
+A1_WRONG = parse_sample((REPO / "tests" / "grading" / "submissions" / ONGOING /
+                         "depth_off.py").read_text()).cells
+#: Right answers, each after an attack on the gradebook and the end of its own kernel (the
+#: grader runs the cells after a dead one in a new kernel: every answer cell ends its own).
+_ATTACK = ("import os\n"
+           "for _attack in (lambda: open('../../../gradebook.db', 'w').close(),\n"
+           "                lambda: os.remove('../../../gradebook.db')):\n"
+           "    try:\n        _attack()\n    except OSError:\n        pass\n"
+           "os._exit(0)\n")
+A1_HOSTILE = {gid: _ATTACK + code for gid, code in A1_RIGHT.items()}
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = REPO / "tests" / "artifacts"
 ANSWER = solution_cells(REPO / "solutions" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb")["alphabeta"]
@@ -90,7 +118,7 @@ def hub() -> Iterator[CourseHub]:
     _need(CHROMIUM.exists(), f"{CHROMIUM} is missing: apt-get install chromium")
     pytest.importorskip("jupyterhub", reason="pip install -e '.[hub]'")
     started = time.monotonic()
-    course_hub = start_course_hub()
+    course_hub = start_course_hub(ONGOING_SETTINGS)
     STEPS["hub up"] = time.monotonic() - started
     try:
         yield course_hub
@@ -275,6 +303,7 @@ def test_4_the_exchange_keeps_students_apart(hub: CourseHub) -> None:
         assert seen == "refused 13", place
 
 
+@pytest.mark.timeout(1800)  # two autogrades and feedback, on a shared machine
 def test_5_instructor_collects_grades_and_returns_feedback(hub: CourseHub) -> None:
     started = time.monotonic()
     course = hub.instructor.home / "course"
@@ -380,3 +409,165 @@ def test_7_the_instructor_has_formgrader_and_students_do_not(hub: CourseHub,
     cells = row.locator("td").all_inner_texts()
     assert "released" in cells and "2" in cells  # status, and the two submissions
     page.context.close()
+
+
+# ----- grading on submission -----------------------------------------------------------------
+_ANSWER = ("import nbformat, json, sys\n"
+           "nb = nbformat.read(sys.argv[1], 4)\n"
+           "cells = json.loads(sys.argv[2])\n"
+           "for cell in nb.cells:\n"
+           "    gid = cell.metadata.get('nbgrader', {}).get('grade_id')\n"
+           "    if gid in cells:\n"
+           "        cell.source = cells[gid]\n"
+           "nbformat.write(nb, sys.argv[1])\n")
+
+
+def _submit(hub: CourseHub, student: User, cells: dict[str, str]) -> None:
+    """``student`` answers a1_minimax with ``cells`` and submits it (the command line)."""
+    notebook = student.home / ONGOING / f"{ONGOING}.ipynb"
+    hub.run(student, str(hub.env.python), "-c", _ANSWER, str(notebook), json.dumps(cells))
+    hub.run(student, "nbgrader", "submit", ONGOING)
+    time.sleep(1.1)  # nbgrader names a submission by its second
+
+
+def _pages(student: User) -> list[Path]:
+    return sorted((student.home / ONGOING / "feedback").glob(f"*/{ONGOING}.html"))
+
+
+def _wait_feedback(hub: CourseHub, student: User, count: int, timeout: float = 900) -> Path:
+    """Fetch feedback as ``student`` until they have ``count`` pages; the newest."""
+    deadline = time.monotonic() + timeout
+    while len(_pages(student)) < count:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{student.name} has {len(_pages(student))} feedback pages, "
+                                 f"not {count}, after {timeout:.0f} s:\n{hub.log_tail(80)}")
+        hub.run(student, "nbgrader", "fetch_feedback", ONGOING)
+        time.sleep(3)
+    return _pages(student)[-1]
+
+
+def _ledger(hub: CourseHub) -> dict[str, dict[str, Any]]:
+    path = hub.instructor.home / "course" / "ongoing" / "ledger.json"
+    return json.loads(path.read_text()) if path.is_file() else {}
+
+
+def _of(hub: CourseHub, student: User) -> list[dict[str, Any]]:
+    """The ledger's entries of ``student``, oldest submission first."""
+    return sorted((e for e in _ledger(hub).values() if e["student"] == student.name),
+                  key=lambda e: e["submitted"])
+
+
+def _service_pids(hub: CourseHub) -> list[int]:
+    return [pid for pid in processes_of(hub.instructor.uid)
+            if "minimaxkit.classroom.ongoing" in _cmdline(pid)]
+
+
+def _points(page: Path) -> float:
+    """The points a feedback page gives (nbgrader's "Score: x / y" of the whole)."""
+    found = re.search(r"Score: ([\d.]+) / ([\d.]+)", _feedback_text(page.read_text()))
+    assert found, _feedback_text(page.read_text())[:500]
+    return float(found.group(1))
+
+
+@pytest.mark.timeout(1800)  # gradings on a shared machine
+def test_8_a_submission_is_graded_without_the_instructor(hub: CourseHub) -> None:
+    started = time.monotonic()
+    course = hub.instructor.home / "course"
+    for command in (["nbgrader", "generate_assignment", ONGOING, "--force"],
+                    ["nbgrader", "db", "assignment", "add", ONGOING,
+                     "--duedate=2099-01-01 00:00:00 UTC"],
+                    ["nbgrader", "release_assignment", ONGOING]):
+        hub.run(hub.instructor, *command, cwd=course)
+    assert len(_service_pids(hub)) == 1, "the hub did not start the grading service"
+    s1 = hub.students[0]
+    hub.run(s1, "nbgrader", "fetch_assignment", ONGOING)
+    _submit(hub, s1, A1_RIGHT)
+    page = _wait_feedback(hub, s1, 1)
+    STEPS["on submission: first feedback"] = time.monotonic() - started
+    text = _feedback_text(page.read_text())
+    # the visible trees only, before the due date: each question's full share of them, the
+    # page saying the hidden trees come later, and no disagreement with the notebook's own
+    claims = re.findall(r"(\w+): ([\d.]+) of ([\d.]+) points on the visible trees", text)
+    assert [c[0] for c in claims] == ["minimax", "minimax_limited", "best_move"], claims
+    assert all(got == of for _, got, of in claims), claims
+    VISIBLE["full"] = sum(float(of) for *_, of in claims)
+    assert _points(page) == VISIBLE["full"] < 13.0
+    assert "the hidden trees are added when your work is graded" in text
+    assert "(note:" not in text
+    (entry,) = _of(hub, s1)
+    assert (entry["status"], entry["trees"], entry["score"]) == \
+        ("graded", "visible", VISIBLE["full"])
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        assert gradebook.find_submission(ONGOING, s1.name).score == VISIBLE["full"]
+        # the term's own grades are still there
+        assert gradebook.find_submission(ASSIGNMENT, s1.name).score == SCORES[s1.name]
+
+
+@pytest.mark.timeout(1800)  # gradings on a shared machine
+def test_9_a_resubmission_gets_its_own_verdict(hub: CourseHub) -> None:
+    s1 = hub.students[0]
+    _submit(hub, s1, A1_WRONG)
+    page = _wait_feedback(hub, s1, 2)
+    assert _points(page) < VISIBLE["full"]
+    assert "✘" in _feedback_text(page.read_text())
+    first, second = _of(hub, s1)
+    assert first["score"] == VISIBLE["full"] and second["score"] == _points(page)
+    history = hub.instructor.home / "course" / "ongoing" / "history" / s1.name / ONGOING
+    kept = sorted(history.iterdir())
+    assert len(kept) == 2 and all((k / "grade.json").is_file() for k in kept)
+    assert all(list((k / "feedback").glob("*.html")) for k in kept)
+
+
+@pytest.mark.timeout(1800)  # gradings on a shared machine
+def test_10_a_hostile_submission_gets_0_and_the_next_is_graded(hub: CourseHub) -> None:
+    s1, s2 = hub.students
+    hub.run(s2, "nbgrader", "fetch_assignment", ONGOING)
+    _submit(hub, s2, A1_HOSTILE)
+    _submit(hub, s1, A1_RIGHT)  # submitted after the hostile one: graded after it
+    page = _wait_feedback(hub, s1, 3)
+    assert _points(page) == VISIBLE["full"]
+    (hostile,) = _of(hub, s2)
+    assert (hostile["status"], hostile["score"]) == ("graded", 0.0)
+    assert hostile["graded_at"] < _of(hub, s1)[-1]["graded_at"]
+    assert _points(_wait_feedback(hub, s2, 1)) == 0.0
+    assert (hub.instructor.home / "course" / "gradebook.db").stat().st_size > 0
+
+
+@pytest.mark.timeout(1800)  # gradings on a shared machine
+def test_11_past_the_daily_cap_a_submission_waits(hub: CourseHub) -> None:
+    s1 = hub.students[0]
+    _submit(hub, s1, A1_WRONG)
+    deadline = time.monotonic() + 120
+    while _of(hub, s1)[-1]["status"] != "waiting":
+        assert time.monotonic() < deadline, _of(hub, s1)
+        time.sleep(1)
+    assert "3 graded today already" in _of(hub, s1)[-1]["detail"]
+    hub.run(s1, "nbgrader", "fetch_feedback", ONGOING)
+    assert len(_pages(s1)) == 3
+
+
+@pytest.mark.timeout(1800)  # gradings on a shared machine
+def test_12_the_service_restarts_and_loses_nothing(hub: CourseHub) -> None:
+    started = time.monotonic()
+    s2 = hub.students[1]
+    before = {name: dict(e) for name, e in _ledger(hub).items()}
+    (pid,) = _service_pids(hub)
+    _submit(hub, s2, A1_RIGHT)
+    deadline = time.monotonic() + 300
+    while not any(e["status"] == "grading" for e in _of(hub, s2)):  # caught mid-grading
+        assert time.monotonic() < deadline, _of(hub, s2)
+        time.sleep(0.2)
+    os.killpg(os.getpgid(pid), signal.SIGKILL)  # the service and the grading it started
+    page = _wait_feedback(hub, s2, 2)
+    STEPS["on submission: restart and grade"] = time.monotonic() - started
+    assert _points(page) == VISIBLE["full"]
+    new = _service_pids(hub)
+    assert len(new) == 1 and new != [pid]
+    after = _ledger(hub)
+    for name, entry in before.items():  # nothing recorded before the restart is lost
+        assert after[name]["status"] == entry["status"] or entry["status"] == "waiting"
+        assert after[name]["score"] == entry["score"]
+    assert _of(hub, s2)[-1]["status"] == "graded"
+    assert "Service minimaxkit-autograde exited" in hub.log.read_text(errors="replace")

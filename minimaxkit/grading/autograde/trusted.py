@@ -6,6 +6,7 @@ course's test data; its verdicts and points become the test cells' outputs.
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from fractions import Fraction
@@ -27,7 +28,11 @@ from ..verdicts.conventions import defined_functions
 from ..verdicts.feedback import GradeReport, points_text, wrap
 from .sizes import cut_oversized
 
-__all__ = ["Grading", "outputs", "kernel_note"]
+__all__ = ["Grading", "outputs", "kernel_note", "TREES_ENV"]
+
+#: ``visible`` grades the visible trees only (grading on submission before the deadline,
+#: when the course shows no more: :mod:`minimaxkit.classroom.ongoing`); else every tree.
+TREES_ENV = "MINIMAXKIT_GRADE_TREES"
 
 
 def outputs(chunks: list[tuple[str, str]], earned: float) -> list[NotebookNode]:
@@ -69,7 +74,8 @@ def kernel_note(report: GradeReport, printed: str, folder: Path) -> str:
     except (ValueError, ZeroDivisionError):
         got = -1.0
     visible = "on the visible trees" in claim.group(3)
-    trusted = _visible_share(report, folder) if visible else report.earned
+    # (a report of the visible trees only, TREES_ENV, is already the visible share)
+    trusted = _visible_share(report, folder) if visible and report.hidden else report.earned
     if trusted is None or abs(got - trusted) <= 0.011:
         return ""
     said = re.search(r"graded as (.*)$", claim.group(3))
@@ -178,8 +184,11 @@ class Grading:
         if isinstance(kwargs.get("conventions"), list):
             kwargs["conventions"] = tuple(kwargs["conventions"])
         runner = SessionRunner(self.session)
-        # every tree counts when nbgrader grades, whatever the cell says about hidden ones
-        report = grade_report(call.fn, call.question, hidden=True, here=self.source,
+        # every tree counts when nbgrader grades, whatever the cell says about hidden ones,
+        # unless the visible ones only are asked for
+        report = grade_report(call.fn, call.question,
+                              hidden=os.environ.get(TREES_ENV, "all") != "visible",
+                              here=self.source,
                               names=runner.caller(), runner=runner, student=self.student,
                               program=self.program, **kwargs)
         return report, self._notes()
