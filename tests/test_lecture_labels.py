@@ -108,7 +108,12 @@ def _built(sources: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, lis
     namespace: dict[str, Any] = {"__name__": "__lecture__"}
     for source in sources[:-1]:
         exec(compile(source, "<lecture>", "exec"), namespace)
-    made["widgets"].append(eval(compile(sources[-1].strip(), "<lecture>", "eval"), namespace))
+    # the widget cell: its statements, then its last line, the widget it shows
+    *statements, shown = ast.parse(sources[-1]).body
+    exec(compile(ast.Module(statements, type_ignores=[]), "<lecture>", "exec"), namespace)
+    assert isinstance(shown, ast.Expr), "a widget cell ends with the widget it shows"
+    made["widgets"].append(eval(compile(ast.Expression(shown.value), "<lecture>", "eval"),
+                                namespace))
     return made
 
 

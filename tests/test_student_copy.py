@@ -180,7 +180,10 @@ def test_the_copy_has_binders_layout(copy: Path) -> None:
     for path in released:  # every assignment named and linked, and the count said
         assert f"({path.relative_to(copy).as_posix()})" in readme, path
     words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
-    said = rf"\b{words[len(lectures)]} lectures, {words[len(released)]} assignments"
+    core = [p for p in lectures if re.fullmatch(r"notebooks/\d\d_\w+\.ipynb", p)]
+    optional = [p for p in lectures if re.fullmatch(r"notebooks/\d\db_\w+\.ipynb", p)]
+    said = (rf"\b{words[len(core)]} lectures, {words[len(optional)]} optional ones, "
+            rf"{words[len(released)]} assignments")
     assert re.search(said, readme, re.IGNORECASE), said
     assert "solutions" not in readme.replace("olutions and hidden tests are not", "")
 
