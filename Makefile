@@ -1,6 +1,7 @@
 # minimaxkit: a fresh clone needs only Python (>= 3.11) to run these targets.
 #   make lab    set up .venv, configure JupyterLab for students, open the first lecture
 #   make test   ruff, mypy, then pytest (all of it, browser tests included; npm ci for axe-core)
+#   make test-fast  ruff, then the tests that need no nbgrader course and no browser (the edit loop)
 #   make bench  run the benchmarks
 #   make student  build the students' copy (no solutions) in build/student, a git repository
 #   make clean  remove the venv, caches and test artifacts
@@ -13,7 +14,7 @@ FIRST_LECTURE := notebooks/01_game_trees.ipynb
 # Jupyter refuses to run as root without this (containers, CI machines).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test lint typecheck pytest bench clean venv student
+.PHONY: lab test test-fast lint typecheck pytest bench clean venv student
 
 venv: $(STAMP)
 
@@ -31,6 +32,10 @@ lab: $(STAMP)
 	$(BIN)/python -m jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir="$(CURDIR)" $(FIRST_LECTURE)
 
 test: lint typecheck pytest
+
+# The edit loop: no nbgrader course, no browser, no hub (the tests marked slow or browser).
+test-fast: lint $(STAMP)
+	$(BIN)/python -m pytest -m "not slow and not browser"
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check .
@@ -61,5 +66,6 @@ student:
 	$(PYTHON) tools/make_student.py "$(STUDENT_DIR)" --git
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache .ruff_cache tests/artifacts node_modules
+	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache .ruff_cache .test-cache tests/artifacts \
+		node_modules
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -3,8 +3,6 @@ that let the browser step on its own, quiz verdicts, games against search functi
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import re
 from functools import partial
 from typing import Any
@@ -382,15 +380,6 @@ def test_play_connect_four() -> None:
     pw = PlayWidget(ConnectFour(columns=5, rows=4), search=partial(deepen, max_depth=3))
     pw.click(2)
     assert pw.last is not None and pw.last.nodes and "searched" in pw.status.value
-
-
-@pytest.mark.parametrize("module", ["minimaxkit.widgets.step", "minimaxkit.widgets.quiz",
-                                    "minimaxkit.widgets.play", "minimaxkit.widgets._panel",
-                                    "minimaxkit.widgets.disconnected", "minimaxkit.widgets.frames",
-                                    "minimaxkit.widgets.savehook"])
-def test_doctests(module: str) -> None:
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_a_search_from_a_midgame_position_replays_from_that_position():
