@@ -4,6 +4,9 @@
   whole run; files it does not name after them, in their order): with two xdist workers
   taking whole files (``--dist loadfile --no-loadscope-reorder``), a long file started last
   would keep one core busy alone at the end.
+- A run that will read the graded class (tests/grading/graded_class.py: the whole suite, or
+  tests/grading) starts building it at once, in the background, if it is not cached; the
+  grading tests wait for it (a file lock) only when they get to it, after their own work.
 - A whole run records its time (suite_time.py) and checks the README's figure with it.
 """
 
@@ -12,6 +15,9 @@ from __future__ import annotations
 import json
 import os
 import resource
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -66,12 +72,12 @@ def _processor_seconds() -> float:
 
 
 class _Measure:
-    def __init__(self) -> None:
+    def __init__(self, fresh: bool) -> None:
         self.start = time.monotonic()
         self.processor = _processor_seconds()
         self.files: dict[str, float] = {}
         self.outcomes: dict[str, int] = {}
-        self.fresh = _graded_class_missing()
+        self.fresh = fresh  # the graded class is built in this run
 
 
 def _graded_class_missing() -> bool:
@@ -90,11 +96,51 @@ def _graded_class_missing() -> bool:
 
 _KEY = pytest.StashKey[_Measure]()
 _current: dict[str, _Measure] = {}  # the run's, for the report hook (which has no config)
+_BUILD = pytest.StashKey[subprocess.Popen[bytes]]()
+GRADING = Path(__file__).with_name("grading")
+
+
+def _reads_graded_class(config: pytest.Config) -> bool:
+    """The run will read the graded class: the whole suite, or paths in tests/grading (or
+    above it), without a -m or -k that leaves out the slow tests."""
+    if config.option.markexpr or config.option.keyword:
+        return False
+    if _whole_run(config):
+        return True
+    for arg in config.args:
+        path = Path(arg.split("::", 1)[0]).resolve()
+        if path == GRADING or GRADING in path.parents or path in GRADING.parents:
+            return True
+    return False
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    if _controller(session.config) and _whole_run(session.config):
-        _current["measure"] = session.config.stash[_KEY] = _Measure()
+    config = session.config
+    if not _controller(config):
+        return
+    missing = _reads_graded_class(config) and _graded_class_missing()
+    if _whole_run(config):
+        _current["measure"] = config.stash[_KEY] = _Measure(fresh=missing)
+    if missing:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with open(CACHE / "graded-class-build.log", "wb") as log:
+            config.stash[_BUILD] = subprocess.Popen(
+                [sys.executable, str(GRADING / "graded_class.py")], cwd=REPO, stdout=log,
+                stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def _end_build(config: pytest.Config) -> None:
+    """The background build waited for (its processor time is then counted), or stopped
+    with what it started if the run ended before it (Ctrl-C)."""
+    build = config.stash.get(_BUILD, None)
+    if build is None:
+        return
+    if build.poll() is None:
+        try:
+            build.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(build.pid, signal.SIGTERM)
+            build.wait()
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
@@ -112,6 +158,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> Any:
     """After xdist has ended its workers (their processor time is then this process's
     children's): the run's record, and the README's figure checked."""
     result = yield
+    _end_build(session.config)
     measure = session.config.stash.get(_KEY, None)
     if measure is None:
         return result

@@ -512,3 +512,9 @@ def _prune(folder: Path, keep: str) -> None:
                 continue
             shutil.rmtree(old, ignore_errors=True)
             (folder / f"{name}.lock").unlink(missing_ok=True)
+
+
+if __name__ == "__main__":  # tests/conftest.py starts this when a run will need the class
+    built = graded_class()
+    print(json.dumps({"folder": str(built.folder), "built_now": built.built_now,
+                      "errors": len(built.errors)}))

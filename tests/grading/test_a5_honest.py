@@ -71,7 +71,8 @@ def _start(base: Path, name: str, subs: list[Any]) -> tuple[subprocess.Popen[str
 
 
 @pytest.fixture(scope="module")
-def runs(graded: GradedClass, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def runs(request: pytest.FixtureRequest,
+         tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """Run 0: the solution and every sample (the graded class's course "a5-secret"); runs 1
     and 2 of the pair, each in a course of its own, at the same time, beside a process that
     keeps a core busy; run 3: the twins."""
@@ -95,6 +96,7 @@ def runs(graded: GradedClass, tmp_path_factory: pytest.TempPathFactory) -> dict[
     finally:
         busy.kill()
         busy.wait()
+    graded: GradedClass = request.getfixturevalue("graded")  # built meanwhile, if it was not
     run0 = graded.students(NAME, "a5-secret")
     assert set(run0) == {s for _, s, _ in subs}
     out: dict[str, Any] = {"logs": [graded.logs(NAME, "a5-secret"), *logs],

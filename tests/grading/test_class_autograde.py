@@ -69,8 +69,10 @@ def make_class(root: Path, classes: dict[str, dict[str, dict[str, str]]]) -> Pat
 
 
 def run(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    """``python -m ARGS`` in the course ``root`` (a whole assignment's autograde, on a loaded
+    machine, within 40 minutes)."""
     done = subprocess.run([sys.executable, "-m", *args], cwd=root, capture_output=True,
-                          text=True, timeout=1200)
+                          text=True, timeout=2400)
     assert done.returncode == 0 or not check, done.stdout[-3000:] + done.stderr[-3000:]
     return done
 
@@ -95,7 +97,8 @@ def gradebook_rows(root: Path) -> dict[tuple[str, str], dict[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def courses(graded: GradedClass, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def courses(request: pytest.FixtureRequest,
+            tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     if not bwrap.available():
         pytest.skip("bubblewrap (bwrap) is not available here")
     root = prepare_course(REPO, tmp_path_factory.mktemp("class") / "serial")
@@ -105,6 +108,7 @@ def courses(graded: GradedClass, tmp_path_factory: pytest.TempPathFactory) -> di
         run(root, "nbgrader", "autograde", assignment)
         run(root, "nbgrader", "generate_feedback", assignment)
     run(root, "nbgrader", "export")
+    graded: GradedClass = request.getfixturevalue("graded")  # built meanwhile, if it was not
     return {"serial": root, "par": graded.root()}
 
 

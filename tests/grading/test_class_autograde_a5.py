@@ -36,7 +36,8 @@ DESIGN = {rung["name"]: rung["openings"] for rung in json.loads(
 
 
 @pytest.fixture(scope="module")
-def courses(graded: GradedClass, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def courses(request: pytest.FixtureRequest,
+            tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     if not bwrap.available():
         pytest.skip("bubblewrap (bwrap) is not available here")
     root = prepare_course(REPO, tmp_path_factory.mktemp("class_a5") / "serial")
@@ -47,6 +48,7 @@ def courses(graded: GradedClass, tmp_path_factory: pytest.TempPathFactory) -> di
     run(root, "nbgrader", "autograde", NAME)
     run(root, "nbgrader", "generate_feedback", NAME)
     run(root, "nbgrader", "export")
+    graded: GradedClass = request.getfixturevalue("graded")  # built meanwhile, if it was not
     return {"serial": root, "par": graded.root("a5-fewer"), "class": graded.root("class")}
 
 

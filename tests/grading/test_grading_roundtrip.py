@@ -40,7 +40,8 @@ def population(assignment: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def trial(graded: GradedClass, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def trial(request: pytest.FixtureRequest,
+          tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     base = tmp_path_factory.mktemp("nbgrader")
     # a student validating in their own folder: the solution passes, the released one fails
     lab = base / "lab"
@@ -63,6 +64,9 @@ def trial(graded: GradedClass, tmp_path_factory: pytest.TempPathFactory) -> dict
     validate_bugs = subprocess.Popen(
         [sys.executable, "-m", "nbgrader", "validate", *notebooks],
         cwd=lab, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    merged_validate = validate.communicate(timeout=300)[0]
+    merged_bugs = validate_bugs.communicate(timeout=600)[0]
+    graded: GradedClass = request.getfixturevalue("graded")  # built meanwhile, if it was not
     merged: dict[str, Any] = {"scores": {}, "feedback": {}, "csv": [graded.csv()],
                               "errors": graded.errors, "roots": [graded.root()],
                               "graded": graded}
@@ -72,8 +76,7 @@ def trial(graded: GradedClass, tmp_path_factory: pytest.TempPathFactory) -> dict
             merged["scores"].setdefault(assignment, {})[student] = found.scores
             if found.feedback.is_file():
                 merged["feedback"].setdefault(assignment, {})[student] = str(found.feedback)
-    merged["validate"] = validate.communicate(timeout=300)[0]
-    merged["validate_bugs"] = validate_bugs.communicate(timeout=600)[0]
+    merged["validate"], merged["validate_bugs"] = merged_validate, merged_bugs
     return merged
 
 
