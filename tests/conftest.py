@@ -30,6 +30,9 @@ FILE_TIMES = Path(__file__).with_name("file_times.json")
 CACHE = Path(os.environ.get("MINIMAXKIT_TEST_CACHE", REPO / ".test-cache"))
 #: seconds assumed for a file tests/file_times.json does not name (a new one)
 UNKNOWN_FILE = 5.0
+#: the sample and hostile submissions are code to grade, not modules to import for their
+#: docstrings (--doctest-modules): one exits, one forks, one holds 3 GB
+collect_ignore = ["grading/submissions", "grading/hostile"]
 
 
 def _file_of(item: pytest.Item) -> str:
