@@ -27,6 +27,11 @@ LECTURES = ("01_game_trees", "02_minimax", "03_alphabeta", "04_move_ordering",
 #: The bar: one sitting runs top to bottom in well under this (seconds); measured, not
 #: asserted tightly (tests never assert timings), but a notebook 4x over it is broken.
 RUN_BUDGET = 30
+#: the wall's limits, guards against a hang, not measures: the six lectures run in the first
+#: test's setup, and a machine shared with other runs may stretch that to many minutes (the
+#: budget above is checked on the kernels' processor seconds, which it does not stretch)
+CELL_WALL_LIMIT = 600
+pytestmark = pytest.mark.timeout(3600)
 
 
 def load(name: str) -> Any:
@@ -168,7 +173,7 @@ def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, f
         folder = tmp_path_factory.mktemp(name)
         shutil.copy(NOTEBOOKS / f"{name}.ipynb", folder)
         nb = nbformat.read(folder / f"{name}.ipynb", as_version=4)
-        client = NotebookClient(nb, timeout=4 * RUN_BUDGET, kernel_name="python3",
+        client = NotebookClient(nb, timeout=CELL_WALL_LIMIT, kernel_name="python3",
                                 resources={"metadata": {"path": str(folder)}})
         start = processor_seconds()
         client.execute()  # raises CellExecutionError naming the failing cell (and ends the kernel)
