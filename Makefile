@@ -3,6 +3,7 @@
 #               configure JupyterLab for students, open the first lecture (its own URL)
 #   make test   add the developer's tools (the dev and hub extras), then ruff, mypy and
 #               pytest (all of it, browser tests included; npm ci for axe-core)
+#   make test-fast  ruff, then the tests that need no nbgrader course and no browser (the edit loop)
 #   make bench  run the benchmarks
 #   make student  build the students' copy (no solutions) in build/student, a git repository
 #   make site   the course as a static website in build/site (docs/site.md; npm ci for its scripts)
@@ -18,7 +19,7 @@ FIRST_LECTURE := notebooks/01_game_trees.ipynb
 # Jupyter refuses to run as root without this (containers, CI machines).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test lint typecheck pytest bench clean venv student site
+.PHONY: lab test test-fast lint typecheck pytest bench clean venv student site
 
 venv: $(DEV_STAMP)
 
@@ -43,6 +44,10 @@ lab: $(STAMP)
 		--LabApp.default_url=/lab/tree/$(FIRST_LECTURE)
 
 test: lint typecheck pytest
+
+# The edit loop: no nbgrader course, no browser, no hub (the tests marked slow or browser).
+test-fast: lint
+	$(BIN)/python -m pytest -m "not slow and not browser"
 
 lint: $(DEV_STAMP)
 	$(BIN)/python -m ruff check .
@@ -87,5 +92,6 @@ site: $(STAMP) $(AXE)
 		$(if $(SITE_HUB),--hub "$(SITE_HUB)" --git "$(SITE_GIT)")
 
 clean:
-	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache .ruff_cache tests/artifacts node_modules
+	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache .ruff_cache .test-cache tests/artifacts \
+		node_modules
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

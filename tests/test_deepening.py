@@ -252,11 +252,3 @@ def test_interrupted_iteration_nodes_are_reported():
     assert r.total_nodes == r.stats.nodes + r.interrupted_nodes <= 3000
 
 
-@pytest.mark.parametrize("module", ["minimaxkit.search", "minimaxkit.search.core",
-                                    "minimaxkit.deepening", "minimaxkit.search.transposition"])
-def test_doctests(module: str) -> None:
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.attempted > 0 and result.failed == 0

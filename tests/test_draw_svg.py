@@ -3,14 +3,12 @@ the states, values and marks of draw_tree's vocabulary, and the same errors."""
 
 from __future__ import annotations
 
-import doctest
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
 import pytest
 
-import minimaxkit.draw.svg
 from minimaxkit import GameTree, alphabeta
 from minimaxkit.draw.style import EDGE_STYLES, MARKS, NODE_STYLES
 from minimaxkit.draw.svg import tree_svg_text
@@ -148,11 +146,6 @@ def test_no_matplotlib_needed() -> None:
             "from minimaxkit.examples import tree_002; tree_svg_text(tree_002()); "
             "assert 'matplotlib' not in sys.modules and 'networkx' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(minimaxkit.draw.svg)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_minimax_is_drawn_without_windows_as_in_the_matplotlib_drawing() -> None:

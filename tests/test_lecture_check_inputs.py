@@ -325,15 +325,6 @@ def test_a_boards_message_keeps_its_lines_in_html() -> None:
     assert "<pre" in html and ". . . . . . .\n" in html
 
 
-def test_doctests() -> None:
-    import doctest
-
-    from minimaxkit.lecture import checks45
-
-    result = doctest.testmod(checks45, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0 and result.attempted > 0
-
-
 def test_a_misnamed_answer_or_exercise_is_named_and_the_shape_gives_nothing_away() -> None:
     v = check("maxmin", max_min=lambda x: 0, minmax=lambda x: 0)
     assert not v.ok and "no answer called 'minmax'" in v.message, v.message

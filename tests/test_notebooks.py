@@ -12,7 +12,6 @@ import math
 import re
 import shutil
 import statistics
-import time
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +47,11 @@ ASSIGNMENT = {"01_game_trees": "a1_minimax", "02_minimax": "a1_minimax",
 #: The bar: one sitting runs top to bottom in well under this (seconds); measured, not
 #: asserted tightly (tests never assert timings), but a notebook 4x over it is broken.
 RUN_BUDGET = 30
+#: the wall's limits, guards against a hang, not measures: the six lectures run in the first
+#: test's setup, and a machine shared with other runs may stretch that to many minutes (the
+#: budget above is checked on the kernels' processor seconds, which it does not stretch)
+CELL_WALL_LIMIT = 600
+pytestmark = pytest.mark.timeout(3600)
 
 
 def load(name: str) -> Any:
@@ -174,10 +178,19 @@ def test_a_wrong_answer_is_reported_not_raised() -> None:
 
 
 # ----- running them -----------------------------------------------------------------------------
+def _processor_seconds() -> float:
+    """The processor time of the kernels this process started and waited for."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 class Executed(dict[str, tuple[Any, float]]):
     """Each lecture executed in a fresh kernel, from a temp copy, when a test first asks
-    for it: ``executed[name]`` is (notebook, seconds). One notebook at a time, so that no
-    test's time limit has to cover them all."""
+    for it: ``executed[name]`` is (notebook, the processor seconds of its kernel, which a
+    loaded machine does not stretch as it does the wall's). One notebook at a time, so that
+    no test's time limit has to cover them all."""
 
     def __init__(self, tmp_path_factory: pytest.TempPathFactory) -> None:
         super().__init__()
@@ -189,11 +202,11 @@ class Executed(dict[str, tuple[Any, float]]):
         folder = self.tmp_path_factory.mktemp(name)
         shutil.copy(NOTEBOOKS / f"{name}.ipynb", folder)
         nb = nbformat.read(folder / f"{name}.ipynb", as_version=4)
-        client = NotebookClient(nb, timeout=4 * RUN_BUDGET, kernel_name="python3",
+        client = NotebookClient(nb, timeout=CELL_WALL_LIMIT, kernel_name="python3",
                                 resources={"metadata": {"path": str(folder)}})
-        start = time.perf_counter()
-        client.execute()  # raises CellExecutionError naming the failing cell
-        self[name] = (nb, time.perf_counter() - start)
+        start = _processor_seconds()
+        client.execute()  # raises CellExecutionError naming the failing cell (and ends the kernel)
+        self[name] = (nb, _processor_seconds() - start)
         return self[name]
 
 
@@ -293,19 +306,6 @@ def test_readme_lists_every_lecture_with_a_binder_link() -> None:
     assert "/hub/user-redirect/git-pull?repo=" in section
 
 
-@pytest.mark.parametrize("module", ["minimaxkit.lecture", "minimaxkit.lecture.search_checks",
-                                    "minimaxkit.lecture.exercises",
-                                    "minimaxkit.lecture.handtable",
-                                    "minimaxkit.lecture._reader"])
-def test_lecture_helpers_doctests(module: str) -> None:
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0
-    assert result.attempted > 0 or module != "minimaxkit.lecture"
-
-
 # ----- sources: the students do not have the documents ------------------------------------------
 #: A document's file number, as tools/hooks find it: 000 to 004, not inside a longer number
 #: and not after a decimal point or a thousands comma (so 0.001 and 1,000 are not hits).
@@ -333,7 +333,6 @@ def test_no_document_numbers_in_lectures_or_assignments(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     hits = [line.strip()[:100] for line in text.splitlines() if DOC_NUMBER.search(line)]
     assert not hits, f"{path.relative_to(NOTEBOOKS.parent)} cites documents by number: {hits[:5]}"
-
 
 
 def test_help_names_sources_by_what_they_are() -> None:

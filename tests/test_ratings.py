@@ -6,7 +6,6 @@ does not depend on the order of the games."""
 
 from __future__ import annotations
 
-import doctest
 import math
 import random
 from collections import Counter
@@ -243,11 +242,6 @@ def test_intervals_cover_the_truth_set(rounds: int) -> None:
     worst = {p: t.covered[p] / t.seen[p] for p in finite}
     assert min(worst.values()) >= 0.85, worst
     assert t.zero_above == 0 and t.unfair == 0 and t.max_byes <= 1
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(ratings)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_a_rating_reads_back() -> None:

@@ -6,6 +6,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
@@ -36,3 +38,21 @@ def test_usage_example_counts():
     exec(usage_block(), namespace)  # noqa: S102
     stats = eval("minimax(TicTacToe(), trace=False).stats", namespace)  # noqa: S307
     assert (stats.nodes, stats.leaves) == (549_946, 255_168)  # the comment's figures
+
+
+def test_the_readme_states_the_suites_measured_time() -> None:
+    """The figure every whole run checks (tests/suite_time.py) is there, within the factor of
+    the one measured in docs/benchmarks.md (its section *The test suite*)."""
+    import suite_time
+
+    stated = suite_time.stated_minutes(README.read_text())
+    assert stated[0] is not None, "README.md: state `make test`'s time (tests/suite_time.py)"
+    bench = (README.parent / "docs" / "benchmarks.md").read_text()
+    measured = suite_time.stated_minutes(bench.split("## The test suite", 1)[1]
+                                         .split("\n## ", 1)[0])
+    if measured[0] is None:
+        pytest.skip("docs/benchmarks.md, *The test suite*: no quiet-machine figure measured yet")
+    for said, found in zip(stated, measured, strict=True):
+        if said is not None and found is not None:
+            assert found / suite_time.FACTOR <= said <= found * suite_time.FACTOR, (stated,
+                                                                                 measured)

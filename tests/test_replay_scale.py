@@ -187,11 +187,3 @@ def test_live_widget_reads_the_trace_ahead_in_a_kernel_loop() -> None:
     assert first < n and later == n  # read between loop turns, after the widget showed
 
 
-@pytest.mark.parametrize("module", ["minimaxkit.trace", "minimaxkit.trace.stream",
-                                    "minimaxkit.widgets._panel"])
-def test_doctests(module: str) -> None:
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.attempted > 0 and result.failed == 0

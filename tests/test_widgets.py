@@ -3,8 +3,6 @@ that let the browser step on its own, quiz verdicts, games against search functi
 
 from __future__ import annotations
 
-import doctest
-import importlib
 from typing import Any
 
 import matplotlib
@@ -336,17 +334,6 @@ def test_a_large_values_quiz_reads_name_value_lines() -> None:
     q.typed.value += "\nB 1 2\nnot-a-node 3"
     result = q.check_answers()
     assert not result.correct and "'B 1 2', 'not-a-node 3'" in result.summary
-
-
-@pytest.mark.parametrize("module", ["minimaxkit.widgets.step", "minimaxkit.widgets.quiz",
-                                    "minimaxkit.widgets.play", "minimaxkit.widgets._panel",
-                                    "minimaxkit.widgets.trace_panel",
-                                    "minimaxkit.widgets.play_search",
-                                    "minimaxkit.widgets.disconnected", "minimaxkit.widgets.frames",
-                                    "minimaxkit.widgets.savehook"])
-def test_doctests(module: str) -> None:
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_a_search_from_a_midgame_position_replays_from_that_position():

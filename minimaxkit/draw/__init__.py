@@ -8,6 +8,7 @@ matplotlib drawings is first asked for, so ``minimaxkit.draw.svg`` stays light.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
+>>> from minimaxkit.draw import tree_png
 >>> from minimaxkit.examples import sheet_tree
 >>> tree_png(sheet_tree())[:4]
 b'\\x89PNG'

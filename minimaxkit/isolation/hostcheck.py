@@ -89,7 +89,15 @@ def _counted() -> str:
             "ended children from the speed check")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """``python -m minimaxkit.grading.hostcheck``: the findings, one a line; 0 when the
+    sandbox works here."""
+    import argparse
+
+    argparse.ArgumentParser(
+        prog="python -m minimaxkit.grading.hostcheck",
+        description="Can the autograde sandbox run here, for the user who runs this, and if "
+        "not, which setting stops it. Exits 0 when it works.").parse_args(argv)
     lines, ok = findings()
     for line in lines:
         print(line)

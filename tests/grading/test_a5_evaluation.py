@@ -5,79 +5,52 @@ slow, raising, hostile) are autograded by the trusted, sandboxed pipeline and sc
 their ``# expect:`` lines say, with the feedback their ``# message:`` lines name; lost games
 come back as step-throughs.
 
-Two worker processes share the submissions, each with its own course folder: the solution
-and the tuned sample are graded with the course's design (128 games each), the others
-with fewer games (:data:`FEWER`, the option docs/grading.md describes: a course may play
-fewer openings a rung at a stated cost in certainty), which their files say.
+They are the session's graded class (graded_class.py), graded by the class command in two
+course folders: the solution and the tuned sample with the course's design (128 games each,
+course "class"), the others with fewer games (:data:`FEWER`, course "a5-fewer": the option
+docs/grading.md describes, a course may play fewer openings a rung at a stated cost in
+certainty), which their files say.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import nbformat
 import pytest
+from graded_class import A5_AS_DESIGNED, A5_FEWER, GradedClass, with_openings
 
-from minimaxkit.classroom.trial import parse_sample, prepare_course, solution_cells
+from minimaxkit.classroom.trial import parse_sample, solution_cells
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
+#: the graded class may be built in this module's first test, under load
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(3600)]
 
 REPO = Path(__file__).resolve().parents[2]
 NAME = "a5_evaluation"
 SAMPLES = sorted((REPO / "tests" / "grading" / "submissions" / NAME).glob("*.py"))
 #: graded as the course's design grades (4/20/40 openings); the others with FEWER
-FULL = ("solution", "tuned", "released")
+FULL = A5_AS_DESIGNED
 #: openings a rung in the course that grades the other samples (28 games, not 128)
-FEWER = {"random": 2, "weak": 4, "kit": 8}
+FEWER = A5_FEWER
 
 
 def with_fewer_games(root: Path, openings: dict[str, int] = FEWER) -> Path:
     """The course at ``root`` set to play ``openings`` a rung (its tests.json's ladder)."""
-    path = root / "solutions" / NAME / "tests.json"
-    tests = json.loads(path.read_text())
-    for rung in tests["questions"]["play"]["ladder"]:
-        rung["openings"] = openings[rung["name"]]
-    path.write_text(json.dumps(tests, indent=1))
+    with_openings(root, openings)
     return root
 
 
 @pytest.fixture(scope="module")
-def trial(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    base = tmp_path_factory.mktemp("a5")
-    subs: list[Any] = [(NAME, "released", None),
-                       (NAME, "solution", solution_cells(REPO / "solutions" / NAME /
-                                                         f"{NAME}.ipynb"))]
-    # strong.py is the solution's code (checked below): graded once, as "solution"
-    subs += [(NAME, p.stem, parse_sample(p.read_text()).cells) for p in SAMPLES
-             if p.stem != "strong"]
-    procs, outs, roots = [], [], []
-    halves = ([s for s in subs if s[1] in FULL], [s for s in subs if s[1] not in FULL])
-    for i, half in enumerate(halves):
-        root = prepare_course(REPO, base / f"course{i}")
-        if i == 1:
-            with_fewer_games(root)
-        (base / f"spec{i}.json").write_text(json.dumps(
-            {"root": str(root), "submissions": half, "export": False}))
-        outs.append(base / f"out{i}.json")
-        roots.append(root)
-        procs.append(subprocess.Popen(
-            [sys.executable, "-m", "minimaxkit.classroom.trial", str(base / f"spec{i}.json"),
-             str(outs[-1])], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
-    logs = [p.communicate(timeout=900)[0] for p in procs]
-    merged: dict[str, Any] = {"scores": {}, "errors": [], "feedback": {}, "roots": roots,
-                              "logs": logs, "seconds": {}}
-    for out in outs:
-        data = json.loads(out.read_text())
-        merged["scores"].update(data["scores"].get(NAME, {}))
-        merged["feedback"].update(data["feedback"].get(NAME, {}))
-        merged["seconds"].update(data["seconds"].get(NAME, {}))
-        merged["errors"] += data["errors"]
-    return merged
+def trial(graded: GradedClass) -> dict[str, Any]:
+    students = graded.students(NAME)  # courses "class" (FULL) and "a5-fewer"
+    assert {s for s, g in students.items() if g.course == "class"} == set(FULL)
+    return {"scores": {s: g.scores for s, g in students.items()}, "errors": graded.errors,
+            "feedback": {s: str(g.feedback) for s, g in students.items()},
+            "roots": [graded.root("class"), graded.root("a5-fewer")],
+            "logs": [graded.logs(NAME, "class"), graded.logs(NAME, "a5-fewer")]}
 
 
 def autograded(trial: dict[str, Any], student: str) -> str:

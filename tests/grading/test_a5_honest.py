@@ -7,10 +7,11 @@ games; a 25 MB answer cell gets a clear verdict, small feedback and a bounded me
 
 The samples are in ``tests/grading/submissions/a5_evaluation/more/``: a ``# same as: NAME``
 line says the sample grades exactly as ``NAME`` (the solution, or another sample); the
-``# expect:`` and ``# message:`` lines as in test_a5_evaluation.py. All of them are graded in
-one course (two processes), the determinism pair twice more at the same time, beside a
-busy process; and, since each student's openings are drawn for their id, each ``same as``
-sample's twin (the other's cells under the sample's id) in a course of its own.
+``# expect:`` and ``# message:`` lines as in test_a5_evaluation.py. All of them are graded
+in the session's graded class (graded_class.py, course "a5-secret", by the class command);
+here the determinism pair twice more at the same time, beside a busy process; and, since
+each student's openings are drawn for their id, each ``same as`` sample's twin (the other's
+cells under the sample's id) in a course of its own.
 """
 
 from __future__ import annotations
@@ -24,18 +25,20 @@ from typing import Any
 
 import nbformat
 import pytest
+from graded_class import A5_FEW, A5_SECRET, GradedClass
 from test_a5_evaluation import with_fewer_games
 
 from minimaxkit.classroom.trial import parse_sample, prepare_course, solution_cells
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(1500)]
+#: the graded class may be built in this module's first test, under load
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(3600)]
 
 REPO = Path(__file__).resolve().parents[2]
 NAME = "a5_evaluation"
 MORE = REPO / "tests" / "grading" / "submissions" / NAME / "more"
 SAMPLES = sorted(MORE.glob("*.py"))
 TWICE = ("set_of_strings", "numpy_random")  # autograded three times in all
-SECRET = "a course secret for the test\n"
+SECRET = A5_SECRET
 #: the memory any instructor-side step may reach (docs/grading.md, *Size limits*)
 MEMORY_BOUND_MB = 600
 
@@ -47,7 +50,7 @@ def same_as(path: Path) -> str | None:
 
 #: openings a rung (8 games, not 128): what these samples test holds in every game (the
 #: same games as their twin's, the same on every run), so fewer cost nothing in truth here
-FEW = {"random": 1, "weak": 1, "kit": 2}
+FEW = A5_FEW
 
 
 def _course(base: Path, name: str) -> Path:
@@ -68,9 +71,11 @@ def _start(base: Path, name: str, subs: list[Any]) -> tuple[subprocess.Popen[str
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """Run 0: the solution and every sample (two processes); runs 1 and 2 of the pair, each
-    in a course of its own, at the same time, beside a process that keeps a core busy."""
+def runs(request: pytest.FixtureRequest,
+         tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Run 0: the solution and every sample (the graded class's course "a5-secret"); runs 1
+    and 2 of the pair, each in a course of its own, at the same time, beside a process that
+    keeps a core busy; run 3: the twins."""
     base = tmp_path_factory.mktemp("a5h")
     subs: list[Any] = [(NAME, "solution", solution_cells(REPO / "solutions" / NAME /
                                                          f"{NAME}.ipynb"))]
@@ -82,20 +87,23 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     twins = [(NAME, p.stem, cells[other]) for p in SAMPLES if (other := same_as(p))]
     busy = subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
     try:
-        started = [_start(base, "half0", subs[0::2]), _start(base, "half1", subs[1::2]),
-                   _start(base, "again1", pair), _start(base, "again2", pair[::-1]),
+        started = [_start(base, "again1", pair), _start(base, "again2", pair[::-1]),
                    _start(base, "twins", twins)]
         # the pair's runs first: the busy process is theirs, and the others then go faster
-        pair_logs = {i: started[i][0].communicate(timeout=1400)[0] for i in (2, 3)}
+        pair_logs = [started[i][0].communicate(timeout=1400)[0] for i in (0, 1)]
         busy.kill()
-        logs = [pair_logs[i] if i in pair_logs else p.communicate(timeout=1400)[0]
-                for i, (p, _, _) in enumerate(started)]
+        logs = [*pair_logs, started[2][0].communicate(timeout=1400)[0]]
     finally:
         busy.kill()
         busy.wait()
-    out: dict[str, Any] = {"logs": logs, "errors": [], "scores": [{}, {}, {}, {}],
-                           "roots": [[], [], [], []]}
-    for (_, path, root), run in zip(started, (0, 0, 1, 2, 3), strict=True):
+    graded: GradedClass = request.getfixturevalue("graded")  # built meanwhile, if it was not
+    run0 = graded.students(NAME, "a5-secret")
+    assert set(run0) == {s for _, s, _ in subs}
+    out: dict[str, Any] = {"logs": [graded.logs(NAME, "a5-secret"), *logs],
+                           "errors": graded.errors,
+                           "scores": [{s: g.scores for s, g in run0.items()}, {}, {}, {}],
+                           "roots": [[graded.root("a5-secret")], [], [], []]}
+    for (_, path, root), run in zip(started, (1, 2, 3), strict=True):
         data = json.loads(path.read_text())
         out["scores"][run].update(data["scores"].get(NAME, {}))
         out["errors"] += data["errors"]

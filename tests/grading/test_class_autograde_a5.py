@@ -1,56 +1,55 @@
 """Assignment 5 autograded as a class (``python -m minimaxkit.grading.autograde``) through real
-nbgrader: the solution, the released notebook and samples of each kind give the same
-gradebook rows, grades.csv and feedback (but the milliseconds a board measured) as serial
-``nbgrader autograde``; the class report's games and failed items agree with the gradebook.
-Both classes play few games (:data:`FEW`: 8 a submission, not 128): what is compared is the
-two ways of grading, not the grades.
+nbgrader: in the session's graded class (graded_class.py), the a5 samples of the "a5-fewer"
+course, and a stratified subset of them (:data:`SUBSET`) graded again by serial ``nbgrader
+autograde`` in a course of its own with the same games, give the same gradebook rows,
+grades.csv and feedback (but the milliseconds a board measured); the class report's games and
+failed items agree with the gradebook, in both courses that grade a5 as a class. What is
+compared is the two ways of grading, not the grades (test_a5_evaluation.py checks those).
 """
 
 from __future__ import annotations
 
 import csv
+import io
+import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from test_a5_evaluation import with_fewer_games
-from test_class_autograde import gradebook_rows, make_class, run, submissions
+from graded_class import A5_FEWER, GradedClass, plan, submit, with_openings
+from test_class_autograde import gradebook_rows, run
 
 from minimaxkit.classroom.trial import prepare_course
 from minimaxkit.isolation import bwrap
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
+#: the graded class may be built in this module's first test, under load
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(3600)]
 
 REPO = Path(__file__).resolve().parents[2]
 NAME = "a5_evaluation"
-FEW = {"random": 1, "weak": 1, "kit": 2}  # openings a rung
-#: the submissions both ways grade: games played, forfeited, none (too slow, nothing to
-#: grade), a hostile one; every sample is graded through nbgrader in test_a5_evaluation.py
-SUBSET = ("solution", "released", "weak", "constant", "raises", "slow", "hostile")
+#: the submissions both ways grade, one of each kind: games played, forfeited, none (too
+#: slow), a hostile one
+SUBSET = ("weak", "raises", "slow", "hostile")
+#: openings a rung as the course is designed
+DESIGN = {rung["name"]: rung["openings"] for rung in json.loads(
+    (REPO / "solutions" / NAME / "tests.json").read_text())["questions"]["play"]["ladder"]}
 
 
 @pytest.fixture(scope="module")
-def courses(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def courses(request: pytest.FixtureRequest,
+            tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     if not bwrap.available():
         pytest.skip("bubblewrap (bwrap) is not available here")
-    base = tmp_path_factory.mktemp("class_a5")
-    subs = {k: v for k, v in submissions(NAME).items() if k in SUBSET}
-    assert set(subs) == set(SUBSET)
-    roots = {k: make_class(with_fewer_games(prepare_course(REPO, base / k), FEW),
-                           {NAME: subs}) for k in ("serial", "par")}
-    serial = subprocess.Popen([sys.executable, "-m", "nbgrader", "autograde", NAME],
-                              cwd=roots["serial"], stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True)
-    run(roots["par"], "minimaxkit.grading.autograde", NAME, "--workers", "2")
-    log = serial.communicate(timeout=1500)[0]
-    assert serial.returncode == 0, log[-3000:]
-    for root in roots.values():
-        run(root, "nbgrader", "generate_feedback", NAME)
-        run(root, "nbgrader", "export")
-    run(roots["par"], "minimaxkit.classroom.report", NAME)
-    return roots
+    root = prepare_course(REPO, tmp_path_factory.mktemp("class_a5") / "serial")
+    with_openings(root, A5_FEWER)
+    subs = [p for p in plan() if p.course == "a5-fewer" and p.student in SUBSET]
+    assert {p.student for p in subs} == set(SUBSET)
+    submit(root, subs)
+    run(root, "nbgrader", "autograde", NAME)
+    run(root, "nbgrader", "generate_feedback", NAME)
+    run(root, "nbgrader", "export")
+    graded: GradedClass = request.getfixturevalue("graded")  # built meanwhile, if it was not
+    return {"serial": root, "par": graded.root("a5-fewer"), "class": graded.root("class")}
 
 
 def _page(path: Path) -> str:
@@ -59,24 +58,30 @@ def _page(path: Path) -> str:
                   path.read_text())
 
 
+def _csv(path: Path) -> list[list[str]]:
+    """grades.csv's header and the subset's rows."""
+    rows = list(csv.reader(io.StringIO(path.read_text())))
+    return [rows[0]] + [r for r in rows[1:] if r[3] in SUBSET]
+
+
 def test_the_same_rows_grades_and_feedback_as_serial_nbgrader(courses: dict[str, Path]) -> None:
-    rows = gradebook_rows(courses["par"])
+    rows = {k: r for k, r in gradebook_rows(courses["par"]).items() if k[1] in SUBSET}
     assert len(rows) == len(SUBSET) and rows == gradebook_rows(courses["serial"])
-    assert (courses["par"] / "grades.csv").read_text() == \
-        (courses["serial"] / "grades.csv").read_text()
+    assert _csv(courses["par"] / "grades.csv") == _csv(courses["serial"] / "grades.csv")
     pages = sorted(p.relative_to(courses["par"]) for p in
-                   (courses["par"] / "feedback").rglob("*.html"))
+                   (courses["par"] / "feedback").rglob("*.html") if p.parts[-3] in SUBSET)
     assert len(pages) == len(rows)
     assert [str(p) for p in pages if _page(courses["par"] / p) !=
             _page(courses["serial"] / p)] == []
 
 
+@pytest.mark.parametrize(("course", "openings"), [("par", A5_FEWER), ("class", DESIGN)])
 def test_the_report_of_games_and_items_agrees_with_the_gradebook(
-        courses: dict[str, Path]) -> None:
-    folder = courses["par"] / "reports" / NAME
+        courses: dict[str, Path], course: str, openings: dict[str, int]) -> None:
+    folder = courses[course] / "reports" / NAME
     rows = list(csv.DictReader(open(folder / "report.csv", encoding="utf-8")))
-    book = {s: {g[0]: g[1] for g in r["grades"]} for (_, s), r in
-            gradebook_rows(courses["par"]).items()}
+    book = {s: {g[0]: g[1] for g in r["grades"]} for (a, s), r in
+            gradebook_rows(courses[course]).items() if a == NAME}
     for r in rows:
         failed = len(list(filter(None, r["items_failed"].split(";"))))
         score = book[r["student"]][r["cell"]]
@@ -96,5 +101,5 @@ def test_the_report_of_games_and_items_agrees_with_the_gradebook(
                           r"<td>(\d+)</td><td>(\d+)</td><td>(\d+)</td>", page)
         assert cells is not None, rung
         games, won, drawn, lost, _ = map(int, cells.groups())
-        assert games == 2 * FEW[rung] * len(book) and won + drawn + lost == games
+        assert games == 2 * openings[rung] * len(book) and won + drawn + lost == games
     assert "<script" not in page

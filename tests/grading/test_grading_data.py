@@ -107,15 +107,6 @@ def _grading_modules() -> list[str]:
                if not m.name.endswith("__main__"))
 
 
-@pytest.mark.parametrize("module", _grading_modules())
-def test_doctests(module: str) -> None:
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.failed == 0
-
-
 def test_the_grading_modules_show_their_use() -> None:
     """Most modules' docstrings hold a runnable example (the aliases and packages need none)."""
     import doctest

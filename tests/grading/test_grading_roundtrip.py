@@ -1,10 +1,8 @@
-"""The real nbgrader round trip on a temporary course: generate every assignment (and check
-the committed assignments/ are current), submit the released notebooks, the solutions, the
-sample submissions (one also through zip_collect from an LMS download), autograde, generate
-feedback, export grades.
-
-Two worker processes share the submissions (each with its own course folder and gradebook),
-so the two cores autograde at once.
+"""The real nbgrader round trip, on the session's graded class (graded_class.py): every
+assignment generated (and the committed assignments/ checked current), the released notebooks,
+the solutions and the sample submissions (one also through zip_collect from an LMS download)
+submitted, autograded by the class command, feedback generated, grades exported. Here, as a
+student, ``nbgrader validate`` of the solution, the released notebook and the bug samples.
 """
 
 from __future__ import annotations
@@ -12,7 +10,6 @@ from __future__ import annotations
 import base64
 import filecmp
 import html
-import json
 import re
 import subprocess
 import sys
@@ -22,50 +19,30 @@ from typing import Any
 
 import nbformat
 import pytest
+from graded_class import LMS_ID, GradedClass
 
-from minimaxkit.classroom.trial import (
-    make_submission,
-    parse_sample,
-    prepare_course,
-    solution_cells,
-)
+from minimaxkit.classroom.trial import make_submission, parse_sample, solution_cells
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # a module's course, under load
+#: the graded class may be built in this module's first test, under load
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(3600)]
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "tests" / "grading" / "submissions"
 ASSIGNMENTS = ["a1_minimax", "a2_alphabeta", "a3_move_ordering", "a4_deepening"]
-LMS_STUDENT = ("a1_minimax", "lovelaceada_1234_5678")
+LMS_STUDENT = ("a1_minimax", LMS_ID)
 
 
-def submissions() -> list[tuple[str, str, dict[str, str] | None]]:
-    out: list[tuple[str, str, dict[str, str] | None]] = []
-    for name in ASSIGNMENTS:
-        out.append((name, "released", None))
-        out.append((name, "solution", solution_cells(REPO / "solutions" / name /
-                                                     f"{name}.ipynb")))
-    for path in sorted(SAMPLES.glob("a[1-4]_*/*.py")):
-        out.append((path.parent.name, path.stem, parse_sample(path.read_text()).cells))
-    return out
+def population(assignment: str) -> list[str]:
+    """The students of the round trip: the released notebook, the solution, the samples (and
+    for a1 the LMS download's student)."""
+    return ["released", "solution", *(p.stem for p in sorted((SAMPLES / assignment).glob(
+        "*.py")))] + ([LMS_ID] if assignment == LMS_STUDENT[0] else [])
 
 
 @pytest.fixture(scope="module")
-def trial(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def trial(request: pytest.FixtureRequest,
+          tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     base = tmp_path_factory.mktemp("nbgrader")
-    subs = submissions()
-    halves = [subs[0::2], subs[1::2]]
-    procs, outputs, roots = [], [], []
-    for i, half in enumerate(halves):
-        root = prepare_course(REPO, base / f"course{i}")
-        spec = {"root": str(root), "submissions": half,
-                "lms": [[*LMS_STUDENT, solution_cells(REPO / "solutions" / LMS_STUDENT[0] /
-                                                      f"{LMS_STUDENT[0]}.ipynb")]] if i else []}
-        (base / f"spec{i}.json").write_text(json.dumps(spec))
-        outputs.append(base / f"out{i}.json")
-        roots.append(root)
-        procs.append(subprocess.Popen(
-            [sys.executable, "-m", "minimaxkit.classroom.trial", str(base / f"spec{i}.json"),
-             str(outputs[-1])], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
     # a student validating in their own folder: the solution passes, the released one fails
     lab = base / "lab"
     make_submission(REPO / "assignments" / "a2_alphabeta" / "a2_alphabeta.ipynb",
@@ -87,21 +64,19 @@ def trial(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     validate_bugs = subprocess.Popen(
         [sys.executable, "-m", "nbgrader", "validate", *notebooks],
         cwd=lab, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    logs = [p.communicate(timeout=600)[0] for p in procs]
-    for p, log in zip(procs, logs, strict=True):
-        assert p.returncode == 0, log[-5000:]
-    merged: dict[str, Any] = {"scores": {}, "feedback": {}, "csv": [], "errors": [],
-                              "roots": roots}
-    for out in outputs:
-        data = json.loads(out.read_text())
-        for key in ("scores", "feedback"):
-            for assignment, per in data[key].items():
-                merged[key].setdefault(assignment, {}).update(per)
-        merged["csv"].append(data["csv"])
-        merged["errors"] += data["errors"]
-        print("worker phases (s):", {k: round(v, 1) for k, v in data["phases"].items()})
-    merged["validate"] = validate.communicate(timeout=300)[0]
-    merged["validate_bugs"] = validate_bugs.communicate(timeout=600)[0]
+    merged_validate = validate.communicate(timeout=300)[0]
+    merged_bugs = validate_bugs.communicate(timeout=600)[0]
+    graded: GradedClass = request.getfixturevalue("graded")  # built meanwhile, if it was not
+    merged: dict[str, Any] = {"scores": {}, "feedback": {}, "csv": [graded.csv()],
+                              "errors": graded.errors, "roots": [graded.root()],
+                              "graded": graded}
+    for assignment in ASSIGNMENTS:
+        for student in population(assignment):
+            found = graded.student(assignment, student)
+            merged["scores"].setdefault(assignment, {})[student] = found.scores
+            if found.feedback.is_file():
+                merged["feedback"].setdefault(assignment, {})[student] = str(found.feedback)
+    merged["validate"], merged["validate_bugs"] = merged_validate, merged_bugs
     return merged
 
 
@@ -118,24 +93,14 @@ def bug_of(path: Path) -> str:
 
 
 def autograded_text(trial: dict[str, Any], assignment: str, student: str) -> str:
-    for root in trial["roots"]:
-        path = root / "autograded" / student / assignment / f"{assignment}.ipynb"
-        if path.is_file():
-            nb = nbformat.read(str(path), as_version=4)
-            return "\n".join(o.get("text", "") for c in nb.cells if c.cell_type == "code"
-                             for o in c.outputs)
-    raise FileNotFoundError(f"{student}/{assignment} was not autograded")
+    return str(trial["graded"].student(assignment, student).text())
 
 
 def cell_outputs(trial: dict[str, Any], assignment: str, student: str) -> dict[str, list[Any]]:
     """grade_id -> the outputs of that test cell in the autograded notebook."""
-    for root in trial["roots"]:
-        path = root / "autograded" / student / assignment / f"{assignment}.ipynb"
-        if path.is_file():
-            nb = nbformat.read(str(path), as_version=4)
-            return {c.metadata["nbgrader"]["grade_id"]: c.outputs for c in nb.cells
-                    if c.metadata.get("nbgrader", {}).get("grade") and c.cell_type == "code"}
-    raise FileNotFoundError(f"{student}/{assignment} was not autograded")
+    nb = trial["graded"].student(assignment, student).notebook()
+    return {c.metadata["nbgrader"]["grade_id"]: c.outputs for c in nb.cells
+            if c.metadata.get("nbgrader", {}).get("grade") and c.cell_type == "code"}
 
 
 def max_points(assignment: str) -> dict[str, float]:
@@ -151,8 +116,6 @@ def test_nothing_failed(trial: dict[str, Any]) -> None:
 def test_committed_assignments_are_what_nbgrader_generates_now(trial: dict[str, Any]) -> None:
     for name in ASSIGNMENTS:
         generated = trial["roots"][0] / "assignments" / name
-        if not generated.is_dir():
-            generated = trial["roots"][1] / "assignments" / name
         cmp = filecmp.dircmp(generated, REPO / "assignments" / name)
         assert not (cmp.left_only or cmp.right_only), f"{name}: files differ"
         for f in cmp.common_files:

@@ -38,7 +38,9 @@ def test_an_endless_loop_is_stopped_at_the_time_limit() -> None:
             pass
     out = run(loop, timeout=0.3)
     assert out.status == "timeout" and "did not finish within 0.3 s" in out.message
-    assert out.seconds < 2
+    # the limit is the loop's processor time (a loaded machine gives it less of a second,
+    # so no bound on the wall clock holds there): it was not stopped before it used it
+    assert out.seconds >= 0.3
 
 
 def test_an_exception_is_reported_with_the_students_line() -> None:

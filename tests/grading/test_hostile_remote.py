@@ -143,7 +143,9 @@ def waits_long(node):
     assert _run(session, "busy", timeout=0.5).status == "timeout"  # 0.6 s of processor time
     _cells(session, ["def loop(node):\n    while True:\n        pass"])
     out = _run(session, "loop", timeout=0.5)
-    assert out.status == "timeout" and out.seconds < 5, out  # not the wall's 5 s
+    # stopped, and not before its 0.5 s of processor time (a loaded machine may give the loop
+    # less than a tenth of a core, so that the wall's 5 s come first: no bound on them holds)
+    assert out.status == "timeout" and out.seconds >= 0.5, out
     # 5 s of waiting would end "ok" (its processor time is small): only the wall stops it
     assert _run(session, "waits_long", timeout=0.3).status == "timeout"  # at 3 s
     assert _run(session, "minimax").result == {"number": 3}

@@ -3,7 +3,6 @@ asked to (``MINIMAXKIT_REQUIRE_SANDBOX=1``, as the hub's instructor server sets 
 
 from __future__ import annotations
 
-import doctest
 import json
 import os
 import subprocess
@@ -12,16 +11,10 @@ from pathlib import Path
 
 import pytest
 
-import minimaxkit.isolation.hostcheck as hostcheck
 from minimaxkit.classroom.trial import prepare_course, solution_cells
 from minimaxkit.isolation import bwrap
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(hostcheck)
-    assert result.failed == 0 and result.attempted > 0
 
 
 def _hostcheck(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
