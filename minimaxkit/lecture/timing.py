@@ -203,13 +203,24 @@ def lecture_time(notebook: Any, part: str = "core") -> LectureTime:
                             if n in EXERCISES)))
 
 
-def main() -> None:  # pragma: no cover - a report for instructors
+def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a report for instructors
     """Print each lecture's modelled minutes, core and optional."""
+    import argparse
     from pathlib import Path
 
     import nbformat
 
-    folder = Path(__file__).resolve().parents[2] / "notebooks"
+    parser = argparse.ArgumentParser(
+        prog="python -m minimaxkit.lecture.timing",
+        description="Print each lecture's modelled minutes (core and optional), "
+                    "split by kind: prose, listings, cells, widgets, exercises.")
+    parser.add_argument(
+        "folder", nargs="?", type=Path,
+        default=Path(__file__).resolve().parents[2] / "notebooks",
+        help="the folder of lecture notebooks (default: the kit's notebooks/)")
+    folder = parser.parse_args(argv).folder
+    if not folder.is_dir():
+        parser.error(f"{folder} is not a folder of notebooks")
     for path in sorted(folder.glob("*.ipynb")):
         nb = nbformat.read(path, as_version=4)
         core, extra = lecture_time(nb), lecture_time(nb, "optional")
