@@ -1,0 +1,8 @@
+# wrong: test_minimax
+# why: a leaf's value read twice (once to test it, once to return it)
+# %% minimax
+def minimax(node):
+    if node.is_leaf() and node.static() is not None:
+        return node.static()
+    values = [minimax(child) for child in node.children()]
+    return max(values) if node.is_max() else min(values)

@@ -1,0 +1,9 @@
+# wrong: test_minimax
+# bug: swapped
+# why: MAX and MIN swapped
+# %% minimax
+def minimax(node):
+    if node.is_leaf():
+        return node.static()
+    values = [minimax(child) for child in node.children()]
+    return min(values) if node.is_max() else max(values)

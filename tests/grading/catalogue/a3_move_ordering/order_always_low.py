@@ -1,0 +1,5 @@
+# wrong: test_order
+# why: lowest estimate first at every node
+# %% order_children
+def order_children(node):
+    return sorted(node.children(), key=lambda child: child.estimate())

@@ -1,0 +1,7 @@
+# wrong: test_order
+# why: sorts (estimate, node) pairs, so equal estimates are ordered by the nodes, reversed at MAX
+# %% order_children
+def order_children(node):
+    pairs = sorted(((child.estimate(), child) for child in node.children()),
+                   reverse=node.is_max())
+    return [child for _, child in pairs]

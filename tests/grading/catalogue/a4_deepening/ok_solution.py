@@ -1,0 +1,1 @@
+# correct: the solution as given in the assignment (cut on equality, fail-soft)
