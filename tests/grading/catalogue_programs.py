@@ -5,6 +5,7 @@ code), the notebook's cells read for the convention as the trusted grader reads 
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import time
@@ -38,7 +39,7 @@ class Question:
     points: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Program:
     """A catalogued program: wrong on ``question`` (a grade id) with ``bug``, or correct."""
 
@@ -119,11 +120,15 @@ class InProcess:
                        time.monotonic() - start)
 
 
+@functools.lru_cache(maxsize=None)
+def _defined(program: Program) -> dict[str, str]:
+    return defined_functions(notebook_cells(program))
+
+
 def grade_program(program: Program, question: Question, student: str,
                   names: dict[str, Any] | None = None) -> GradeReport:
     """The trusted grader's report of one question of ``program`` for ``student``."""
     names = names if names is not None else namespace(program)
     return grade_report(question.fn, question.question, points=question.points, hidden=True,
                         here=REPO / "solutions" / program.assignment, names=names,
-                        runner=InProcess(), student=student,
-                        program=defined_functions(notebook_cells(program)))
+                        runner=InProcess(), student=student, program=dict(_defined(program)))

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import inspect
 import textwrap
 from collections.abc import Callable, Iterable
@@ -208,10 +209,15 @@ def _fail_modes(tree: ast.AST) -> list[str]:
 
 
 def _clamps_both(expr: ast.expr) -> bool:
-    """``max(alpha, min(v, beta))`` and the like: a value clamped into the window."""
-    calls = [n for n in ast.walk(expr) if isinstance(n, ast.Call) and
-             isinstance(n.func, ast.Name) and n.func.id in ("min", "max")]
-    return len(calls) >= 2 and _BOUNDS <= _names(expr)
+    """``max(alpha, min(v, beta))`` and the like: a value clamped into the window (the
+    bounds saved under any names)."""
+    def call(node: ast.AST, name: str) -> bool:
+        return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+            node.func.id == name
+    outer = "max" if call(expr, "max") else "min" if call(expr, "min") else None
+    inner = {"max": "min", "min": "max"}.get(outer or "")
+    return inner is not None and isinstance(expr, ast.Call) and \
+        any(call(arg, inner) for arg in expr.args)
 
 
 def source_conventions(fn: Callable[..., Any] | str) -> list[str]:
@@ -263,7 +269,12 @@ def _parse(src: str) -> ast.Module | None:
 
 def read_conventions(text: str) -> list[str]:
     """The conventions a program's text reads as (all of them when it is empty)."""
-    return source_conventions(text) if text.strip() else list(CONVENTIONS)
+    return list(_read(text)) if text.strip() else list(CONVENTIONS)
+
+
+@functools.lru_cache(maxsize=256)
+def _read(text: str) -> tuple[str, ...]:
+    return tuple(source_conventions(text))
 
 
 def defined_functions(cells: Iterable[str]) -> dict[str, str]:

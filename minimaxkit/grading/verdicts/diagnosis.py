@@ -130,6 +130,20 @@ def choose_convention(check: str, trials: list[Attempt], allowed: list[str],
         sigs = sigs()
     if sigs is None:
         sigs = [signatures_of(check, t) for t in trials]
+    known = _explained(check, trials, sigs, allowed)
+    score = {c: (known[c], right[c]) for c in pool}
+    pick = max(pool, key=lambda c: (*score[c], -allowed.index(c)))
+    if all(s == score[pick] for s in score.values()):
+        return Convention(allowed[0], "neither your code nor what it evaluated shows which "
+                                      "convention it follows", claimed=False)
+    return Convention(pick, f"your code does not say which, and it accounts for the most of "
+                            f"your trees ({known[pick]} of {len(trials)}: right, or as a known "
+                            "bug evaluates)")
+
+
+def _explained(check: str, trials: list[Attempt], sigs: list[Signatures | None],
+               allowed: list[str]) -> dict[str, int]:
+    """Convention -> how many trees it accounts for: right, or as a known bug in it does."""
     known = dict.fromkeys(allowed, 0)
     for trial, sig in zip(trials, sigs, strict=True):
         if trial.got is None:
@@ -139,14 +153,7 @@ def choose_convention(check: str, trials: list[Attempt], allowed: list[str],
             if _leaves_right(check, trial.got, trial.ref, c) or \
                     any(c in cs for cs in found.values()):
                 known[c] += 1
-    score = {c: (known[c], right[c]) for c in pool}
-    pick = max(pool, key=lambda c: (*score[c], -allowed.index(c)))
-    if all(s == score[pick] for s in score.values()):
-        return Convention(allowed[0], "neither your code nor what it evaluated shows which "
-                                      "convention it follows", claimed=False)
-    return Convention(pick, f"your code does not say which, and it accounts for the most of "
-                            f"your trees ({known[pick]} of {len(trials)}: right, or as a known "
-                            "bug evaluates)")
+    return known
 
 
 def bug_lines(bugs: list[Bug]) -> list[str]:

@@ -14,6 +14,7 @@ convention) that a submission is compared with.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +41,15 @@ def trace_of(data: list[dict[str, Any]]) -> Trace:
     return Trace.from_json(json.dumps(data))
 
 
+@functools.lru_cache(maxsize=256)
+def _trace_text(text: str) -> Trace:
+    return Trace.from_json(text)
+
+
+def _trace(rows: tuple[dict[str, Any], ...]) -> Trace:
+    return _trace_text(json.dumps(list(rows)))
+
+
 @dataclass(frozen=True)
 class Search:
     """One reference search as stored: the leaves it evaluated, in order, and its trace's
@@ -59,7 +69,8 @@ class Search:
 
     @property
     def trace(self) -> Trace:
-        return trace_of(list(self.rows))
+        """The stored events as a :class:`Trace` (read once)."""
+        return _trace(self.rows)
 
     def to_json(self) -> dict[str, Any]:
         return {"leaves": [list(p) for p in self.leaves], "trace": list(self.rows)}
@@ -181,7 +192,16 @@ def optimal_moves(tree: GameTree, depth: int | None) -> list[int]:
 
 def compute(check: str, tree: GameTree, **options: Any) -> Reference:
     """What the reference does for ``check`` on ``tree`` (``options``: ``depth``,
-    ``max_depth``, ``reorder``)."""
+    ``max_depth``, ``reorder``); computed once per tree and options."""
+    return _computed(check, tree, tuple(sorted(options.items())))
+
+
+@functools.lru_cache(maxsize=128)
+def _computed(check: str, tree: GameTree, options: tuple[tuple[str, Any], ...]) -> Reference:
+    return _compute(check, tree, **dict(options))
+
+
+def _compute(check: str, tree: GameTree, **options: Any) -> Reference:
     if check not in CHECKS:
         raise ValueError(f"unknown check {check!r}; the checks are {CHECKS}")
     depth = options.get("depth")
@@ -198,13 +218,20 @@ def compute(check: str, tree: GameTree, **options: Any) -> Reference:
         return Reference(orders=_static_orders(tree))
     max_depth = int(options["max_depth"])
     reorder = bool(options.get("reorder", True))
-    return Reference(iterations={
+    ref = Reference(iterations={
         name: tuple(Iteration(int(r.options["depth"]), r.value,
                               tuple(optimal_moves(tree, int(r.options["depth"]))),
                               Search.of(r.trace))
                     for r in iter_deepen(tree, max_depth=max_depth, reorder=reorder,
                                          prune_on_equal=equal, fail=fail))
         for name, (equal, fail) in CONVENTIONS.items()})
+    short = {n: len(its) for n, its in ref.iterations.items() if len(its) < max_depth}
+    if short:
+        name, depth = next(iter(short.items()))
+        raise ValueError(f"the kit's deepening finishes this tree at depth {depth} ({name}: "
+                         f"nothing on its search lies deeper), before max_depth {max_depth}; "
+                         "give a smaller max_depth or a deeper tree")
+    return ref
 
 
 def reference(check: str, tree: GameTree, **options: Any) -> dict[str, Any]:

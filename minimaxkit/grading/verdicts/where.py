@@ -15,12 +15,15 @@ maximises there
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from ...search import minimax
+from ...student import Recorder
 from ...tree import GameTree, Node
 from .compare import value_text
 from .observed import Options
+from .samples.alphabeta import AlphaBetaSample
 
 __all__ = ["where"]
 
@@ -63,14 +66,19 @@ def _parity(tree: GameTree, options: Options) -> str:
 
 
 def _returns_bound(tree: GameTree, options: Options) -> str:
-    values = _values(tree, None)
-    first = next((n for n in _preorder(tree) if n.children and not n.is_max), None)
-    if first is None:
-        return ""
-    return (f"it shows first at {_node(first)}, the first MIN node your search finishes: v "
-            f"there is {value_text(values[first.path])}, the least of its children's values, "
-            "but it returns the α it was given (-∞ on the way down from the root's window), "
-            "so the nodes above it see that instead")
+    """The first node whose returned value is not its v, in a search that returns the bound."""
+    for bug in ("returns_alpha", "returns_beta"):
+        log: list[tuple[Path, bool, float, float]] = []
+        AlphaBetaSample(bug, log=log)(Recorder(tree).root(), -math.inf, math.inf)
+        found = next(((p, mx, v, r) for p, mx, v, r in log if r != v), None)
+        if found is not None:
+            path, at_max, v, returned = found
+            bound, least = ("β", "greatest") if at_max else ("α", "least")
+            return (f"it shows first at {_node(tree.node(path))}: v there is {value_text(v)}, "
+                    f"the {least} of its children's values, but it returns "
+                    f"{value_text(returned)}, the {bound} it was given, so the nodes above it "
+                    f"see {value_text(returned)} instead of {value_text(v)}")
+    return ""
 
 
 def _always_max(tree: GameTree, options: Options) -> str:
@@ -86,15 +94,6 @@ def _always_max(tree: GameTree, options: Options) -> str:
 def _fixed_depth(tree: GameTree, options: Options) -> str:
     return (f"it shows on this tree: with max_depth = {options.depth}, your search evaluated "
             "the nodes at depth 2")
-
-
-def _preorder(tree: GameTree) -> list[Node]:
-    out, todo = [], [tree.root]
-    while todo:
-        node = todo.pop()
-        out.append(node)
-        todo += list(reversed(node.children))
-    return out
 
 
 _WHERE: dict[str, Callable[[GameTree, Options], str]] = {

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ....student import SearchNode
 
 __all__ = ["SAMPLE_BUGS", "buggy_alphabeta", "AlphaBetaSample"]
 
 INF = math.inf
+Path = tuple[int, ...]
 
 #: the mistakes :func:`buggy_alphabeta` can make, each to the bug (in ``BUGS``) it is a form of
 SAMPLE_BUGS: dict[str, str] = {
@@ -52,6 +53,8 @@ class AlphaBetaSample:
     equal: bool = True
     fail: str = "soft"
     ordered: bool = False
+    #: when a list, each node's (path, MAX?, v, what it returned) is added as it returns
+    log: list[tuple[Path, bool, float, float]] | None = field(default=None, compare=False)
 
     def __call__(self, node: SearchNode, alpha: float, beta: float) -> float:
         window = _WINDOWS.get(self.bug, (alpha, beta))
@@ -134,11 +137,16 @@ class AlphaBetaSample:
             if node.depth == 0 and self.bug == "root_forgets_alpha":
                 continue
             if self.cuts(v, alpha, beta, at_max):
-                return self.returned(v, *entry, at_max)
+                return self._returns(node, v, self.returned(v, *entry, at_max), at_max)
             alpha, beta = self.updated(alpha, beta, v, at_max)
             if shared is not None:
                 shared[:] = [alpha, beta]
-        return self.returned(v, *entry, at_max)
+        return self._returns(node, v, self.returned(v, *entry, at_max), at_max)
+
+    def _returns(self, node: SearchNode, v: float, value: float, at_max: bool) -> float:
+        if self.log is not None:
+            self.log.append((node.path, at_max, v, value))
+        return value
 
 
 def buggy_alphabeta(bug: str, *, equal: bool = True, hard: bool = False, fail: str | None = None,
