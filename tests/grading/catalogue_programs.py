@@ -120,7 +120,7 @@ class InProcess:
                        time.monotonic() - start)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _defined(program: Program) -> dict[str, str]:
     return defined_functions(notebook_cells(program))
 

@@ -103,9 +103,9 @@ def test_a_stub_has_no_convention_at_all() -> None:
 ])
 def test_each_correct_style_is_read_as_the_convention_it_is_written_in(
         label: str, read: list[str]) -> None:
-    from minimaxkit.grading.verdicts.conventions import defined_functions, program_text
-
     from catalogue_programs import notebook_cells
+
+    from minimaxkit.grading.verdicts.conventions import defined_functions, program_text
     text = program_text("alphabeta", defined_functions(notebook_cells(CATALOGUE[label])))
     assert source_conventions(text) == read
     report = _report(label, "test_alphabeta")

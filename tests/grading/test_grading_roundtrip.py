@@ -351,7 +351,11 @@ def test_scores_are_half_points_and_cell_gradebook_and_csv_agree(
 
 
 def test_every_catalogued_bug_has_a_sample_submission() -> None:
+    """Each bug the grader knows has a sample submission here or a program in the kit's
+    catalogue (``tests/grading/catalogue/``, graded in ``test_catalogue.py``)."""
     from minimaxkit.grading.verdicts.bugs import BUGS
 
     covered = {bug_of(p) for a in ASSIGNMENTS for p in bug_samples(a)}
+    covered |= {m.group(1) for p in (SAMPLES.parent / "catalogue").glob("a[1-4]_*/*.py")
+                if (m := re.search(r"^# bug: (\w+)$", p.read_text(), re.M))}
     assert covered == set(BUGS)

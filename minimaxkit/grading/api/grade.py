@@ -164,15 +164,14 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
             conv = report.convention.name if report.convention is not None else None
         except Exception:  # a grader fault: grade under the lectures' convention
             conv = allowed[0]
-    for (entry, _, _), (tree, ref, opts, out) in zip(entries, runs, strict=True):
+    for (entry, _, _), (_, _, _, out), trial in zip(entries, runs, trials, strict=True):
         if isinstance(out, TreeResult):
             result = out
         elif not out.ok:
             result = failed(out)
         else:
             try:
-                result = grade_outcome(check, out, tree, ref, options=opts, conventions=allowed,
-                                       convention=conv)
+                result = grade_outcome(check, out, trial, conventions=allowed, convention=conv)
             except Exception:
                 result = _fault()
         report.trees.append(TreeVerdict(entry["name"], entry.get("about", ""), result,
@@ -218,8 +217,7 @@ def run_check(check: str, fn: Callable[..., Any], tree: GameTree, ref: dict[str,
     if check in CONVENTION_CHECKS:
         chosen = choose_convention(check, [trial], allowed, read_conventions(program_text(fn)))
         conv = chosen.name if chosen is not None else None
-    result = grade_outcome(check, out, tree, trial.ref, options=opts,
-                           conventions=tuple(allowed), convention=conv)
+    result = grade_outcome(check, out, trial, conventions=tuple(allowed), convention=conv)
     if check != "order" and result.score < 1:
         found = diagnose(check, [trial], conv, [signatures_of(check, trial)])
         result.lines += bug_lines([BUGS[n] for n in found.overall])

@@ -92,9 +92,9 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
         "below 0 gets 0 (a MIN node whose children are all above 0, likewise). Start a MAX "
         "node's value at -math.inf and a MIN node's at math.inf (or at the first child's "
         "value)"),
-    Bug("parity", "MAX or MIN decided by the depth: your search takes even depths for MAX and "
-        "odd ones for MIN, but the player to move is the node's own: ask node.is_max() (a "
-        "root can be MIN)"),
+    Bug("parity", "the player to move decided by the depth: your search takes even depths "
+        "for MAX and odd ones for MIN, but the player to move is the node's own: ask "
+        "node.is_max() (a root can be MIN)"),
     Bug("shared_bounds", "α and β are shared between nodes: your search keeps them where "
         "every call changes them (a global, or one list passed down), so a child's update "
         "changes its parent's window. Pass α and β as arguments: each call has its own"),

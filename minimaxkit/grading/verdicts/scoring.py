@@ -15,8 +15,8 @@ from ...student import evaluated_in
 from ...tree import GameTree
 from .compare import compare, names
 from .conventions import CONVENTIONS, convention_label
-from .observed import Options
-from .references import Reference, TreeCase, reference_leaves
+from .diagnosis import Attempt
+from .references import TreeCase, reference_leaves
 from .results import (
     NO,
     OK,
@@ -46,19 +46,17 @@ def submitted(check: str, out: Record) -> Any:
     return evaluated_in(out.calls)
 
 
-def grade_outcome(check: str, out: Record, tree: GameTree, ref: Reference | dict[str, Any], *,
-                  options: dict[str, Any] | Options | None = None,
+def grade_outcome(check: str, out: Record, trial: Attempt, *,
                   conventions: tuple[str, ...] | None = None,
                   convention: str | None = None) -> TreeResult:
-    """The verdict of one tree from what the function did there, alpha-beta graded under
-    ``convention`` (default: the first of ``conventions``); ``ref`` typed or as stored."""
+    """The verdict of one tree (``trial``: the tree, its reference and options) from what
+    the function did there, alpha-beta graded under ``convention`` (default: the first of
+    ``conventions``)."""
     if not out.ok:
         return failed(out)
-    opts = options if isinstance(options, Options) else Options.read(options)
-    reference = ref if isinstance(ref, Reference) else \
-        Reference.read(ref, check, tree, opts.as_dict())
     allowed = conventions or tuple(CONVENTIONS)
-    case = TreeCase(tree, reference, allowed, convention or allowed[0], opts.depth)
+    case = TreeCase(trial.tree, trial.ref, allowed, convention or allowed[0],
+                    trial.options.depth)
     result = _GRADERS[check](out, case)
     result.printed = out.printed
     return result

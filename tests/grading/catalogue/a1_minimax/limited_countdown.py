@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_minimax_limited
 # why: counts the depth down in the argument but compares it with node.depth
 # %% minimax_limited

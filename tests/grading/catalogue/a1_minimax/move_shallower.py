@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_best_move
 # bug: depth_shallower
 # why: searches the children to max_depth - 1 (as if depth counted down)

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_best_move
 # why: searches the best child twice (once to find the value, once to find the child)
 # %% best_move

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: running values started at the first child's value
 # %% minimax
 def minimax(node):

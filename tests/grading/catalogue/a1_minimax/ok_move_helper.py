@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: best_move through a helper that returns (value, child) at every node
 # %% best_move
 def search(node, max_depth):

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: best_move keeping the last of equally good children (any best child counts)
 # %% best_move
 def best_move(node, max_depth):

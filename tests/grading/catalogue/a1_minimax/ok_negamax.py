@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: negamax (values from the player to move's side)
 # %% minimax
 def negamax(node, color):

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: a depth-limited search that counts the depth itself, with an extra parameter
 # %% minimax_limited
 def minimax_limited(node, max_depth, depth=0):

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: the MaxMin/MinMax pair, minimax dispatching on each node's player
 # %% minimax
 def max_min(node):

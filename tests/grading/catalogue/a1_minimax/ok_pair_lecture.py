@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: the lecture's MaxMin/MinMax pair (each calls the other), started by the root's player
 # %% minimax
 def max_min(x):

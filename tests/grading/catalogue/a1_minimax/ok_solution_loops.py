@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: loops with running values started at -inf and inf
 # %% minimax
 def minimax(node):

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_minimax
 # why: a leaf's value read twice (once to test it, once to return it)
 # %% minimax

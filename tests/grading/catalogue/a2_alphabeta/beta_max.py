@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_alphabeta
 # bug: beta_max
 # why: beta updated with max (the recitation's erratum)

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_alphabeta
 # why: negamax that passes (alpha, beta) on without negating and swapping them
 # %% alphabeta

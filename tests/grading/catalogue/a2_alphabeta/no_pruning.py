@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_alphabeta
 # bug: no_pruning
 # why: plain minimax with the alpha-beta signature

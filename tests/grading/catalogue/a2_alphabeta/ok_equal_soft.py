@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: one function, cut on equality, fail-soft (the lectures')
 # %% alphabeta
 def alphabeta(node, alpha, beta):

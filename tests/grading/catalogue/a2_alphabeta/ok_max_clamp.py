@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: fail-soft search whose result is clamped into the window at the end
 # %% alphabeta
 def alphabeta(node, alpha, beta):

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: negamax, fail-soft
 # %% alphabeta
 def negamax(node, alpha, beta, color):

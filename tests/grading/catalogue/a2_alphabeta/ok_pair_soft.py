@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: the MaxMin/MinMax pair, fail-soft, breaking out of the loop
 # %% alphabeta
 def max_value(node, alpha, beta):

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: the sheet's loop, "while alpha < beta", returning the bound (one-sided fail-hard)
 # %% alphabeta
 def alphabeta(node, alpha, beta):

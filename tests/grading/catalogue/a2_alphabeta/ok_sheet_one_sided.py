@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: the example sheet's form, one-sided fail-hard (v starts at the node's own bound)
 # %% alphabeta
 def alphabeta(node, alpha, beta):

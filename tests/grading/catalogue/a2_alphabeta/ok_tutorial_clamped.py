@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: the tutorial's pair, clamped fail-hard (returns beta at a cut, alpha at the end)
 # %% alphabeta
 def alpha_beta_max(node, alpha, beta):

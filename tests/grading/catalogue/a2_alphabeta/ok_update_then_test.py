@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: update the bound first, then test alpha >= beta, with a depth parameter of its own
 # %% alphabeta
 def alphabeta(node, alpha, beta, depth=0):

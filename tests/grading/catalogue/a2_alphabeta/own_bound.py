@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_alphabeta
 # bug: over_pruning
 # why: compares v with the node's own bound (v >= alpha at MAX)

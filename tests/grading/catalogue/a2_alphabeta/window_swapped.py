@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_alphabeta
 # bug: wrong_window
 # why: the bounds taken in the wrong order (the window starts as (inf, -inf))

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_alphabeta
 # bug: wrong_comparison
 # why: a MAX node tests v <= alpha, a MIN node v >= beta

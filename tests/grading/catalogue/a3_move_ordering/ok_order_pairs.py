@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: order_children sorting (estimate, index) pairs, ties kept in the tree's order
 # %% order_children
 def order_children(node):

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: clamped fail-hard with strict cuts, on ordered children
 # %% ordered_alphabeta
 def ordered_alphabeta(node, alpha, beta):

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: negamax on ordered children, one-sided fail-hard
 # %% ordered_alphabeta
 def negamax(node, alpha, beta, color):

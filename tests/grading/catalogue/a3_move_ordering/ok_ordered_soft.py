@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: the solution's form with key=-estimate at MAX nodes
 # %% order_children
 def order_children(node):

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_order
 # why: low to high at MAX and high to low at MIN
 # %% order_children

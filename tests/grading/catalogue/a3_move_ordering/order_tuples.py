@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_order
 # why: sorts (estimate, node) pairs, so equal estimates are ordered by the nodes, reversed at MAX
 # %% order_children

@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_deepen
 # bug: depth_deeper
 # why: iteration d searches to depth d + 1

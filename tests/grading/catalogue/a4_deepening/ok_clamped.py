@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: clamped fail-hard (returns the bound it crossed), cut on equality
 # %% helpers
 def ordered(node, best, reorder):

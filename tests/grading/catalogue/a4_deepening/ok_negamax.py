@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: negamax, fail-soft, strict cuts
 # %% helpers
 def ordered(node, best, reorder):

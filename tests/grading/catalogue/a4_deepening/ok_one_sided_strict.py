@@ -1,3 +1,4 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # correct: one-sided fail-hard with strict cuts, best children kept by path
 # %% helpers
 def ordered(node, best, reorder):
