@@ -2,7 +2,8 @@
 ``nbgrader autograde`` (the sandboxed kernel, the trusted grader): the points of every test
 cell are those the in-process grading of ``test_catalogue.py`` gives the same student id, each
 wrong program loses points on its question, each correct one keeps them all, and the verdict
-the trusted grader records names the catalogued bug."""
+the trusted grader records names the catalogued bug. (Measured under load, on 2 cores: the 12
+autogrades take about 3 minutes.)"""
 
 from __future__ import annotations
 
@@ -73,9 +74,11 @@ def test_nbgrader_agrees_with_the_in_process_grading(graded: dict[str, Any],
     for q in questions(program.assignment):
         expected = grade_program(program, q, program.name).earned
         assert got[q.grade_id] == pytest.approx(expected), (q.grade_id, got, expected)
-        if program.correct or q.grade_id != program.question:
+        if program.correct:
             assert got[q.grade_id] == q.points, q.grade_id
-        else:
+        elif q.grade_id == program.question:
             assert got[q.grade_id] < q.points
+        # (a wrong function another question's solution calls costs there too: a1's
+        # best_move calls minimax_limited, a3's ordered_alphabeta order_children)
     if program.bug:
         assert program.bug in _verdict(graded["root"], program, program.question)["bugs"]
