@@ -245,3 +245,18 @@ def test_a_deepening_tree_the_kit_finishes_early_is_refused_with_a_reason() -> N
         compute("deepen", tree, max_depth=4)
     assert math.isfinite(compute("deepen", tree, max_depth=3).iterations_of(
         "equal-soft")[-1].value)
+
+
+# ----- assignment 3's order ------------------------------------------------------------------
+@pytest.mark.parametrize("name, hint", [
+    ("order_always_high", "every node you ordered wrongly is a MIN node"),
+    ("order_always_low", "every node you ordered wrongly is a MAX node"),
+    ("order_parity", "the player decided by the depth: A is MIN at depth 0"),
+    ("order_reversed", "every node you ordered wrongly is in the other player's order"),
+    ("order_ties_reversed", "children with equal estimates come in the reverse of the tree's "
+                            "order"),
+    ("order_tuples", "children with equal estimates come in the reverse of the tree's order"),
+])
+def test_an_order_wrong_the_same_way_at_every_node_is_told_how(name: str, hint: str) -> None:
+    text = " ".join(_report(f"a3_move_ordering/{name}", "test_order").text().split())
+    assert hint in text

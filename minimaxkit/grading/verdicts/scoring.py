@@ -2,8 +2,8 @@
 works*) for: the value, and every leaf read once (``minimax``; ``minimax_limited``: the nodes
 at the depth limit), and a best child (``best_move``) in :mod:`.score_minimax`; the value and
 the chosen convention's leaves in order (``alphabeta``, ``ordered_alphabeta``) and the order
-at every interior node (``order``) here; value, move and leaves per depth (``deepen``) in
-:mod:`.score_deepen`.
+at every interior node (``order``, :mod:`.score_order`); value, move and leaves per depth
+(``deepen``) in :mod:`.score_deepen`.
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...student import evaluated_in
-from ...tree import GameTree
-from .compare import compare, names
+from .compare import compare
 from .conventions import CONVENTIONS, convention_label
 from .diagnosis import Attempt
 from .references import TreeCase, reference_leaves
@@ -25,12 +24,12 @@ from .results import (
     Returned,
     TreeResult,
     failed,
-    halves,
     leaves_text,
     mismatch_lines,
 )
 from .score_deepen import grade_deepen, iterations
 from .score_minimax import grade_minimax, value_part
+from .score_order import grade_order
 
 __all__ = ["submitted", "grade_outcome", "grade_deepen", "iterations"]
 
@@ -90,58 +89,8 @@ def _grade_alphabeta(out: Record, case: TreeCase) -> TreeResult:
     return result
 
 
-def _given_order(desc: Returned, tree: GameTree) -> list[Path] | None:
-    """The children a node's ordering returned, as paths (None if it was not a list of
-    the tree's nodes)."""
-    if desc.kind != "seq" or any(d.kind != "node" for d in desc.items):
-        return None
-    paths = [d.path for d in desc.items if d.path is not None]
-    try:
-        for p in paths:
-            tree.node(p)
-    except KeyError:  # a node of another tree
-        return None
-    return paths
-
-
-def _grade_order(out: Record, case: TreeCase) -> TreeResult:
-    tree, ref = case.tree, case.ref
-    got = out.result if isinstance(out.result, dict) else {}
-    right, lines = 0, []
-    wrong_at: list[str] = []
-    for path, expected in ref.orders.items():
-        node = tree.node(path)
-        desc = Returned.read(got.get(",".join(map(str, path))))
-        paths = _given_order(desc, tree)
-        want = [path + (i,) for i in expected]
-        if paths == want:
-            right += 1
-            continue
-        wrong_at.append(node.player)
-        how = "high to low" if node.is_max else "low to high"
-        shown = names(tree, paths) if paths is not None else desc.words()
-        lines.append(f"at {node.name} ({node.player.upper()}): you gave {shown}; expected "
-                     f"{names(tree, want)} (estimates {how}, ties in the tree's order)")
-    total = len(ref.orders)
-    summary = f"right order at {right} of {total} nodes {OK if right == total else NO}"
-    return TreeResult(halves(right / total), summary, _order_hint(wrong_at, tree) + lines[:6])
-
-
-def _order_hint(wrong_at: list[str], tree: GameTree) -> list[str]:
-    """One line when the wrong nodes are all of one player (a direction mistake)."""
-    players = set(wrong_at)
-    kinds = {n.player for n in tree.nodes() if n.children}
-    if len(players) != 1 or len(kinds) < 2:
-        return []
-    player = players.pop()
-    how = "highest estimate first (reverse=True)" if player == "max" else \
-        "lowest estimate first"
-    return [f"every node you ordered wrongly is a {player.upper()} node: a {player.upper()} "
-            f"node's children go {how}, so sort with reverse=node.is_max()"]
-
-
 _GRADERS: dict[str, Callable[..., TreeResult]] = {
     "minimax": grade_minimax, "minimax_limited": grade_minimax, "best_move": grade_minimax,
     "alphabeta": _grade_alphabeta, "ordered_alphabeta": _grade_alphabeta,
-    "order": _grade_order, "deepen": grade_deepen,
+    "order": grade_order, "deepen": grade_deepen,
 }
