@@ -201,7 +201,7 @@ def _fits_some(cell: str, graded: list[Entry], ids: bool) -> list[list[Any]]:
         if r is not None and r.finished and not r.bugs:
             for b in r.fits_some:
                 who[b].append(e.student)
-    return [[cell, _title(b), len(names), ", ".join(sorted(names)) if ids else ""]
+    return [[cell, _title(b), len(names), *([", ".join(sorted(names))] if ids else [])]
             for b, names in sorted(who.items(), key=lambda x: (-len(x[1]), x[0]))]
 
 
@@ -218,7 +218,7 @@ def _bugs_section(cells: list[str], graded: dict[str, list[Entry]], ids: bool) -
             "These bugs account for what some trees of a submission evaluated, not all of "
             "them: the submission may hold more than one mistake, or another. They are not "
             "counted above.") + Markup(table(
-                ["question", "bug", "submissions", "which" if ids else ""], partial))
+                ["question", "bug", "submissions", *(["which"] if ids else [])], partial))
     return Raw(out)
 
 
