@@ -1,6 +1,8 @@
 # minimaxkit: a fresh clone needs only Python (>= 3.11) to run these targets.
-#   make lab    set up .venv, configure JupyterLab for students, open the first lecture
-#   make test   ruff, mypy, then pytest (all of it, browser tests included; npm ci for axe-core)
+#   make lab    set up .venv with what a student needs (the kit and its base dependencies),
+#               configure JupyterLab for students, open the first lecture (its own URL)
+#   make test   add the developer's tools (the dev and hub extras), then ruff, mypy and
+#               pytest (all of it, browser tests included; npm ci for axe-core)
 #   make bench  run the benchmarks
 #   make student  build the students' copy (no solutions) in build/student, a git repository
 #   make clean  remove the venv, caches and test artifacts
@@ -8,14 +10,16 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# what a student needs (make lab), and that plus the developer's tools (make test)
+STAMP  := $(VENV)/.installed-base
+DEV_STAMP := $(VENV)/.installed-dev
 FIRST_LECTURE := notebooks/01_game_trees.ipynb
 # Jupyter refuses to run as root without this (containers, CI machines).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 .PHONY: lab test lint typecheck pytest bench clean venv student
 
-venv: $(STAMP)
+venv: $(DEV_STAMP)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,19 +27,26 @@ $(BIN)/python:
 # (Re)install whenever pyproject.toml is newer than the stamp.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e .
+	touch $@
+
+$(DEV_STAMP): $(STAMP)
 	$(BIN)/python -m pip install -e ".[dev,hub]"
 	touch $@
 
+# The server opens the first lecture itself, and prints its URL (with the token): the one
+# to open on a remote machine, where no browser starts.
 lab: $(STAMP)
 	$(BIN)/python tools/student_setup.py
-	$(BIN)/python -m jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir="$(CURDIR)" $(FIRST_LECTURE)
+	$(BIN)/python -m jupyter lab $(ALLOW_ROOT) --ServerApp.root_dir="$(CURDIR)" \
+		--LabApp.default_url=/lab/tree/$(FIRST_LECTURE)
 
 test: lint typecheck pytest
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/python -m ruff check .
 
-typecheck: $(STAMP)
+typecheck: $(DEV_STAMP)
 	$(BIN)/python -m mypy
 
 # axe-core for the browser tests' accessibility checks (package-lock.json pins it).
@@ -44,10 +55,10 @@ $(AXE): package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@  # npm keeps the package's old file times: without this it would run every time
 
-pytest: $(STAMP) $(AXE)
+pytest: $(DEV_STAMP) $(AXE)
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	@if [ -f benchmarks/run_all.py ]; then \
 		$(BIN)/python benchmarks/run_all.py; \
 	else \

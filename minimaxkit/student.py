@@ -351,13 +351,17 @@ def refuse_kit_searches(error: Callable[[str], BaseException]) -> Callable[[], N
     >>> undo(); minimax(aima_5_2(), trace=False).value
     3
     """
-    from . import deepening
+    from . import deepening, search
     from .search import core as search_core
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise error(sys._getframe(1).f_code.co_name)
 
-    saved = [(m, n, getattr(m, n)) for m in (search_core, deepening) for n in ("_prepare", "_run")]
+    # The searches' entry points, where a module has them: the core's (every search of the
+    # kit calls them), deepening's own names for them, and, in the sandbox, the stub that
+    # stands for the search package itself.
+    saved = [(m, n, getattr(m, n)) for m in (search, search_core, deepening)
+             for n in ("_prepare", "_run") if n in vars(m)]
     for module, name, _ in saved:
         setattr(module, name, refuse)
 

@@ -150,18 +150,20 @@ def test_run_this_cell_again_note_and_the_play_widgets_cells() -> None:
     import re
 
     from minimaxkit.widgets._panel import needs_kernel
-    from minimaxkit.widgets.play import _COLORS, _WIN_CSS
+    from minimaxkit.widgets._play_board import _COLORS, BOARD_CSS
 
     note = needs_kernel("quiz").value
     text, = re.findall(r"(?<![-\w])color:(#[0-9a-fA-F]{6})", note)
     ground, = re.findall(r"background:(#[0-9a-fA-F]{6})", note)
     edge, = re.findall(r"border-left:4px solid (#[0-9a-fA-F]{6})", note)
     assert contrast(text, ground) >= 4.5 and contrast(edge, ground) >= 3
-    piece, = re.findall(r"(?<![-\w])color: (#[0-9a-fA-F]{6})", _WIN_CSS)
-    ring, = re.findall(r"inset 0 0 0 4px (#[0-9a-fA-F]{6})", _WIN_CSS)
+    piece, = re.findall(r"(?<![-\w])color: (#[0-9a-fA-F]{6})", BOARD_CSS)
+    ring, = re.findall(r"inset 0 0 0 4px (#[0-9a-fA-F]{6})", BOARD_CSS)
+    last, = re.findall(r"outline: 3px dashed (#[0-9a-fA-F]{6})", BOARD_CSS)
     for cell in _COLORS.values():
         assert contrast(piece, cell) >= 4.5, cell
         assert contrast(ring, cell) >= 3, cell
+        assert contrast(last, cell) >= 3, cell  # the computer's last move
     from minimaxkit.games import ConnectFour
     from minimaxkit.widgets import PlayWidget
 

@@ -1,8 +1,8 @@
 """Every search option against an independent, minimal alpha-beta written here.
 
 The reference below shares no code with the kit: it is the textbook recursion with MAX and
-MIN written out, the six conventions as a cut rule and a fail mode, and child ordering done by sorting.
-Each case compares the kit's value, best move and (without a table) the leaves in order;
+MIN written out, the six conventions as a cut rule and a fail mode, and child ordering done
+by sorting. Each case compares the kit's value, best move and (without a table) the leaves in order;
 with ``tt=True`` the value and move must be exactly those of the search without it.
 
 Games with real transpositions: Nim (heaps up to 4), tic-tac-toe positions, and a random

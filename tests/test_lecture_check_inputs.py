@@ -83,7 +83,12 @@ def test_functions_that_fail_or_return_the_wrong_kind_get_a_verdict(name: str) -
         assert not verdict.ok and SAFETY_NET not in verdict.message, (name, f, verdict)
     assert "raised ValueError: boom" in given(name, raises).message
     assert "cannot be called as" in given(name, lambda: 1).message
-    assert "returned None" in given(name, returns(None)).message
+    if name not in NONE_IS_AN_ANSWER:
+        assert "returned None" in given(name, returns(None)).message
+
+
+#: Exercises whose function may rightly return None (no second search needed).
+NONE_IS_AN_ANSWER = {"research_window"}
 
 
 def test_the_checks_are_called_with_the_right_number_of_answers() -> None:

@@ -189,7 +189,7 @@ def test_bug_recitation() -> None:
     assert check("bug_recitation", right).ok
     strict = check("bug_recitation", variant("bug_recitation", "ab_recitation", STRICT))
     assert strict.ok and "strict cuts" in strict.message and "cut on equality" in strict.message
-    # fail-hard written the textbook way (return the bound at a cut) is right too
+    # the bound returned at a cut (clamped there, fail-soft elsewhere) is right too
     assert check("bug_recitation", variant("bug_recitation", "ab_recitation", [
         ("if v >= beta:\n                return v", "if v >= beta:\n                return beta"),
         ("if v <= alpha:\n            return v", "if v <= alpha:\n            return alpha")])).ok
@@ -357,6 +357,59 @@ def test_threats() -> None:
     # the other player's threats
     refused(check("threats", lambda board, player: right(board, "O" if player == "X"
                                                          else "X")), "expected")
+
+
+# ----- the exercises added for issue 37 ---------------------------------------------------------
+def test_simple_pruning() -> None:
+    assert check("simple_pruning", variant("simple_pruning", "simple", [])).ok
+    # >= instead of ==: nothing lies beyond the range, so the same search
+    assert check("simple_pruning", variant("simple_pruning", "simple", [
+        ("if best == (highest if mx else lowest):",
+         "if (best >= highest) if mx else (best <= lowest):")])).ok
+    only_max = variant("simple_pruning", "simple", [
+        ("if best == (highest if mx else lowest):", "if mx and best == highest:")])
+    refused(check("simple_pruning", only_max), "the values are right", "leaves")
+    never = variant("simple_pruning", "simple", [
+        ("if best == (highest if mx else lowest):", "if False:")])
+    refused(check("simple_pruning", never), "every leaf: does it ever stop?")
+
+
+def test_hand_trace() -> None:
+    ns: dict[str, Any] = {"math": math}
+    exec(EXERCISES["hand_trace"].code, ns)
+    assert check("hand_trace", ns["answer"], ns["pruned"]).ok
+    # written with strings for the infinities, as the sheet writes them
+    as_text = {k: v and tuple("-∞" if x == -math.inf else "∞" if x == math.inf else x
+                              for x in v) for k, v in ns["answer"].items()}
+    assert check("hand_trace", as_text, ns["pruned"]).ok
+    wrong = dict(ns["answer"], E=(-math.inf, math.inf, 4))
+    refused(check("hand_trace", wrong, ns["pruned"]), "1 wrong", "E: the value it returns")
+    refused(check("hand_trace", {**ns["answer"], "Z": None}, ns["pruned"]),
+            "'Z' is not an interior node")
+    refused(check("hand_trace", [1, 2], ns["pruned"]), "expected a dict")
+    blank = {name: (..., ..., ...) for name in ns["answer"]}
+    refused(check("hand_trace", blank, {...}), "is not filled in")
+
+
+def test_research_window() -> None:
+    right = variant("research_window", "research_window", [])
+    assert check("research_window", right).ok
+    # a narrower window that still holds the value strictly inside is right too
+    assert check("research_window", lambda w, v: None if w[0] < v < w[1] else (
+        (-math.inf, v + 0.5) if v <= w[0] else (v - 0.5, math.inf))).ok
+    ties_exact = variant("research_window", "research_window", [
+        ("if low < value < high:", "if low <= value <= high:")])
+    refused(check("research_window", ties_exact), "a tie with a bound is a bound too")
+    refused(check("research_window", lambda w, v: None if w[0] < v < w[1] else
+                  (-math.inf, math.inf)), "opens both sides")
+
+
+def test_tt_bounds() -> None:
+    flag_of, reuse = variant("tt_bounds", "flag_of", []), variant("tt_bounds", "reuse", [])
+    assert check("tt_bounds", flag_of, reuse).ok
+    refused(check("tt_bounds", lambda v, a, b: "exact", reuse), "but it is not exact")
+    refused(check("tt_bounds", flag_of, lambda f, v, a, b: v), "search it")
+    refused(check("tt_bounds", lambda v, a, b: "bound", reuse), "expected one of")
 
 
 @pytest.mark.parametrize("exercise", sorted(EXERCISES))

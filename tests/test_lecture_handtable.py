@@ -1,12 +1,13 @@
-"""Lecture 3 reproduces the example sheet's hand trace with the fail-hard search, row for row.
+"""Lecture 3 reproduces the example sheet's hand trace with the sheet's form of the search
+(one-sided fail-hard, ``fail="one-sided"``), row for row.
 
 The example sheet with a hand trace (the course's source on depth-limited minimax and
-fail-hard alpha-beta) traces its 27-leaf tree by hand in a table: α and β for each of the
+one-sided fail-hard alpha-beta) traces its 27-leaf tree by hand in a table: α and β for each of the
 three levels (MAX, MIN, MAX), the static value of each leaf, "(not used)" for a leaf that
 leaves the bound as it was, "(stop)" where a node stops, and "<- v" for a value passed up.
 The sheet writes -MAX and MAX for -∞ and ∞. Its table is encoded below as data, one entry
 per thing the sheet writes, in the sheet's order; :func:`minimaxkit.lecture.hand_table`
-must read the same rows off the kit's fail-hard run.
+must read the same rows off the kit's one-sided run.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ SHEET_TABLE = [
 AFTER_THE_SHEET = [("up", 5), ("up", 5)]
 
 
-def test_the_fail_hard_table_is_the_sheets_row_for_row() -> None:
+def test_the_one_sided_table_is_the_sheets_row_for_row() -> None:
     rows = list(hand_table(alphabeta(sheet_tree(), fail="one-sided")).rows)
     for i, (mine, sheet) in enumerate(zip(rows, SHEET_TABLE, strict=False)):
         assert mine == sheet, f"row {i}: the kit writes {mine}, the sheet {sheet}"
@@ -92,10 +93,10 @@ def test_the_binary_example() -> None:
 def test_beside_marks_the_rows_that_differ_and_refuses_other_orders() -> None:
     hard = hand_table(alphabeta(sheet_tree(), fail="one-sided"))
     soft = hand_table(alphabeta(sheet_tree()))
-    text = hard.beside(soft, ("fail-hard", "fail-soft"))
+    text = hard.beside(soft, ("one-sided fail-hard", "fail-soft"))
     # the three leaves that stop a node (F, I, J: only the sheet's loop writes them into α),
     # K's return, D's cut and D's return
-    assert text.count("◀") == 6 and text.splitlines()[0].startswith("fail-hard")
+    assert text.count("◀") == 6 and text.splitlines()[0].startswith("one-sided fail-hard")
     with pytest.raises(ValueError, match="different rows"):
         hard.beside(hand_table(alphabeta(sheet_tree(), order="perfect")))
 

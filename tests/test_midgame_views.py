@@ -95,7 +95,8 @@ def test_compare_widget_of_two_mid_game_searches() -> None:
         assert [view.names[p].get_text() for p in view.model.children[()]] == ROOT_MOVES
     assert cw.divergence is not None
     note = cw.note.value
-    assert re.search(r"node ([abc][123]( |\)|<)|root)", note)
+    assert re.search(r"natural enters [abc][123] while perfect enters [abc][123] \(marked ★\)",
+                     note), note
     cw.value = cw.steps
     assert all(p.tree_png(min(cw.value, p.frames - 1))[:8] == PNG for p in cw.panels)
     assert StepWidget.compare(a, b).steps == cw.steps

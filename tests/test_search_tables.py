@@ -86,7 +86,8 @@ def test_002_hand_trace_values_returned_by_fail_hard():
 def test_002_windows_match_the_hand_trace():
     # 002's table: C entered with α = 4, β = MAX; I with α = 4, β = 5; K with α = 5, β = MAX.
     tree = tree_002()
-    enters = {tree.node(e.path).name: (e.alpha, e.beta) for e in alphabeta(tree, fail="one-sided").trace
+    trace = alphabeta(tree, fail="one-sided").trace
+    enters = {tree.node(e.path).name: (e.alpha, e.beta) for e in trace
               if type(e).__name__ == "Enter"}
     inf = float("inf")
     assert enters["C"] == (4, inf) and enters["I"] == (4, 5) and enters["K"] == (5, inf)

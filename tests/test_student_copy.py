@@ -174,7 +174,14 @@ def test_the_copy_has_binders_layout(copy: Path) -> None:
     readme = (copy / "README.md").read_text()
     links = re.findall(r"mybinder\.org/v2/gh/OWNER/REPO/HEAD\?urlpath=lab/tree/(\S+?)\)",
                        readme)
-    assert len(links) == 5 and all((copy / link).is_file() for link in links)
+    lectures = sorted(p.relative_to(copy).as_posix() for p in (copy / "notebooks").glob("*.ipynb"))
+    assert sorted(links) == lectures  # every lecture, each with its Binder link
+    released = sorted((copy / "assignments").glob("*/*.ipynb"))
+    for path in released:  # every assignment named and linked, and the count said
+        assert f"({path.relative_to(copy).as_posix()})" in readme, path
+    words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+    said = rf"\b{words[len(lectures)]} lectures, {words[len(released)]} assignments"
+    assert re.search(said, readme, re.IGNORECASE), said
     assert "solutions" not in readme.replace("olutions and hidden tests are not", "")
 
 

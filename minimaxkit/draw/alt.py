@@ -41,13 +41,18 @@ def _listed(items: Sequence[str], limit: int = MAX_LISTED) -> str:
     return shown + (f" and {len(items) - limit} more" if len(items) > limit else "")
 
 
-def frame_alt(frame: Frame, name: Callable[[Path], str], *, title: str | None = None) -> str:
+def frame_alt(frame: Frame, name: Callable[[Path], str], *, title: str | None = None,
+              windows: bool = True) -> str:
     """What the picture of a search at ``frame`` shows: the step, the replay's explanation,
-    the current node, the call stack with the window at its top, and the cuts so far."""
+    the current node, the call stack with the window at its top (``windows=False``: the
+    nodes being searched, for minimax before α and β are taught), and the cuts so far."""
     head = f"Search tree at step {frame.step} of {frame.steps}"
     head += f" ({title})." if title else "."
     parts = [head, frame.text.strip()]
-    if frame.current is not None and frame.stack:
+    if frame.current is not None and frame.stack and not windows:
+        names = ", ".join(lv.name for lv in frame.stack)
+        parts.append(f"Current node {name(frame.current)}; being searched: {names}.")
+    elif frame.current is not None and frame.stack:
         top = frame.stack[-1]
         names = ", ".join(lv.name for lv in frame.stack)
         parts.append(f"Current node {name(frame.current)}; call stack {names} with "

@@ -21,12 +21,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..replay.frames import Frame, Replay, _move_label, fmt, state_at
+from ..replay import Frame, Replay, fmt, state_at
+from ..replay.narration import _move_label
 from ..trace import CUTOFF, ENTER, LEAF, TTHIT, Path, Trace
 from ..tree import GameTree
 
 __all__ = ["TreeModel", "tidy_layout", "TooLargeToDraw", "MAX_DRAWN", "check_drawable",
-           "side_room", "window_side"]
+           "side_room", "window_side", "corner_away"]
 
 #: The most nodes a tree drawing lays out (about 3 s of matplotlib; labels stop at 100
 #: leaves anyway). Larger trees and traces are refused at once with :class:`TooLargeToDraw`.
@@ -114,6 +115,9 @@ class TreeModel:
     pos: dict[Path, tuple[float, float]] = field(default_factory=dict)
     _graph: Any = field(default=None, repr=False)
     statics: dict[Path, float] = field(default_factory=dict)
+    #: the longest value an interior node will show, without its ``≤``/``≥``, when a
+    #: drawing knows it beforehand (0: as long as the longest leaf value)
+    inner_chars: int = 0
 
     def __post_init__(self) -> None:
         if not self.pos:
@@ -275,15 +279,14 @@ def node_statuses(model: TreeModel, frame: Frame | None, traced: bool) -> dict[P
 
 
 def value_text(p: Path, frame: Frame | None) -> str:
-    """The backed-up value shown at interior node ``p``: the value returned, as a bound
-    ``≥``/``≤`` when it is one (cut off, or returned outside the window it was searched
-    with: failed high or low), ``≥v``/``≤v`` while on the stack, else nothing."""
+    """The backed-up value shown at interior node ``p``: the value it returned, as a bound
+    ``≥``/``≤`` when it is only one (the one rule, :attr:`Frame.bounds
+    <minimaxkit.replay.Frame.bounds>`: exact when every child was searched and the best
+    is exact, whatever window the node had; a cut leaves a bound); ``≥v``/``≤v`` while it
+    is on the stack (the best so far); else nothing."""
     if frame is None:
         return ""
     if p in frame.values:
-        cut = frame.cuts.get(p)
-        if cut is not None and cut.kind in ("beta", "alpha"):
-            return ("≥" if cut.kind == "beta" else "≤") + fmt(cut.value)
         kind = frame.bounds.get(p)
         if kind is not None:
             return ("≥" if kind == "lower" else "≤") + fmt(frame.values[p])
@@ -419,26 +422,40 @@ def window_side(model: TreeModel, sides: Mapping[Path, int], p: Path) -> tuple[i
     return -side, False
 
 
+def corner_away(model: TreeModel, p: Path, side: int) -> int:
+    """The side of ``p`` away from the edge coming in from its parent: -1 or 1; 0 when the
+    parent is straight above, or ``p`` is the root (``side`` is kept for the callers)."""
+    if not p:
+        return 0
+    dx = model.pos[p[:-1]][0] - model.pos[p][0]
+    return 0 if dx == 0 else (-1 if dx > 0 else 1)
+
+
 def mark_offset(where: str, leaf: bool, side: int, size: float, *, name_width: float = 0.0,
-                name_height: float = 0.0, mark: float = 0.0, room: float = math.inf
-                ) -> tuple[float, float]:
+                name_height: float = 0.0, mark: float = 0.0, room: float = math.inf,
+                corner: int = 0) -> tuple[float, float]:
     """Where a mark's centre sits from its node's centre, in points (x right, y up), shared
     by the matplotlib and SVG drawings, so that a mark never covers a value, a name or an
     edge: below a leaf's name (``name_height``: 0 when leaf names are not drawn), where
     nothing else is drawn; beyond an interior node's name (``name_width`` wide, on ``side``,
     see :func:`name_sides`), at the name's height, which is away from the edge from the
     parent and above the edges to the children; when the row has no ``room`` for it there
-    (points from the node's centre to the nearest thing drawn on that side), under the name
-    instead, close to the node, where the edges to the children are still inside the node's
-    width. ``mark`` is the mark's width, ``size`` the node's; ``where`` is kept for the
-    callers (every mark is placed this way now).
+    (points from the node's centre to the nearest thing drawn on that side), over the
+    node's upper corner on the side ``corner`` (away from the edge from the parent, see
+    :func:`corner_away`; 0, the parent straight above or the root: ``side``), where it is
+    nearer its own node than any other.
+    ``mark`` is the mark's width, ``size`` the node's; ``where`` is kept for the callers
+    (every mark is placed this way now).
 
     >>> mark_offset("ne", True, 1, 10.0, name_height=8.0, mark=6.0)
     (0.0, -20.0)
     >>> mark_offset("nw", False, -1, 10.0, name_width=7.0, mark=6.0)
     (-23.0, 0.8)
+    >>> mark_offset("nw", False, -1, 10.0, name_width=7.0, name_height=9.0, mark=6.0, room=20,
+    ...             corner=-1)
+    (-5.0, 10.0)
     >>> mark_offset("nw", False, -1, 10.0, name_width=7.0, name_height=9.0, mark=6.0, room=20)
-    (-13.0, -12.2)
+    (-5.0, 10.0)
     """
     from .style import CURRENT
 
@@ -448,22 +465,25 @@ def mark_offset(where: str, leaf: bool, side: int, size: float, *, name_width: f
     beyond = ring + 3.0 + name_width + 3.0 + 0.5 * mark
     if beyond + 0.5 * mark + 2.0 <= room:
         return side * beyond, 0.08 * size
-    return side * (ring + 3.0 + 0.5 * mark), 0.08 * size - name_height - 1.0 - 0.5 * mark
+    # no room in the row: over the node's upper corner away from the edge from the parent,
+    # nearer its own node than any neighbour (under the name it sat between two triangles)
+    return (corner or side) * max(0.3 * size, 0.5 * mark + 2.0), 0.5 * size + 0.5 * mark + 2.0
 
 
 def side_room(model: TreeModel, p: Path, side: int, xpt: float, size: Mapping[Path, float],
               sides: Mapping[Path, int], name_width: Callable[[Path], float]) -> float:
     """Points from ``p``'s centre, toward ``side``, to the nearest thing drawn in its row: a
-    neighbour's current-node ring, or its name when that faces ``p`` (for
+    neighbour (its node, 3 points out), or its name when that faces ``p`` (for
     :func:`mark_offset`'s ``room``)."""
-    from .style import CURRENT
 
     x, depth = model.pos[p][0], len(p)
     best = math.inf
     for q in model.paths:
         if len(q) != depth or q == p or (model.pos[q][0] - x) * side <= 0:
             continue
-        d = abs(model.pos[q][0] - x) * xpt - 0.5 * CURRENT.scale * size[q]
+        # to the neighbour's node and a little more: its current-node ring, shown at one
+        # step, may reach under a mark (a mark between two nodes is worse)
+        d = abs(model.pos[q][0] - x) * xpt - 0.5 * size[q] - 3.0
         if q not in model.leaves and sides.get(q) == -side:
             d -= name_width(q) + 3.0
         best = min(best, d)

@@ -33,6 +33,7 @@ from .alt import frame_alt, marks_alt, model_alt
 from .model import (
     TreeModel,
     check_marks,
+    corner_away,
     label_plan,
     mark_offset,
     name_sides,
@@ -390,7 +391,7 @@ class _Svg:
                 if named and not leaf else 0.0,
                 name_height=(1.2 * self.name_font if self.show_names else 0.0) if leaf
                 else 1.2 * (self.name_font + 0.5) if named else 0.0,
-                mark=self.mark_size, room=room)
+                mark=self.mark_size, room=room, corner=corner_away(self.m, p, self._side(p)))
             dy = -up  # SVG's y grows downwards
             self.mark_xs += [self.x(p) + dx - self.mark_size, self.x(p) + dx + self.mark_size]
             out.append(f'{_shape(ms.marker, self.x(p) + dx, self.y(p) + dy, self.mark_size)}'

@@ -9,6 +9,11 @@
 * ``forest(n, ...)`` and ``mean_leaves(trees, ...)`` measure searches over random trees.
 * ``hand_table(result)`` writes an alpha-beta run as a hand-trace table (α and β per level).
 
+Modules for one job each: ``hand_trace`` (a trace to fill in by hand, judged entry by
+entry), ``conventions`` (the correct ways to write alpha-beta, as the checks accept them),
+``check_trees`` (the trees the checks run searches on), ``opponents`` (expectimax, faster
+wins), ``timing`` (the lecture time model behind the README's minutes).
+
 >>> check("km_4_5", 79)
 ✓ km_4_5: 4^3 + 4^2 - 1 = 79.
 >>> check("km_4_5", 80).ok
@@ -157,7 +162,8 @@ def player(search: Callable[..., Any], **options: Any) -> Player:
     >>> player(minimax, depth=1)(TicTacToe(), 0)
     4
     """
-    options.setdefault("trace", False)
+    if "trace" in inspect.signature(search).parameters:
+        options.setdefault("trace", False)
 
     def move(game: Any, state: Any) -> Any:
         return search(game, state, **options).move
@@ -184,15 +190,14 @@ def play_game(game: Any, max_player: Player, min_player: Player,
 
 # ----- measuring over random trees ---------------------------------------------------------------
 def forest(n: int, *, depth: int, branching: int | tuple[int, int] = 2,
-           noise: float | None = None, values: tuple[int, int] = (0, 9999),
-           ties: bool = False) -> list[GameTree]:
-    """``n`` random trees (seeds 0 .. n-1) with distinct leaf values by default; with
-    ``noise`` given, interior nodes carry static values (``with_static(noise=...)``).
+           noise: float | None = None, values: tuple[int, int] = (0, 9999)) -> list[GameTree]:
+    """``n`` random trees (seeds 0 .. n-1) with distinct leaf values drawn from ``values``;
+    with ``noise`` given, interior nodes carry static values (``with_static(noise=...)``).
 
     >>> [len(t.leaves()) for t in forest(2, depth=3, branching=2)]
     [8, 8]
     """
-    trees = [GameTree.random(depth=depth, branching=branching, values=values, ties=ties,
+    trees = [GameTree.random(depth=depth, branching=branching, values=values, ties=False,
                              seed=seed) for seed in range(n)]
     if noise is None:
         return trees

@@ -16,8 +16,7 @@ from typing import Any
 from ..arena.matches import GAME
 from ..games.connect4_board import Board, line_cells
 from ._reader import QUICK, Failed, call, number_or_note, plain, short, shown
-from .exercises import Exercise
-from .search_checks import Result
+from .record import Exercise, Result
 
 __all__ = ["EXERCISES_6", "check_open_lines", "check_threats"]
 
@@ -50,7 +49,14 @@ def _threats(board: Board, player: str) -> set[tuple[int, int]]:
 
 
 def check_open_lines(open_lines: Any) -> Result:
-    """``open_lines(board, player)`` against the count on 30 boards of random games."""
+    """Exercise 6.1: ``open_lines(board, player)`` against the count on 30 boards of random
+    games. Refuses:
+
+    * empty lines counted too;
+    * lines holding the other player's pieces counted;
+    * the other player's open lines;
+    * the count typed as a string.
+    """
     for board in _boards():
         for player in "XO":
             got = call(open_lines, board, player, call_as="open_lines(board, player)",
@@ -97,7 +103,12 @@ def _cells(got: Any, player: str, board: Board) -> set[tuple[int, int]]:
 
 
 def check_threats(threats: Any) -> Result:
-    """``threats(board, player)`` (a set of ``(column, row)``) on 30 boards."""
+    """Exercise 6.2: ``threats(board, player)`` (a set of ``(column, row)``) on 30 boards. Refuses:
+
+    * (row, column) instead of (column, row);
+    * lines with two pieces counted as threats;
+    * the other player's threats.
+    """
     for board in _boards(seed=8):
         for player in "XO":
             got = call(threats, board, player, call_as="threats(board, player)", none_ok=True,

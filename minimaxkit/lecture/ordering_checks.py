@@ -41,6 +41,14 @@ __all__ = ["check_order", "check_center_first", "check_km", "check_overhead", "c
 
 # ----- lecture 4 -------------------------------------------------------------------------------
 def check_order(nested: Any, want: int, what: str) -> Result:
+    """Exercise 4.1: AIMA's tree reordered so that alpha-beta evaluates ``want`` leaves (the
+    ``what`` case). Refuses:
+
+    * an order that evaluates another number of leaves;
+    * leaves moved between MIN nodes;
+    * something that is not three lists of leaves;
+    * the order typed as a string.
+    """
     groups = sorted(sorted(g) for g in aima_5_2().to_nested())  # type: ignore[union-attr]
     shape = "expected a list of three lists of leaves, like [[3, 12, 8], ...]"
     if isinstance(nested, GameTree):
@@ -87,6 +95,15 @@ def _keys(key: Any, game: ConnectFour, state: Any) -> list[float]:
 
 
 def check_center_first(key: Any) -> Result:
+    """Exercise 4.3: a key ``center_first(game, state, move)`` that puts column 3 first and
+    the edges last at MAX and MIN nodes. Refuses:
+
+    * the same key at MIN nodes as at MAX nodes;
+    * the key reversed (the centre last);
+    * the column number as the key;
+    * a key that evaluates positions;
+    * the kit's own search.
+    """
     game = _KeyGame()
     for moves in ("", "3", "33", "334", "3342", "33421"):
         state = game.state_from_moves(moves)
@@ -128,6 +145,12 @@ def _number_check(given: Any, want: float, wrong: Callable[[Any], str]) -> Resul
 
 
 def check_km(n: Any) -> Result:
+    """Exercise 4.2: the Knuth-Moore count for branching 4, depth 5. Refuses:
+
+    * minimax's count, b^d;
+    * another number;
+    * the number typed as a string.
+    """
     want = knuth_moore_leaves(4, 5)
     verdict = _number_check(n, want, lambda x: f"{x} is not it: b^⌈d/2⌉ + b^⌊d/2⌋ - 1 with "
                                                "b = 4, d = 5")
@@ -136,6 +159,15 @@ def check_km(n: Any) -> Result:
 
 # ----- lecture 5 -------------------------------------------------------------------------------
 def check_overhead(overhead: Any) -> Result:
+    """Exercise 5.1: ``overhead(b, d)``, the leaves of minimax deepening to depth d over
+    those of its last iteration. Refuses:
+
+    * iterations counted from depth 0;
+    * the limit b / (b - 1) instead of the ratio;
+    * the sum without dividing;
+    * the number typed as a string;
+    * the kit's own search.
+    """
     for b, d in ((2, 6), (3, 4), (5, 3), (10, 2), (2, 1)):
         tree = GameTree.random(depth=d, branching=b, seed=b).with_static()
         total = sum(minimax(tree, depth=k, trace=False).stats.leaves for k in range(1, d + 1))
@@ -151,6 +183,12 @@ def check_overhead(overhead: Any) -> Result:
 
 
 def check_budget(depth: Any) -> Result:
+    """Exercise 5.2: the depth ``deepen(c4, node_budget=2000)`` completes. Refuses:
+
+    * the depth whose own nodes fit the budget (not their sum);
+    * a shallower depth;
+    * the depth typed as a string.
+    """
     want = deepen(ConnectFour(), max_depth=8, node_budget=2_000).depth
     verdict = _number_check(depth, want, lambda x: (
         f"not {x}: add up the iterations' nodes; the one that would pass the budget is "

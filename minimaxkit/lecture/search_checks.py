@@ -1,11 +1,10 @@
-"""The checks behind ``check(name, ...)`` for lectures 1 to 3: each runs a reader's answer
+"""The checks behind ``check(name, ...)`` for lectures 1 and 2: each runs a reader's answer
 against the kit and returns ``(ok, message)``. A reader's function that raises, loops,
 returns nothing, takes other arguments or calls the kit's own search is reported through
 :class:`Failed`, never raised to the notebook (see ``_reader``); an answer of the wrong
 kind (a count where a pair belongs, a string, a truth value) is named as such. Search
-exercises are checked on trees that reach every case (depth 5 and 6, MIN roots, ties); an
-answer in the other correct convention (strict cuts) passes with a note saying what the
-course does.
+exercises run on the example trees and on ``check_trees``: values from -9 to 9 with ties,
+MAX and MIN roots, uneven depths. (Lecture 3's checks are in ``alphabeta_checks``.)
 
 >>> check_binary([[2, 7], [1, 0]])[0], check_binary(((2, 7), (1, 5)))[0]
 (True, True)
@@ -16,45 +15,31 @@ course does.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence, Set
+from collections.abc import Sequence, Set
 from typing import Any
 
 from ..examples import aima_5_2, sheet_binary, sheet_tree
 from ..games import TicTacToe
-from ..search import alphabeta, minimax
+from ..search import minimax, simple_pruning
 from ..student import Recorder
 from ..tree import GameTree
 from ._reader import (
     Counting,
     Failed,
-    arguments_fit,
     call,
     number,
-    number_or_note,
     plain,
     same,
     short,
     shown,
 )
+from .check_trees import check_trees
 
 __all__ = ["Failed", "Result", "check_count", "check_positions", "check_binary",
-           "check_maxmin", "check_scored_move", "check_bug_recitation", "check_bug_blog",
-           "check_bug_tutorial", "TUTORIAL_BUG_LINE"]
+           "check_maxmin", "check_scored_move", "check_simple_pruning"]
 
 Result = tuple[bool, str]
 _call = call
-
-
-def _random_trees(n: int, **options: Any) -> list[GameTree]:
-    return [GameTree.random(seed=seed, **options) for seed in range(n)]
-
-
-def _deep_trees(n: int, *, depth: int = 5) -> list[GameTree]:
-    """``n`` random trees of ``depth`` with ties (values 0 to 9), MAX and MIN roots in turn:
-    β from above reaches interior MAX nodes, and α interior MIN nodes."""
-    return [GameTree.random(depth=depth, branching=(2, 3), values=(0, 9), seed=seed,
-                            root="max" if seed % 2 == 0 else "min") for seed in range(n)]
 
 
 def _n(count: int, word: str) -> str:
@@ -80,10 +65,18 @@ def _pair(got: Any, what: str) -> tuple[Any, Any]:
 
 # ----- lecture 1 -------------------------------------------------------------------------------
 def check_count(count: Any) -> Result:
+    """Exercise 1.2: ``count(game, state)``, the pair (nodes, leaves) of the tree below a
+    state. Refuses:
+
+    * the pair the wrong way round, (leaves, nodes);
+    * a leaf not counted as a node;
+    * the kit's own search;
+    * the pair typed as a string.
+    """
     game = TicTacToe()
-    sheet, deep = sheet_tree(), _deep_trees(2)[1]
+    sheet, deep = sheet_tree(), check_trees(2, depth=5)[1]
     cases = [("the example sheet's tree", sheet, sheet.root),
-             ("a random depth-5 tree with a MIN root", deep, deep.root),
+             ("a random tree with a MIN root and leaves at uneven depths", deep, deep.root),
              ("tic-tac-toe after 3 moves", game, game.state_from_text("X.. .O. ..X")),
              ("tic-tac-toe", game, game.initial_state())]
     for label, g, state in cases:
@@ -123,27 +116,67 @@ def _as_positions(game: TicTacToe, states: set[Any]) -> dict[str, set[Any]]:
             "texts (game.render)": {game.render(s) for s in states}}
 
 
-def check_positions(positions: Any) -> Result:
-    game = TicTacToe()
-    start = game.initial_state()
-    seen = _reachable(game, start)
-    got = _call(positions, game, start, call_as="positions(game, state)")
+def _as_set(got: Any, seen: set[Any]) -> set[Any]:
+    """A reader's positions as a set: a dict's keys, a list without repeats; else
+    :class:`Failed` saying what came."""
     if isinstance(got, dict):  # a "seen" dictionary: its keys are the positions
         got = set(got)
     if isinstance(got, (list, tuple)):  # a set written as a list: right if it has no repeats
         try:
             distinct = set(got)
         except TypeError:
-            return False, (f"it returns a {type(got).__name__} of positions that cannot be "
-                           "put in a set (lists inside?): return a set of states")
+            raise Failed(f"it returns a {type(got).__name__} of positions that cannot be "
+                         "put in a set (lists inside?): return a set of states") from None
         if len(distinct) < len(got):
             nodes = " (the tree's nodes)" if len(got) == 549_946 else ""
-            return False, (f"it returns {len(got):,} states with repeats{nodes}; the "
-                           f"distinct positions are {len(seen):,}: return a set")
+            raise Failed(f"it returns {len(got):,} states with repeats{nodes}; the "
+                         f"distinct positions are {len(seen):,}: return a set")
         got = distinct
     if not isinstance(got, Set):
-        return False, f"expected a set of positions, got {shown(got)}"
-    mine = set(got)
+        raise Failed(f"expected a set of positions, got {shown(got)}")
+    return set(got)
+
+
+def _positions_missed(game: TicTacToe, mine: set[Any], seen: set[Any]) -> str:
+    """What a wrong set of positions misses or has too many of, in words."""
+    start = game.initial_state()
+    missing, extra = seen - mine, mine - seen
+    found = f"it finds {_n(len(mine), 'position')}"
+    if missing == {start} and not extra:
+        return (f"{found} and leaves out the start: the position you start from is "
+                f"reachable too (in zero moves). With it there are {len(seen)}")
+    if missing and not extra and all(not game.moves(s) for s in missing):
+        return (f"{found} and leaves out {_n(len(missing), 'finished game')} (positions with "
+                f"no moves): they are positions too. There are {len(seen)}, the start and "
+                "finished games included")
+    if extra and len(extra) == len(mine):
+        return (f"it finds {_n(len(mine), 'thing')}, but none is a state that game.play "
+                f"returns (e.g. {short(next(iter(extra)), 60)}): collect the states "
+                f"themselves. There are {len(seen)} positions")
+    parts = []
+    if missing:
+        example = game.render(next(iter(sorted(missing)))).replace("\n", " ")
+        parts.append(f"misses {len(missing)} (e.g. {example})")
+    if extra:
+        parts.append(f"has {len(extra)} that are not reachable positions")
+    return (f"{found} and {' and '.join(parts)}; there are {len(seen)}, the start and "
+            "finished games included")
+
+
+def check_positions(positions: Any) -> Result:
+    """Exercise 1.3: the set of positions reachable in tic-tac-toe. Refuses:
+
+    * a list of every node (with repeats);
+    * the finished games left out;
+    * the start alone;
+    * a count where a set belongs;
+    * None returned;
+    * the kit's own search.
+    """
+    game = TicTacToe()
+    start = game.initial_state()
+    seen = _reachable(game, start)
+    mine = _as_set(_call(positions, game, start, call_as="positions(game, state)"), seen)
     if mine == seen:
         return True, (f"{len(seen)} distinct positions, the empty board and finished games "
                       "included, against hundreds of thousands of nodes.")
@@ -151,33 +184,18 @@ def check_positions(positions: Any) -> Result:
         if mine == other:
             return True, (f"{len(seen)} distinct positions, written as {how} rather than "
                           "the states game.play returns: the same positions.")
-    missing = seen - mine
-    extra = mine - seen
-    over = {s for s in seen if not game.moves(s)}
-    if missing == {start} and not extra:
-        return False, (f"it finds {_n(len(mine), 'position')} and leaves out the start: the "
-                       f"position you start from is reachable too (in zero moves). With "
-                       f"it there are {len(seen)}")
-    if missing and missing <= over and not extra:
-        return False, (f"it finds {_n(len(mine), 'position')} and leaves out "
-                       f"{_n(len(missing), 'finished game')} (positions with no moves): they "
-                       f"are positions too. There are {len(seen)}, the start and finished "
-                       "games included")
-    if extra and len(extra) == len(mine):
-        return False, (f"it finds {_n(len(mine), 'thing')}, but none is a state that game.play "
-                       f"returns (e.g. {short(next(iter(extra)), 60)}): collect the states "
-                       f"themselves. There are {len(seen)} positions")
-    parts = []
-    if missing:
-        example = game.render(next(iter(sorted(missing)))).replace("\n", " ")
-        parts.append(f"misses {len(missing)} (e.g. {example})")
-    if extra:
-        parts.append(f"has {len(extra)} that are not reachable positions")
-    return False, (f"it finds {_n(len(mine), 'position')} and {' and '.join(parts)}; there are "
-                   f"{len(seen)}, the start and finished games included")
+    return False, _positions_missed(game, mine, seen)
 
 
 def check_binary(nested: Any) -> Result:
+    """Exercise 1.1: the example sheet's binary tree as nested lists. Refuses:
+
+    * the first MIN node's leaves swapped;
+    * a flat list of the four leaves;
+    * a leaf missing;
+    * the "?" left in;
+    * the list typed as a string.
+    """
     if isinstance(nested, GameTree):
         nested = nested.to_nested()
     nested = plain(nested)  # numpy arrays and numbers as lists and numbers
@@ -187,23 +205,51 @@ def check_binary(nested: Any) -> Result:
     if not isinstance(nested, (list, tuple)):
         return False, f"expected {shape}, got {shown(nested)}"
     if "?" in short(nested, 10_000):
-        return False, 'put a number where the picture has "?": any number will do'
+        return False, 'put a number where the sheet has "?": any number will do'
     try:
         tree = GameTree.from_nested(nested)
     except Exception as err:
         return False, f"not a tree: {err}"
     if len(tree.leaves()) != 4:
-        return False, f"the picture has 4 leaves, yours has {len(tree.leaves())}"
+        return False, f"the sheet's tree has 4 leaves, yours has {len(tree.leaves())}"
     last = tree.leaves()[-1].value
     if tree != sheet_binary(last=last):  # type: ignore[arg-type]
-        return False, "the shape or the first three leaves (2, 7, 1) differ from the picture"
+        return False, ("the shape or the first three leaves differ from the sheet's tree: a "
+                       "MAX root over two MIN nodes, the first with leaves 2 and 7, the "
+                       "second with 1 and ?")
     return True, "that is the sheet's binary tree (the kit has it as examples.sheet_binary())."
 
 
 # ----- lecture 2 -------------------------------------------------------------------------------
+#: The two points of view a right answer may take: MAX's (the course's: every value is
+#: MAX's), or the player to move's (negamax: a MIN node's value is minus MAX's).
+VIEWS = ("MAX's", "the player to move's")
+NEGAMAX_NOTE = (" Written as negamax: values from the side of the player to move (at a MIN "
+                "node, minus the value for MAX). Also right; the course gives every value "
+                "from MAX's side.")
+
+
+def _views(got: Any, want: float, is_max: bool) -> set[str]:
+    """The points of view under which ``got`` is the value ``want`` (MAX's view)."""
+    views = set()
+    if same(got, want):
+        views.add(VIEWS[0])
+    if same(got, want if is_max else -want):
+        views.add(VIEWS[1])
+    return views
+
+
 def check_maxmin(max_min: Any, min_max: Any) -> Result:
-    trees = [sheet_tree(), aima_5_2(), *_random_trees(10, depth=4, branching=(1, 3)),
-             *_deep_trees(20)]
+    """Exercise 2.1: the handout's MaxMin / MinMax pair (one function passed twice, or
+    negamax, pass too). Refuses:
+
+    * min_max taking the max;
+    * each calling itself instead of the other;
+    * the kit's own search;
+    * the value typed as a string.
+    """
+    trees = [sheet_tree(), aima_5_2(), *check_trees(20, depth=5)]
+    views = set(VIEWS)
     for i, tree in enumerate(trees):
         root = Recorder(tree).root()  # the node interface of the assignments: methods
         f, name = (max_min, "max_min") if tree.root.is_max else (min_max, "min_max")
@@ -212,13 +258,15 @@ def check_maxmin(max_min: Any, min_max: Any) -> Result:
             pair = " (return the value alone)" if isinstance(got, (tuple, list)) else ""
             return False, (f"{name}(tree.root) returns {shown(got)}{pair}: expected the "
                            "root's value, a number")
-        if not same(got, want):
+        views &= _views(got, want, tree.root.is_max)
+        if not views:
             kind = "MAX" if tree.root.is_max else "MIN"
             return False, (f"on tree {i} (a {kind} root, {len(tree.leaves())} leaves: "
                            f"{short(tree.to_nested())}) it returns {short(got)}; minimax "
                            f"says {want}")
-    return True, (f"agrees with the kit's minimax on {len(trees)} trees, MAX and MIN roots, "
-                  "depth up to 5, with ties.")
+    note = "" if VIEWS[0] in views else NEGAMAX_NOTE
+    return True, (f"agrees with the kit's minimax on {len(trees)} trees: MAX and MIN roots, "
+                  f"values from -9 to 9 with ties, leaves at uneven depths.{note}")
 
 
 _SCORED = ["X.. .O. ...", "XO. .X. ..O", "XX. OO. ...", "X.O .X. O..", "OX. XO. X..",
@@ -237,146 +285,104 @@ def _move_of(game: TicTacToe, state: Any, move: Any) -> tuple[Any, str]:
     return None, ""
 
 
+def _scored_problem(game: TicTacToe, text: str, value: Any, move: Any,
+                    views: set[str]) -> tuple[str, str]:
+    """What is wrong with ``(value, move)`` at the position ``text`` ('' if nothing), and
+    the note a move given by its name earns; narrows ``views`` to those that fit."""
+    state = game.state_from_text(text)
+    who = "X (MAX)" if game.is_max(state) else "O (MIN)"
+    want = minimax(game, state, trace=False).value
+    if any(same(value, m) for m in game.moves(state)) and same(move, want) \
+            and not same(value, want):
+        return ("the pair is the wrong way round: return (value, move), value first, as "
+                "everywhere in the course"), ""
+    if number(value) is None:
+        return (f"on {text!r}, {who} to move, the value is {shown(value)}; expected a number "
+                f"(minimax says {want})"), ""
+    views &= _views(value, want, game.is_max(state))
+    if not views:
+        return f"on {text!r}, {who} to move, the value is {value}; minimax says {want}", ""
+    if move is None:
+        return (f"on {text!r}, {who} to move, it returns no move (None): is the start value "
+                "outside the range of values, so that some move is always kept?"), ""
+    legal, named = _move_of(game, state, move)
+    if legal is None:
+        return (f"on {text!r}, {who} to move, {shown(move)} is not a legal move; the legal "
+                f"moves are {list(game.moves(state))}"), ""
+    if minimax(game, game.play(state, legal), trace=False).value != want:
+        return f"on {text!r} the move {move!r} does not reach the value {want}", ""
+    return "", named
+
+
 def check_scored_move(best: Any) -> Result:
+    """Exercise 2.2: the tutorial's scored-move search, (value, move); negamax's values pass
+    too. Refuses:
+
+    * the best value started inside the range of values (no move kept);
+    * MIN nodes maximising too;
+    * the pair the wrong way round;
+    * the kit's own search.
+    """
     game = TicTacToe()
-    note = ""
+    note, views = "", set(VIEWS)
     for text in _SCORED:
-        state = game.state_from_text(text)
-        who = "X (MAX)" if game.is_max(state) else "O (MIN)"
-        value, move = _pair(_call(best, game, state, call_as="best(game, state)"),
-                            "(value, move)")
-        want = minimax(game, state, trace=False).value
-        if any(same(value, m) for m in game.moves(state)) and same(move, want) \
-                and not same(value, want):
-            return False, ("the pair is the wrong way round: return (value, move), value "
-                           "first, as everywhere in the course")
-        if number(value) is None:
-            return False, (f"on {text!r}, {who} to move, the value is {shown(value)}; "
-                           f"expected a number (minimax says {want})")
-        if not same(value, want):
-            return False, f"on {text!r}, {who} to move, the value is {value}; minimax says {want}"
-        if move is None:
-            return False, (f"on {text!r}, {who} to move, it returns no move (None): is the "
-                           "start value outside the range of values, so that some move is "
-                           "always kept?")
-        legal, named = _move_of(game, state, move)
-        if legal is None:
-            return False, (f"on {text!r}, {who} to move, {shown(move)} is not a legal move; "
-                           f"the legal moves are {list(game.moves(state))}")
+        value, move = _pair(_call(best, game, game.state_from_text(text),
+                                  call_as="best(game, state)"), "(value, move)")
+        wrong, named = _scored_problem(game, text, value, move, views)
+        if wrong:
+            return False, wrong
         note = note or named
-        if minimax(game, game.play(state, legal), trace=False).value != want:
-            return False, f"on {text!r} the move {move!r} does not reach the value {want}"
+    negamax = "" if VIEWS[0] in views else NEGAMAX_NOTE
     return True, (f"right value and a best move on {len(_SCORED)} positions, X and O to move, "
-                  f"a lost one included{note}.")
+                  f"a lost one included{note}.{negamax}")
 
 
-# ----- lecture 3 -------------------------------------------------------------------------------
-def _search_cases(depth_limited: bool) -> list[tuple[str, GameTree, int | None]]:
-    cases: list[tuple[str, GameTree, int | None]] = [
-        ("the example sheet's tree", sheet_tree(), None)]
-    for i, t in enumerate(_deep_trees(16)):
-        cases.append((f"random depth-5 tree {i} ({'MAX' if t.root.is_max else 'MIN'} root)",
-                      t, None))
-    for i, t in enumerate(_deep_trees(6, depth=6)):
-        cases.append((f"random depth-6 tree {i} ({'MAX' if t.root.is_max else 'MIN'} root)",
-                      t, None))
-    if depth_limited:
-        cases.append(("the example sheet's tree with static values, depth 2",
-                      sheet_tree().with_static(), 2))
-        for i, t in enumerate(_deep_trees(4, depth=6)):
-            cases.append((f"random depth-6 tree {i} with static values, depth 4",
-                          t.with_static(noise=2, seed=i), 4))
+#: Positions of Exercise 2.3 (simple pruning) in tic-tac-toe: wins in one for either side
+#: early and late in the move order, a forced draw, a lost position.
+_PRUNING = ["XX. OO. ...", "... OO. XX.", "X.. .O. ..X", "XO. .X. ..O", "..X ..X .OO",
+            "O.. .X. ...", "XOX .O. ..X"]
+
+
+def _pruning_cases() -> list[tuple[str, Any, Any]]:
+    """(label, game, state) for Exercise 2.3: explicit trees, whose leaves are compared in
+    order, then tic-tac-toe positions, whose leaves are counted."""
+    cases: list[tuple[str, Any, Any]] = [("the example sheet's tree", sheet_tree(), None),
+                                         ("AIMA's tree", aima_5_2(), None)]
+    cases += [(f"random tree {i} ({'MAX' if t.root.is_max else 'MIN'} root)", t, None)
+              for i, t in enumerate(check_trees(12, depth=5))]
+    game = TicTacToe()
+    cases += [(f"tic-tac-toe at {text!r}", game, game.state_from_text(text))
+              for text in _PRUNING]
     return cases
 
 
-def _run_cases(f: Any, call_it: Callable[[Any, Any, Any], Any],
-               cases: list[tuple[str, GameTree, int | None]], strict: bool,
-               call_as: str, limited: bool) -> str:
-    """'' when ``f`` does what alphabeta (cutting on equality, or strict) does on every case,
-    else what differs first."""
-    for label, tree, limit in cases:
-        depth = limit if limit is not None else tree.height
-        counting = Counting(tree, limit=depth if limited else None)
-        try:
-            got = _call(call_it, f, counting, depth, call_as=call_as)
-        except Failed as failed:  # the same kind (no result, or a diagnosis), with the tree
-            raise type(failed)(f"on {label}: {failed}") from None
-        kit = alphabeta(tree, depth=limit, prune_on_equal=not strict)
+def check_simple_pruning(simple: Any) -> Result:
+    """Exercise 2.3: minimax that stops at a node once a move reaches the best value
+    possible there (``game.value_range``: its top at MAX, its bottom at MIN). Refuses:
+
+    * stopping at MAX nodes only;
+    * stopping at any value above 0;
+    * stopping at the top of the range at MIN nodes too;
+    * never stopping (minimax);
+    * the kit's own search.
+    """
+    for label, game, state in _pruning_cases():
+        start = game.initial_state() if state is None else state
+        counting = Counting(game)
+        got = _call(simple, counting, start, call_as="simple(game, state)")
+        kit = simple_pruning(game, start)
+        assert kit.trace is not None
         if number(got) is None:
             pair = " (return the value alone)" if isinstance(got, (tuple, list)) else ""
-            return f"on {label} it returns {shown(got)}{pair}; expected a number, {kit.value}"
+            return False, f"on {label} it returns {shown(got)}{pair}; expected a number"
         if not same(got, kit.value):
-            return f"on {label} it returns {short(got)}; the value is {kit.value}"
-        assert kit.trace is not None
-        if limit is not None:
-            allowed = {n.path for n in tree.nodes()
-                       if len(n.path) == limit or (len(n.path) < limit and not n.children)}
-            outside = [p for p in counting.evaluated if p not in allowed]
-            if outside:
-                return (f"on {label} it evaluates node {tree.node(outside[0]).name}, at "
-                        f"depth {len(outside[0])}: a search to depth {limit} stops at depth "
-                        f"{limit}. Is the depth counted on the way down?")
-        if counting.evaluated != kit.trace.leaves:
-            mine, need = counting.leaves, kit.stats.leaves
-            how = (f"evaluates {mine} leaves where alpha-beta needs {need}" if mine != need
-                   else f"evaluates {mine} leaves, but not the ones alpha-beta evaluates")
-            return (f"the values are right, but on {label} it {how}: some bound is not doing "
-                    "its job")
-    return ""
-
-
-def _compare_search(f: Any, call_it: Callable[[Any, Any, Any], Any], depth: bool,
-                    call_as: str) -> Result:
-    if not callable(f) or isinstance(f, type):
-        raise Failed(f"expected the function {call_as}, got {shown(f)}")
-    arguments_fit(f, call_as.count(",") + 1, call_as)
-    cases = _search_cases(depth)
-    wrong = _run_cases(f, call_it, cases, strict=False, call_as=call_as, limited=depth)
-    if not wrong:
-        return True, (f"same values and same leaves as the kit's alphabeta on {len(cases)} "
-                      "trees, MAX and MIN roots, depth up to 6, with ties.")
-    if not _run_cases(f, call_it, cases, strict=True, call_as=call_as, limited=depth):
-        return True, (f"right, with strict cuts (v > β, v < α): same values and same leaves "
-                      f"as alpha-beta with strict cuts on {len(cases)} trees. The sources and "
-                      "the kit cut on equality (v ≥ β, v ≤ α), also right, and it evaluates "
-                      "fewer leaves where values tie (lecture 4).")
-    return False, wrong
-
-
-def check_bug_recitation(ab_recitation: Any) -> Result:
-    return _compare_search(ab_recitation, lambda f, g, _d: f(g, g.initial_state(),
-                                                              -math.inf, math.inf), False,
-                           "ab_recitation(game, n, alpha, beta)")
-
-
-def check_bug_blog(minimax_ab: Any) -> Result:
-    return _compare_search(minimax_ab, lambda f, g, d: f(g, g.initial_state(), 0, d,
-                                                         -math.inf, math.inf), True,
-                           "minimax_ab(game, n, depth, max_depth, alpha, beta)")
-
-
-#: The tutorial's ScoredMove alpha-beta, as lecture 3 writes it anew with the tutorial's slip
-#: kept: the number of the wrong line.
-TUTORIAL_BUG_LINE = 11
-
-
-def check_bug_tutorial(line: Any = None, beta_start: Any = None) -> Result:
-    number_, note = number_or_note(line)
-    if number_ is None:
-        return False, f"line: {note}"
-    if number_ != TUTORIAL_BUG_LINE:
-        if number_ == 9:
-            return False, ("line 9 is right: it stores a score, result.score; look at the "
-                           "human's branch")
-        return False, ("not that line: look for a score that is set to something that is "
-                       "not a score (lines 1 to 14)")
-    start, note = number_or_note(beta_start)
-    if start is None:
-        return False, f"the line is right; beta_start: {note}"
-    if start != 2:
-        if start == -2:
-            return False, ("the line is right; -2 is what the prose writes, but β falling "
-                           "from -2 to 0.3 would be a rise: which start value is meant?")
-        return False, "the line is right; now, which start value does the prose mean for β?"
-    return True, (f"line {TUTORIAL_BUG_LINE} should read `best = (m, result.score)`, and β "
-                  "starts at 2.")
+            return False, f"on {label} it returns {short(got)}; the value is {kit.value}"
+        if counting.leaves != kit.stats.leaves or (
+                state is None and counting.evaluated != kit.trace.leaves):
+            every = minimax(game, start, trace=False).stats.leaves
+            how = " (every leaf: does it ever stop?)" if counting.leaves == every else ""
+            return False, (f"the values are right, but on {label} it evaluates "
+                           f"{counting.leaves} leaves{how}; stopping as soon as a move "
+                           f"reaches the best value possible, {kit.stats.leaves}")
+    return True, ("right values, and it stops exactly where simple pruning stops, on trees "
+                  "and tic-tac-toe positions.")

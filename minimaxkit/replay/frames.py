@@ -38,15 +38,23 @@ from ..trace import (
     ENTER,
     EXIT,
     LEAF,
-    TTHIT,
     Cutoff,
     Event,
     Path,
     Trace,
 )
 from ..tree import GameTree
-from .narration import Narrator, fmt
-from .views import Before, Events, ValuesBefore, again
+from .narration import Narrator, fmt, node_namer, state_at
+from .views import (
+    Before,
+    Events,
+    Exactness,
+    ValuesBefore,
+    again,
+    raises_bound_first,
+    starts_at_bound,
+    table_claim,
+)
 
 __all__ = ["Level", "Frame", "Replay", "replay", "fmt", "first_divergence", "state_at",
            "node_namer"]
@@ -86,9 +94,11 @@ class Frame:
     cuts: Mapping[Path, Cutoff] = field(repr=False)
     pv: tuple[Path, ...] = ()
     text: str = ""
-    #: the nodes returned so far whose value is only a bound: "lower" (≥, it failed high:
-    #: at or above the β it was searched with) or "upper" (≤, at or below its α)
-    bounds: Mapping[Path, str] = field(default_factory=dict, repr=False)
+    #: for the interior nodes returned so far: "lower" (≥ v) or "upper" (≤ v) when the value
+    #: they returned is only a bound, None when it is exact. The one rule
+    #: (:class:`~minimaxkit.replay.views.Exactness`): a value is exact when the search
+    #: below pins it down (every child searched, whatever the window); a cut leaves a bound.
+    bounds: Mapping[Path, str | None] = field(default_factory=dict, repr=False)
 
     @property
     def done(self) -> bool:
@@ -99,60 +109,6 @@ class Frame:
     def on_stack(self) -> frozenset[Path]:
         """Paths of the nodes on the call stack."""
         return frozenset(lv.path for lv in self.stack)
-
-
-def state_at(game: Any, state: Any, path: Sequence[int]) -> Any:
-    """The state at ``path`` below ``state`` (child indices in ``game.moves`` order).
-
-    >>> from minimaxkit.games import TicTacToe
-    >>> g = TicTacToe()
-    >>> print(g.render(state_at(g, g.initial_state(), (4, 0))))
-    O..
-    .X.
-    ...
-    """
-    for i in path:
-        state = game.play(state, game.moves(state)[i])
-    return state
-
-
-def _move_label(game: Any, move: Any) -> str:
-    namer = getattr(game, "move_name", None)
-    if namer is not None:
-        try:
-            return str(namer(move))
-        except (TypeError, ValueError):
-            pass
-    return str(move)
-
-
-def node_namer(game: Any, state: Any = None) -> Callable[[Path], str]:
-    """A function ``path -> name``: a tree's node names, or for a game the moves from
-    ``state`` (its initial state by default) joined by spaces (``"root"`` for the root).
-
-    >>> from minimaxkit.games import TicTacToe
-    >>> node_namer(TicTacToe())((4, 0))
-    'b2 a1'
-    """
-    if isinstance(game, GameTree):
-        return lambda p: game.node(p).name
-    root = game.initial_state() if state is None else state
-    cache: dict[Path, tuple[Any, str]] = {(): (root, "root")}
-
-    def name(path: Path) -> str:
-        path = tuple(path)
-        if path not in cache:
-            parent, pname = cache[()] if len(path) == 1 else (None, "")
-            if len(path) > 1:
-                name(path[:-1])
-                parent, pname = cache[path[:-1]]
-            move = game.moves(parent)[path[-1]]
-            label = _move_label(game, move)
-            cache[path] = (game.play(parent, move), label if pname == "root" else
-                           f"{pname} {label}")
-        return cache[path][1]
-
-    return name
 
 
 def first_divergence(a: Trace, b: Trace) -> tuple[int, Path] | None:
@@ -234,7 +190,9 @@ class Replay:
         else:
             namer = names
         self.name = namer
-        self._narrator = Narrator(self)
+        #: the words of each step (:class:`~minimaxkit.replay.narration.Narrator`): a view that
+        #: leaves something out gives the replay a narrator told so, before reading frames
+        self.narrator = Narrator(self)
         if prune_on_equal is None:
             prune_on_equal = options.get("prune_on_equal")
         self.prune_on_equal: bool | None = prune_on_equal
@@ -260,9 +218,12 @@ class Replay:
         self._cut_order: list[Path] = []
         self._prune: dict[Path, int] = {}  # first cut-off pruning the node
         self._prune_order: list[Path] = []
-        # exits outside the window the node was entered with: its value is only a bound
+        # exits and table answers, and which of them are only a bound (the one rule:
+        # replay/views.py, Exactness)
         self._bound: dict[Path, Any] = {}
         self._bound_order: list[Path] = []
+        self._bound_kinds: dict[int, str | None] = {}  # event -> "lower", "upper" or None
+        self._exact = Exactness()
 
     def _ensure(self, step: int) -> None:
         """Index the events before ``step`` (and a chunk more), if not done yet."""
@@ -270,57 +231,69 @@ class Replay:
             return
         raw = self._raw
         stop = min(len(raw), max(step, self.indexed + _CHUNK))
-        is_max, enter, exit_, returns = self.is_max, self._enter, self._exit, self._returns
         visit, vorder = self._visit, self._visit_order.append
-        ret, rorder = self._ret, self._ret_order.append
-        prune, porder = self._prune, self._prune_order.append
         with paused_gc():
             for i in range(self.indexed, stop):
                 r = raw[i]
                 kind, p = r[0], r[1]
-                if kind == EXIT or kind == LEAF or kind == TTHIT:  # a value returned
-                    if p in ret:
-                        again(ret, p, i)
-                    else:
-                        ret[p] = i
-                        rorder(p)
-                    if p:
-                        parent = p[:-1]
-                        if parent in returns:
-                            returns[parent].append(i)
-                        else:
-                            returns[parent] = [i]
-                    if kind == EXIT:
-                        exit_[p] = i
-                        ei = enter.get(p)
-                        if ei is not None and not raw[ei][2] < r[2] < raw[ei][3]:
-                            if p in self._bound:
-                                again(self._bound, p, i)
-                            else:
-                                self._bound[p] = i
-                                self._bound_order.append(p)
-                        continue
-                    if kind == LEAF:
-                        is_max[p] = r[5]
-                elif kind == CUTOFF:
-                    if p in self._cut:
-                        again(self._cut, p, i)
-                    else:
-                        self._cut[p] = i
-                        self._cut_order.append(p)
-                    for c in r[5]:
-                        q = p + (c,)
-                        if q not in prune:
-                            prune[q] = i
-                            porder(q)
+                if kind == CUTOFF:
+                    self._index_cutoff(i, r)
                     continue
-                else:
-                    enter[p] = i
-                    is_max[p] = r[4]
+                if kind == ENTER:
+                    self._enter[p] = i
+                    self.is_max[p] = r[4]
+                    self._exact.enter(p, r[4])
+                else:  # a value returned: EXIT, LEAF or TTHIT
+                    self._index_return(i, r)
+                    if kind == EXIT:
+                        continue
                 if p not in visit:  # entered, evaluated or found in the table
                     visit[p] = i
                     vorder(p)
         self.indexed = stop
+
+    def _index_return(self, i: int, r: tuple[Any, ...]) -> None:
+        """Index event ``i``, ``r``: a node returning its value to its parent."""
+        kind, p = r[0], r[1]
+        if p in self._ret:
+            again(self._ret, p, i)
+        else:
+            self._ret[p] = i
+            self._ret_order.append(p)
+        if p:
+            self._returns.setdefault(p[:-1], []).append(i)
+        if kind == LEAF:
+            self.is_max[p] = r[5]
+            self._exact.returned(p, (r[2], r[2]))
+            return
+        if kind == EXIT:
+            self._exit[p] = i
+            self._bound_kinds[i] = self._exact.exit(p, r[2], self.is_max[p])
+            self._exact.returned(p, self._exact.claim(p, r[2]))
+        else:  # a table answer: exact, or the bound the table kept
+            self._bound_kinds[i] = {"lower": "lower", "upper": "upper"}.get(r[3])
+            self._exact.returned(p, table_claim(r[2], r[3]))
+        if p in self._bound:
+            again(self._bound, p, i)
+        else:
+            self._bound[p] = i
+            self._bound_order.append(p)
+
+    def _index_cutoff(self, i: int, r: tuple[Any, ...]) -> None:
+        """Index event ``i``, ``r``: a cut-off at a node, pruning the children it names."""
+        p = r[1]
+        if p in self._cut:
+            again(self._cut, p, i)
+        else:
+            self._cut[p] = i
+            self._cut_order.append(p)
+        if r[4] != "best":  # simple pruning cuts at the best value possible: still exact
+            self._exact.cut(p, r[5])
+        for c in r[5]:
+            q = p + (c,)
+            if q not in self._prune:
+                self._prune[q] = i
+                self._prune_order.append(q)
 
     def index_more(self, events: int) -> None:
         """Read ``events`` more events into the index (a step widget does this in the
@@ -356,7 +329,7 @@ class Replay:
         ei = self._enter.get(q)
         mx = self.is_max.get(q, True)
         best: float | None = None
-        if self.fail != "soft" and ei is not None:
+        if starts_at_bound(self.fail) and ei is not None:
             best = raw[ei][2] if mx else raw[ei][3]
         child: int | None = None
         before, before_child = best, child
@@ -377,7 +350,7 @@ class Replay:
         e = self._raw[self._enter[q]]
         alpha, beta, mx = e[2], e[3], e[4]
         best, _, before, _ = self._best(q, step)
-        if self.fail == "soft" and self._cut_step(q) <= step:
+        if not raises_bound_first(self.fail) and self._cut_step(q) <= step:
             # the value that cuts is tested against the other bound first: the node stops
             # without raising its own (the example sheet's fail-hard loop raises it first)
             best = before
@@ -394,10 +367,10 @@ class Replay:
             return math.inf
         return i[-1] if type(i) is list else i  # type: ignore[no-any-return]
 
-    def _bound_kind(self, i: int) -> str:
-        """``"upper"`` or ``"lower"``: which bound the exit event ``i`` returned."""
-        r = self._raw[i]
-        return "upper" if r[2] <= self._raw[self._enter[r[1]]][2] else "lower"
+    def _bound_kind(self, i: int) -> str | None:
+        """``"upper"``, ``"lower"`` or None (exact): what the exit or table answer ``i``
+        returned (see :class:`~minimaxkit.replay.views.Exactness`)."""
+        return self._bound_kinds[i]
 
     def _stack_paths(self, step: int) -> list[Path]:
         if step == 0:
@@ -423,7 +396,7 @@ class Replay:
         raw = self._raw
         values = ValuesBefore(self._ret, lambda i: raw[i][2], self._ret_order, step)
         cuts = ValuesBefore(self._cut, lambda i: Cutoff(*raw[i][1:]), self._cut_order, step)
-        bounds: Mapping[Path, str] = (
+        bounds: Mapping[Path, str | None] = (
             ValuesBefore(self._bound, self._bound_kind, self._bound_order, step)
             if self.narrowing else {})
         event = self.trace.event(step - 1) if step else None
@@ -483,7 +456,7 @@ class Replay:
     def explain(self, step: int) -> str:
         """The event of ``step`` (the ``step``-th event) in words (see
         :mod:`minimaxkit.replay.narration`)."""
-        return self._narrator.explain(step)
+        return self.narrator.explain(step)
 
 
 def replay(source: Any, step: int, **options: Any) -> Frame:

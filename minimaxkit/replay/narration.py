@@ -17,14 +17,17 @@ values so far, the cut-offs); nothing here searches. :meth:`Replay.explain
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..trace import Cutoff, Enter, Exit, Leaf, Path, TTHit
+from ..tree import GameTree
+from .views import fail_words, raises_bound_first, starts_at_bound
 
 if TYPE_CHECKING:
     from . import Replay
 
-__all__ = ["Narrator", "fmt", "player"]
+__all__ = ["Narrator", "fmt", "player", "state_at", "node_namer"]
 
 
 def fmt(v: float | None) -> str:
@@ -53,11 +56,77 @@ def player(is_max: bool) -> str:
     return "MAX" if is_max else "MIN"
 
 
-class Narrator:
-    """The words of ``r``'s steps (a :class:`~minimaxkit.replay.Replay`)."""
+# ----- names: a node's path in words ----------------------------------------------------
+def state_at(game: Any, state: Any, path: Sequence[int]) -> Any:
+    """The state at ``path`` below ``state`` (child indices in ``game.moves`` order).
 
-    def __init__(self, r: Replay) -> None:
+    >>> from minimaxkit.games import TicTacToe
+    >>> g = TicTacToe()
+    >>> print(g.render(state_at(g, g.initial_state(), (4, 0))))
+    O..
+    .X.
+    ...
+    """
+    for i in path:
+        state = game.play(state, game.moves(state)[i])
+    return state
+
+
+def _move_label(game: Any, move: Any) -> str:
+    namer = getattr(game, "move_name", None)
+    if namer is not None:
+        try:
+            return str(namer(move))
+        except (TypeError, ValueError):
+            pass
+    return str(move)
+
+
+def node_namer(game: Any, state: Any = None) -> Callable[[Path], str]:
+    """A function ``path -> name``: a tree's node names, or for a game the moves from
+    ``state`` (its initial state by default) joined by spaces (``"root"`` for the root).
+
+    >>> from minimaxkit.games import TicTacToe
+    >>> node_namer(TicTacToe())((4, 0))
+    'b2 a1'
+    """
+    if isinstance(game, GameTree):
+        return lambda p: game.node(p).name
+    root = game.initial_state() if state is None else state
+    cache: dict[Path, tuple[Any, str]] = {(): (root, "root")}
+
+    def name(path: Path) -> str:
+        path = tuple(path)
+        if path not in cache:
+            parent, pname = cache[()] if len(path) == 1 else (None, "")
+            if len(path) > 1:
+                name(path[:-1])
+                parent, pname = cache[path[:-1]]
+            move = game.moves(parent)[path[-1]]
+            label = _move_label(game, move)
+            cache[path] = (game.play(parent, move), label if pname == "root" else
+                           f"{pname} {label}")
+        return cache[path][1]
+
+    return name
+
+
+
+class Narrator:
+    """The words of ``r``'s steps (a :class:`~minimaxkit.replay.Replay`). With
+    ``windows=False`` a node is entered without naming its window (α, β): for minimax,
+    before α and β are taught (the step widget's ``bounds=False``).
+
+    >>> from minimaxkit import minimax
+    >>> from minimaxkit.examples import sheet_tree
+    >>> from minimaxkit.replay import Replay
+    >>> Narrator(Replay(minimax(sheet_tree())), windows=False).explain(2)
+    'Enter B (MIN), child of A (MAX).'
+    """
+
+    def __init__(self, r: Replay, *, windows: bool = True) -> None:
         self.r = r
+        self.windows = windows
 
     def _node(self, p: Path) -> str:
         name = self.r.name(p)
@@ -77,7 +146,8 @@ class Narrator:
         bound = ""
         self.r._ensure(step + 1)
         cut_kind = self.r._raw[step][4] if self.r._cut_step(q) == step else None
-        if (self.r.narrowing and self.r.fail == "soft" and cut_kind in ("alpha", "beta")):
+        if self.r.narrowing and not raises_bound_first(self.r.fail) and cut_kind in ("alpha",
+                                                                                  "beta"):
             what = "α" if mx else "β"
             bound = (f" ({what} stays {fmt(old_a if mx else old_b)}: the cut test comes "
                      f"before {what} is updated)")
@@ -130,66 +200,100 @@ class Narrator:
             return f"its {which} child ({names}) is not searched"
         return f"its {which} {len(pruned)} children ({names}) are not searched"
 
+    def _exit_note(self, p: Path, step: int, value: float) -> str:
+        """Why the value ``p`` returns at event ``step - 1`` is a bound, or exact though
+        outside its window (the one rule: :class:`~minimaxkit.replay.views.Exactness`)."""
+        if not self.r.narrowing:
+            return ""
+        kind = self.r._bound_kind(step - 1)
+        cut = self.r._cut_event(p)
+        best, child, _, _ = self.r._best(p, step)
+        side = "α" if self.r.is_max[p] else "β"
+        if kind is None:
+            alpha, beta = self.r._raw[self.r._enter[p]][2:4]
+            if alpha < value < beta:
+                return ""
+            return " (exact: every child was searched, though it lies outside its window)"
+        what = "a lower bound" if kind == "lower" else "an upper bound"
+        if cut is not None and cut.kind != "best" and cut.pruned:
+            return f" ({what}: it was cut off)"
+        if child is None and starts_at_bound(self.r.fail):
+            return (f" ({fail_words(self.r.fail)}: no child beat {side} = {fmt(value)}, so "
+                    f"it returns {side}: {what})")
+        return f" ({what}: its best child's value is only a bound)"
+
     def explain(self, step: int) -> str:
         """The event of ``step`` (the ``step``-th event) in words."""
         self.r._ensure(step)
         if step == 0:
-            if not self.r._raw:
-                return "The trace is empty."
-            first = self.r._raw[0]
-            root = first[1]
-            # the root's player, from its first event (the index may not have read it yet)
-            mx = self.r.is_max.get(root, first[4] if first[0] == "enter" else first[5])
-            name = self.r.name(root)
-            called = "" if name == "root" else f" {name}"
-            return f"Start: nothing is searched yet. The root{called} is a {player(mx)} node."
+            return self._start()
         e = self.r.trace.event(step - 1)
+        words: dict[type, Callable[[Any, int], str]] = {
+            Enter: self._enter, Leaf: self._leaf, Cutoff: self._cutoff, Exit: self._exit,
+            TTHit: self._table}
+        said = words.get(type(e))
+        return said(e, step) if said is not None else repr(e)
+
+    def _start(self) -> str:
+        """Step 0: the root, before any event."""
+        if not self.r._raw:
+            return "The trace is empty."
+        first = self.r._raw[0]
+        root = first[1]
+        # the root's player, from its first event (the index may not have read it yet)
+        mx = self.r.is_max.get(root, first[4] if first[0] == "enter" else first[5])
+        name = self.r.name(root)
+        called = "" if name == "root" else f" {name}"
+        return f"Start: nothing is searched yet. The root{called} is a {player(mx)} node."
+
+    def _enter(self, e: Enter, step: int) -> str:
         p = e.path
-        if isinstance(e, Enter):
-            where = "the root " if not p and self.r.name(p) != "root" else ""
-            parent = f", child of {self._node(p[:-1])}," if p else ""
-            return (f"Enter {where}{self._node(p)}{parent} with α = {fmt(e.alpha)}, "
-                    f"β = {fmt(e.beta)}.")
-        if isinstance(e, Leaf):
-            if self.r._is_real_leaf(p):
-                head = f"Leaf {self.r.name(p)} = {fmt(e.value)}."
-            else:
-                head = f"{self.r.name(p)} is evaluated statically (depth limit): {fmt(e.value)}."
-            return head + self._effect(p, step)
-        if isinstance(e, Cutoff):
-            if e.kind == "best":
-                side = "highest" if self.r.is_max[p] else "lowest"
-                return (f"Cut at {self.r.name(p)}: v = {fmt(e.value)} is the {side} value "
-                        f"possible, so {self._pruned_words(p, e.pruned)} (simple pruning).")
-            if e.kind == "beta":
-                op = ">" if self.r.prune_on_equal is False else "≥"
-                head = f"β-cut at {self.r.name(p)}: v = {fmt(e.value)} {op} β = {fmt(e.bound)}"
-            else:
-                op = "<" if self.r.prune_on_equal is False else "≤"
-                head = f"α-cut at {self.r.name(p)}: v = {fmt(e.value)} {op} α = {fmt(e.bound)}"
-            if e.value == e.bound:
-                head += " (a cut on equality)"
-            return f"{head}, {self._pruned_words(p, e.pruned)}." + self._source_of_bound(
-                p, step, e.kind)
-        if isinstance(e, Exit):
-            best, child, _, _ = self.r._best(p, step)
-            note = ""
-            cut = self.r._cut_event(p)
-            if cut is not None and cut.kind != "best":
-                note = (" (a lower bound: it was cut off)" if self.r.is_max[p]
-                        else " (an upper bound: it was cut off)")
-            elif child is None and self.r.fail != "soft":
-                side = "α" if self.r.is_max[p] else "β"
-                note = f" (fail-hard: no child beat {side} = {fmt(e.value)}, so it returns {side})"
-            if not p:
-                move = f"; best move: to {self.r.name((e.move,))}" if e.move is not None else ""
-                who = self._node(p)
-                who = who if who.startswith("the root") else "the root " + who
-                return f"Search done: {who} returns {fmt(e.value)}{note}{move}."
-            return (f"{self.r.name(p)} returns {fmt(e.value)}{note} to "
-                    f"{self._node(p[:-1])}." + self._effect(p, step))
-        if isinstance(e, TTHit):
-            kinds = {"exact": "exact value", "lower": "lower bound", "upper": "upper bound"}
-            return (f"{self.r.name(p)} is in the transposition table ({kinds[e.flag]} "
-                    f"{fmt(e.value)}); it is not searched again." + self._effect(p, step))
-        return repr(e)  # pragma: no cover
+        where = "the root " if not p and self.r.name(p) != "root" else ""
+        parent = f", child of {self._node(p[:-1])}," if p else ""
+        if not self.windows:
+            return f"Enter {where}{self._node(p)}{parent.rstrip(',')}."
+        return (f"Enter {where}{self._node(p)}{parent} with α = {fmt(e.alpha)}, "
+                f"β = {fmt(e.beta)}.")
+
+    def _leaf(self, e: Leaf, step: int) -> str:
+        p = e.path
+        if self.r._is_real_leaf(p):
+            head = f"Leaf {self.r.name(p)} = {fmt(e.value)}."
+        else:
+            head = f"{self.r.name(p)} is evaluated statically (depth limit): {fmt(e.value)}."
+        return head + self._effect(p, step)
+
+    def _cutoff(self, e: Cutoff, step: int) -> str:
+        p = e.path
+        if e.kind == "best":
+            side = "highest" if self.r.is_max[p] else "lowest"
+            return (f"Cut at {self.r.name(p)}: v = {fmt(e.value)} is the {side} value "
+                    f"possible, so {self._pruned_words(p, e.pruned)} (simple pruning).")
+        strict = self.r.prune_on_equal is False
+        if e.kind == "beta":
+            head = (f"β-cut at {self.r.name(p)}: v = {fmt(e.value)} {'>' if strict else '≥'} "
+                    f"β = {fmt(e.bound)}")
+        else:
+            head = (f"α-cut at {self.r.name(p)}: v = {fmt(e.value)} {'<' if strict else '≤'} "
+                    f"α = {fmt(e.bound)}")
+        if e.value == e.bound:
+            head += " (a cut on equality)"
+        return f"{head}, {self._pruned_words(p, e.pruned)}." + self._source_of_bound(
+            p, step, e.kind)
+
+    def _exit(self, e: Exit, step: int) -> str:
+        p = e.path
+        note = self._exit_note(p, step, e.value)
+        if not p:
+            move = f"; best move: to {self.r.name((e.move,))}" if e.move is not None else ""
+            who = self._node(p)
+            who = who if who.startswith("the root") else "the root " + who
+            return f"Search done: {who} returns {fmt(e.value)}{note}{move}."
+        return (f"{self.r.name(p)} returns {fmt(e.value)}{note} to "
+                f"{self._node(p[:-1])}." + self._effect(p, step))
+
+    def _table(self, e: TTHit, step: int) -> str:
+        p = e.path
+        kinds = {"exact": "exact value", "lower": "lower bound", "upper": "upper bound"}
+        return (f"{self.r.name(p)} is in the transposition table ({kinds[e.flag]} "
+                f"{fmt(e.value)}); it is not searched again." + self._effect(p, step))

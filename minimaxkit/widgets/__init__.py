@@ -6,8 +6,9 @@ cell that shows a widget does not pay for it.
 """
 
 from .. import draw as _draw  # noqa: F401  (import cost paid here, not when a widget shows)
-from .play import PlayWidget
+from .play import PlayWidget, evaluation_search
 from .quiz import QuizWidget, Verdict
 from .step import CompareWidget, StepWidget
 
-__all__ = ["StepWidget", "CompareWidget", "QuizWidget", "Verdict", "PlayWidget"]
+__all__ = ["StepWidget", "CompareWidget", "QuizWidget", "Verdict", "PlayWidget",
+           "evaluation_search"]

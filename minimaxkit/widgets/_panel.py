@@ -1,6 +1,6 @@
-"""The pieces the step widgets share: the step controls, one trace's pictures and texts
-switched in the browser, frame filling in the kernel's event loop, and a small cache of
-rendered frames.
+"""The pieces the step widgets share: the step controls, frame filling in the kernel's
+event loop, a small cache of rendered frames, and the texts of a step as HTML; one trace's
+pictures and texts are :class:`~minimaxkit.widgets.trace_panel.TracePanel`'s.
 
 Design: every frame of a trace (up to ``PRERENDER_LIMIT``) is rendered once and kept, as
 its changes over the frame before, by a :class:`~minimaxkit.widgets.frames.FrameStrip`
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import re
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path as FilePath
@@ -27,11 +26,8 @@ from typing import Any
 import anywidget
 import ipywidgets as w
 import traitlets
-from ipywidgets.widgets.widget_string import HTMLStyle
 
-from ..replay import Frame, Replay, fmt, state_at
-from ..trace import Trace
-from ..tree import GameTree
+from ..replay import Frame, fmt
 from .disconnected import (  # noqa: F401  (re-exported: where the widgets import them from)
     NEEDS_KERNEL_TEXT,
     RERUN_HTML,
@@ -39,9 +35,9 @@ from .disconnected import (  # noqa: F401  (re-exported: where the widgets impor
     RerunHint,
     needs_kernel,
 )
-from .frames import DeltaEncoder, FrameStrip
+from .frames import DeltaEncoder
 
-__all__ = ["Controls", "Picture", "RerunHint", "RERUN_TEXT", "RERUN_HTML", "TracePanel",
+__all__ = ["Controls", "Picture", "RerunHint", "RERUN_TEXT", "RERUN_HTML",
            "needs_kernel", "NEEDS_KERNEL_TEXT",
            "schedule", "frame_html", "stack_html",
            "PRERENDER_LIMIT", "PRERENDER_BUDGET", "prerender_cost", "CONTROL_COLORS"]
@@ -168,27 +164,9 @@ def _path_html(frame: Frame) -> str:
 _NOTHING = '<tr><td style="color:#666">(nothing)</td></tr>'
 
 
-#: What ``bounds=False`` takes out of an explanation: the window (α, β) a node is entered
-#: with, and the window in a picture's text alternative.
-_WINDOW_WORDS = re.compile(r",? with α = [^,]+, β = \S+?\.(?=\s|$)")
-_WINDOW_ALT = re.compile(r" with α = [^,]+, β = \S+ at [^.;]+")
-
-
-def without_bounds(text: str) -> str:
-    """``text`` without the α-β window it names (for ``bounds=False``).
-
-    >>> without_bounds("Enter B (MIN), child of A (MAX), with α = −∞, β = ∞.")
-    'Enter B (MIN), child of A (MAX).'
-    >>> without_bounds("Enter C with α = -2, β = 0.3. Current node C; call stack A, C.")
-    'Enter C. Current node C; being searched: A, C.'
-    """
-    text = _WINDOW_ALT.sub("", _WINDOW_WORDS.sub(".", text))
-    return text.replace("call stack ", "being searched: ")
-
-
 def frame_html(frame: Frame, extra: str = "", bounds: bool = True) -> str:
     """The explanation line of ``frame`` and its call stack, as one HTML block."""
-    text = html.escape(frame.text if bounds else without_bounds(frame.text))
+    text = html.escape(frame.text)  # (bounds=False: the replay's narrator names no window)
     return (f'<div class="mmk-frame" style="font-size:13px;line-height:1.4">'
             f'<div class="mmk-explain" style="min-height:2.8em"><b>step {frame.step} / '
             f"{frame.steps}</b> · {text}</div>{extra}{stack_html(frame, bounds)}</div>")
@@ -287,307 +265,3 @@ class Controls(anywidget.AnyWidget):  # type: ignore[misc]
 
 
 # ----- one trace's pictures ----------------------------------------------------------------
-class TracePanel:
-    """The tree pictures, boards (for games) and texts of one trace, one per step, as
-    Stacks (pre-rendered) or single widgets updated by the kernel (live mode)."""
-
-    def __init__(self, source: Any, *, trace: Trace | None = None, tree: Any = None,
-                 state: Any = None, title: str | None = None, labels: Any = "auto",
-                 dpi: float = 80, prerender: bool | None = None, length: int | None = None,
-                 marks: dict[Any, str] | None = None, extra: str = "",
-                 compact: bool = False, legend: bool = True, bounds: bool = True,
-                 notes: Sequence[str] = ()) -> None:
-        from ..draw.model import TreeModel
-        from ..draw.tree import compact_figsize, figsize_for
-
-        self.replay = Replay(trace if trace is not None else source, tree=tree, state=state)
-        self.bounds = bounds  # False: no α, β in the words and the stack (minimax, early on)
-        game = self.replay.game
-        self.game, self.state = game, self.replay.root_state
-        n = len(self.replay)
-        self.frames = n
-        self.length = max(length or n, n)
-        self.renderer: Any = None
-        self.is_tree = isinstance(game, GameTree)
-        # what is drawn is decided from a count before anything is laid out
-        self.nodes = (len(game.nodes()) if self.is_tree else  # type: ignore[union-attr]
-                      TreeModel.size_of_trace(self.replay.trace, MAX_DRAWN_NODES))
-        from ..draw.model import MAX_DRAWN
-
-        # a tree is drawn up to the drawings' size limit; a game's reached part up to 250
-        draw = self.nodes <= (MAX_DRAWN if self.is_tree else MAX_DRAWN_NODES)
-        self.prerender = (prerender_cost(self.length, self.nodes if draw else 0)
-                          <= PRERENDER_BUDGET and self.length <= PRERENDER_LIMIT
-                          if prerender is None else prerender)
-        self.figsize = (0.0, 0.0)
-        if draw:
-            model = (TreeModel.of_tree(game) if self.is_tree
-                     else TreeModel.of_trace(self.replay.trace, game, self.state))
-            if compact:  # as low as the values its interior nodes show at any step allow
-                width, height = compact_figsize(model, title=bool(title), dpi=dpi,
-                                                legend=legend, chars=self._inner_chars())
-            else:
-                width, height = figsize_for(model, title=bool(title), dpi=dpi, legend=legend)
-            self.figsize = (min(width, MAX_WIDTH_IN), height)
-        self._render_args = dict(trace=self.replay.trace, game=game, state=self.state,
-                                 title=title, labels=labels, dpi=dpi, marks=marks,
-                                 legend=legend)
-        self.draw = draw
-        self._title, self._labels, self._dpi, self._marks = title, labels, dpi, marks
-        self.extra = extra
-        self.notes = list(notes)  # per step, HTML under the explanation (the compare widget)
-        self.has_board = game is not None and not self.is_tree and hasattr(game, "board")
-        # full PNGs of the steps drawn one at a time (live mode, and tree_png on demand)
-        self.pngs: list[bytes | None] = [None] * n if draw else []
-        self.encoder = FRAMES.get(self._key()) if draw and self.prerender else DeltaEncoder()
-        self.boards: dict[Any, bytes] = {}
-        self._built = 0
-        if self.prerender:
-            self._build_stacks()
-        else:
-            self._build_live()
-            self._index_ahead()
-
-    def _inner_chars(self) -> int:
-        """The longest value an interior node shows at any step, without ``≤`` / ``≥``."""
-        from ..draw.model import value_text
-
-        longest = 1
-        for step in range(self.frames):
-            frame = self.replay.frame(step)
-            for p in {*frame.values, *(lv.path for lv in frame.stack)}:
-                longest = max(longest, len(value_text(p, frame).lstrip("≤≥")))
-        return longest
-
-    def _index_ahead(self) -> None:
-        """Live mode, in a kernel: read the rest of the trace into the replay's index a
-        chunk per event-loop turn, so that a later jump (last, the slider) finds it read."""
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return  # plain Python: the index grows when a frame asks
-        replay = self.replay
-
-        def work() -> bool:
-            replay.index_more(INDEX_CHUNK)
-            return replay.indexed < len(replay.trace)
-
-        schedule(work)
-
-    def _key(self) -> Hashable:
-        game = self.game
-        gkey = game.to_json() if isinstance(game, GameTree) else repr(game)
-        return (gkey, repr(self.state), self.replay.trace.to_json(), self._title,
-                str(self._labels), self._dpi, repr(sorted((self._marks or {}).items())),
-                self.figsize, self._render_args["legend"])
-
-    # ----- rendering ----------------------------------------------------------------------
-    def _renderer(self) -> Any:
-        if self.renderer is None:
-            from ..draw.render import FrameRenderer
-
-            args = self._render_args
-            self.renderer = FrameRenderer(
-                args["game"] if self.is_tree else args["trace"],
-                args["trace"] if self.is_tree else None, game=args["game"],
-                state=args["state"], labels=args["labels"], title=args["title"],
-                dpi=args["dpi"], marks=args["marks"], figsize=self.figsize,
-                legend=args["legend"])
-        return self.renderer
-
-    def tree_rgb(self, step: int) -> Any:
-        """Frame ``step`` of the tree as an RGB array (a numpy array, rendered now)."""
-        return self._renderer().rgb(frame=self.replay.frame(step))
-
-    def tree_png(self, step: int) -> bytes:
-        """Frame ``step`` of the tree as PNG bytes (rendered once, then cached)."""
-        png = self.pngs[step]
-        if png is None:
-            from ..draw.render import png_bytes
-
-            png = self.pngs[step] = png_bytes(self.tree_rgb(step), palette=True)
-        return png
-
-    def _board_at(self, step: int) -> tuple[Any, Any, Any, str]:
-        """(path, state, move that led there, name) of the board shown at ``step``."""
-        frame_path = self.replay.events[step - 1].path if step else ()
-        root = self.game.initial_state() if self.state is None else self.state
-        st = state_at(self.game, root, frame_path)
-        move = None
-        if frame_path:
-            parent = state_at(self.game, root, frame_path[:-1])
-            move = self.game.moves(parent)[frame_path[-1]]
-        return frame_path, st, move, self.replay.name(frame_path)
-
-    def board_png(self, step: int) -> bytes:
-        """The board of the current node at ``step`` (the root before the first event)."""
-        from ..draw.board import board_png
-
-        frame_path, st, move, name = self._board_at(step)
-        if frame_path not in self.boards:
-            self.boards[frame_path] = board_png(self.game, st, move=move, title=name)
-        return self.boards[frame_path]
-
-    def tree_alt(self, step: int) -> str:
-        """The text alternative of the tree picture at ``step``."""
-        from ..draw.alt import frame_alt
-
-        frame = self.replay.frame(min(step, self.frames - 1))
-        alt = frame_alt(frame, self.replay.name, title=self._title)
-        return alt if self.bounds else without_bounds(alt)
-
-    def board_alt(self, step: int) -> str:
-        """The text alternative of the board at ``step``."""
-        from ..draw.alt import board_alt
-
-        _, st, move, name = self._board_at(min(step, self.frames - 1))
-        return board_alt(self.game, st, move=move, title=f"at {name}")
-
-    def announcement(self, step: int) -> str:
-        """What a screen reader hears at ``step``: the replay's explanation."""
-        text = self.replay.frame(min(step, self.frames - 1)).text
-        return text if self.bounds else without_bounds(text)
-
-    def html(self, step: int) -> str:
-        """The explanation and call stack of ``step``."""
-        frame = self.replay.frame(min(step, self.frames - 1))
-        extra = self.extra
-        if step < len(self.notes):
-            extra = self.notes[step] + extra
-        if self.game is not None and not self.is_tree and not self.has_board:
-            root = self.game.initial_state() if self.state is None else self.state
-            path = frame.current or ()
-            text = getattr(self.game, "render", repr)(state_at(self.game, root, path))
-            extra += f"<pre style='margin:4px 0'>{html.escape(str(text))}</pre>"
-        return frame_html(frame, extra, self.bounds)
-
-    # ----- pre-rendered stacks ----------------------------------------------------------------
-    def _pad(self, items: Sequence[w.Widget]) -> list[w.Widget]:
-        items = list(items)
-        return items + [items[-1]] * (self.length - len(items))
-
-    def _build_stacks(self) -> None:
-        n = self.frames
-        # One Layout (and one HTML style) shared by all texts and boards: fewer widget
-        # models for the browser to create, and for a saved notebook to hold.
-        image_layout, text_layout, text_style = w.Layout(), w.Layout(), HTMLStyle()
-        self.strip: FrameStrip | None = None
-        if self.draw:
-            encoder = self.encoder
-            if not encoder.frames:
-                encoder.add(self.tree_rgb(0))
-            assert encoder.last is not None
-            height, width = encoder.last.shape[:2]
-            # each step's accessible name (the canvas's label and title) says what it shows
-            titles = [self.tree_alt(i) for i in range(n)]
-            self.strip = FrameStrip(width, height, titles=titles)
-            self.strip.encoder = encoder
-            self.strip.publish()
-        self.texts = [w.HTML(self.html(i), layout=text_layout, style=text_style)
-                      for i in range(n)]
-        self.board_images: list[Picture] = []
-        if self.has_board:
-            by_path: dict[Any, Picture] = {}
-            for i in range(n):
-                path = self.replay.events[i - 1].path if i else ()
-                if path not in by_path:
-                    by_path[path] = Picture(value=b"", format="png", layout=image_layout,
-                                            tooltip=self.board_alt(i))
-                self.board_images.append(by_path[path])
-            self.board_images[0].value = self.board_png(0)
-        self.picture = self.strip
-        self.board = w.Stack(self._pad(self.board_images), selected_index=0) \
-            if self.has_board else None
-        self.info = w.Stack(self._pad(self.texts), selected_index=0)
-        self._todo = list(range(1, n))
-
-    def fill_one(self) -> bool:
-        """Render one more pre-rendered frame; False when there is nothing left to do."""
-        if not self._todo:
-            return False
-        self._fill(self._todo.pop(0))
-        return True
-
-    def _fill(self, i: int, *, now: bool = False) -> None:
-        """Make frame ``i`` ready: the tree's frames are encoded in order, each as its
-        changes over the one before, so every frame up to ``i`` is. The browser is sent
-        the frames when their count has doubled since the last sending, when the last is
-        in, and (``now``) when a step it does not have yet is asked for: what is sent in
-        all is about twice the frames."""
-        strip = self.strip
-        if strip is not None:
-            encoder = strip.encoder
-            while len(encoder.frames) <= i:
-                encoder.add(self.tree_rgb(len(encoder.frames)))
-            done, sent = len(encoder.frames), len(strip.frames)
-            if done > sent and (now and i >= sent or done == self.frames or done >= 2 * sent):
-                strip.publish()
-        if self.has_board and not self.board_images[i].value:
-            self.board_images[i].value = self.board_png(i)
-
-    @property
-    def ready(self) -> bool:
-        """True when every frame is rendered (and the browser has them)."""
-        if not self.prerender:
-            return True
-        frames = self.strip is None or len(self.strip.frames) == self.frames
-        return frames and all(b.value for b in self.board_images)
-
-    def link(self, controls: Controls) -> list[Any]:
-        """Let the browser switch this panel's pictures and texts with ``controls``."""
-        if not self.prerender:
-            return []
-        links = [w.jsdlink((controls, "value"), (self.strip, "index"))] if self.strip else []
-        stacks = [s for s in (self.board, self.info) if s is not None]
-        return links + [w.jsdlink((controls, "value"), (s, "selected_index")) for s in stacks]
-
-    # ----- live mode ----------------------------------------------------------------------------
-    def _build_live(self) -> None:
-        self.picture = (Picture(value=self.tree_png(0), format="png", tooltip=self.tree_alt(0))
-                        if self.draw else None)
-        self.board = (Picture(value=self.board_png(0), format="png", tooltip=self.board_alt(0))
-                      if self.has_board else None)
-        self.info = w.HTML(self.html(0))
-        self._todo = []
-
-    def show(self, step: int) -> None:
-        """Make sure ``step`` is on screen: render it now if it is not yet (the kernel)."""
-        step = min(step, self.frames - 1)
-        if self.prerender:
-            self._fill(step, now=True)
-            return
-        if self.picture is not None:
-            self.picture.value = self.tree_png(step)
-            self.picture.tooltip = self.tree_alt(step)
-        if self.board is not None:
-            self.board.value = self.board_png(step)
-            self.board.tooltip = self.board_alt(step)
-        self.info.value = self.html(step)
-        if self.board is not None:
-            self._look_ahead(step)
-
-    def _look_ahead(self, step: int) -> None:
-        """Live mode, in a kernel: render the boards of the next and previous steps while
-        the reader looks at this one, so that stepping finds them ready."""
-        todo = [s for s in (step + 1, step - 1) if 0 <= s < self.frames]
-
-        def work() -> bool:
-            while todo:
-                s = todo.pop(0)
-                path = self.replay.trace.raw[s - 1][1] if s else ()
-                if path not in self.boards:
-                    self.board_png(s)
-                    return bool(todo)
-            return False
-
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return  # plain Python: nothing waits for a reader
-        schedule(work)
-
-    def widgets(self) -> list[w.Widget]:
-        """The picture (tree and board side by side) and the text block."""
-        pics = [x for x in (self.picture, self.board) if x is not None]
-        return [w.HBox(pics, layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
-                self.info]

@@ -27,6 +27,7 @@ from ..search import alphabeta, minimax
 from ..trace import Leaf, Path
 from ..tree import GameTree
 from ._panel import MAX_DRAWN_NODES, Picture, RerunHint, needs_kernel
+from .quiz_words import unknown_summary, wrong_count
 
 __all__ = ["QuizWidget", "Verdict", "QuizResult", "LeafToggles", "TOGGLE_COLORS",
            "PICTURE_MARKS"]
@@ -387,12 +388,13 @@ class QuizWidget(RerunHint, w.VBox):
         too_many = sum(1 for v in verdicts if v.kind == "missing")
         unknown = self._unknown()
         if unknown:
-            return QuizResult(tuple(verdicts), False, _unknown_summary(unknown, "leaf"))
+            return QuizResult(tuple(verdicts), False, unknown_summary(unknown, "leaf"))
         if not wrong:
             summary = (f"Correct: alpha-beta never evaluates {len(self.answer_never)} of "
                        f"{len(self.leaf_paths)} leaves, and you found exactly those.")
         else:
-            summary = (f"Not quite: {len(wrong)} of {len(self.leaf_paths)} leaves are wrong.")
+            counted = wrong_count(len(wrong), len(self.leaf_paths), "leaf", "leaves")
+            summary = f"Not quite: {counted}."
             if too_many:
                 summary += (f" {too_many} of the leaves you selected "
                             f"{'is' if too_many == 1 else 'are'} evaluated: selecting too many "
@@ -423,9 +425,9 @@ class QuizWidget(RerunHint, w.VBox):
         unknown = self._unknown()
         if unknown:
             return QuizResult(tuple(verdicts), False,
-                              _unknown_summary(unknown, "interior node with a value"))
+                              unknown_summary(unknown, "interior node with a value"))
         summary = ("Correct: every backed-up value is right." if not wrong else
-                   f"Not quite: {len(wrong)} of {len(verdicts)} values are wrong.")
+                   f"Not quite: {wrong_count(len(wrong), len(verdicts), 'value', 'values')}.")
         return QuizResult(tuple(verdicts), not wrong, summary)
 
     def hint(self, result: QuizResult) -> str:
@@ -489,9 +491,3 @@ class QuizWidget(RerunHint, w.VBox):
                                f"<b style='color:{color}'>{html.escape(result.summary)}</b>"
                                f"<ul style='margin:4px 0'>{rows}</ul></div>")
         return result
-
-
-def _unknown_summary(unknown: list[str], what: str) -> str:
-    shown = ", ".join(repr(x) for x in unknown[:5]) + (" …" if len(unknown) > 5 else "")
-    return (f"Not checked: {len(unknown)} of the things you typed name no {what} of this "
-            f"tree: {shown}. Use the names as they are listed.")

@@ -31,7 +31,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-__all__ = ["pre_save_hook", "keep_file_metadata", "keep_shown_widgets", "STATE", "VIEW"]
+__all__ = ["pre_save_hook", "keep_file_metadata", "keep_shown_widgets", "STATE", "VIEW",
+           "restore_missing_models", "drop_unbacked_views"]
 
 STATE = "application/vnd.jupyter.widget-state+json"
 VIEW = "application/vnd.jupyter.widget-view+json"
@@ -106,6 +107,73 @@ def keep_shown_widgets(content: dict[str, Any]) -> int:
     return len(dropped)
 
 
+def _models(content: dict[str, Any]) -> dict[str, Any] | None:
+    """The saved widget models of ``content`` (a notebook), or None."""
+    widgets = (content.get("metadata") or {}).get("widgets")
+    saved = widgets.get(STATE) if isinstance(widgets, dict) else None
+    models = saved.get("state") if isinstance(saved, dict) else None
+    return models if isinstance(models, dict) else None
+
+
+def restore_missing_models(content: dict[str, Any], on_disk: dict[str, Any]) -> int:
+    """Put back from the file on disk the models ``content``'s outputs show that its widget
+    state lacks (and what they reach); return how many. A page reloaded while its kernel
+    runs saves the outputs it read from the file with a widget state that holds none of
+    their models: the file's state for those same outputs is the one to keep.
+
+    >>> disk = {"metadata": {"widgets": {STATE: {"state": {"a": {"state": {
+    ...     "children": ["IPY_MODEL_b"]}}, "b": {"state": {}}}}}}}
+    >>> sent = {"cells": [{"outputs": [{"data": {VIEW: {"model_id": "a"}}}]}],
+    ...         "metadata": {"widgets": {STATE: {"state": {}, "version_major": 2}}}}
+    >>> restore_missing_models(sent, disk), sorted(sent["metadata"]["widgets"][STATE]["state"])
+    (2, ['a', 'b'])
+    """
+    kept = _models(on_disk)
+    if not kept:
+        return 0
+    todo = [m for m in _shown(content) if m in kept]
+    models = _models(content)
+    if models is None:
+        if not todo:
+            return 0
+        meta = content.setdefault("metadata", {})
+        widgets = meta.setdefault("widgets", {})
+        saved = widgets.setdefault(STATE, {"version_major": 2, "version_minor": 0})
+        models = saved.setdefault("state", {})
+    added = 0
+    while todo:
+        mid = todo.pop()
+        if mid in models or mid not in kept:
+            continue
+        models[mid] = kept[mid]
+        added += 1
+        todo.extend(_references(kept[mid], set()))
+    return added
+
+
+def drop_unbacked_views(content: dict[str, Any]) -> int:
+    """Take the widget view out of every output whose model the saved state does not hold
+    (the output keeps its text, which says to run the cell); return how many. Opened
+    again, such an output showed "Error displaying widget: model not found" beside the
+    kit's "Run this cell" hint.
+
+    >>> nb = {"cells": [{"outputs": [{"data": {VIEW: {"model_id": "x"},
+    ...                                        "text/plain": "Run this cell"}}]}]}
+    >>> drop_unbacked_views(nb), nb["cells"][0]["outputs"][0]["data"]
+    (1, {'text/plain': 'Run this cell'})
+    """
+    models = _models(content) or {}
+    dropped = 0
+    for cell in content.get("cells") or []:
+        for output in (cell.get("outputs") or []) if isinstance(cell, dict) else []:
+            data = output.get("data") if isinstance(output, dict) else None
+            view = data.get(VIEW) if isinstance(data, dict) else None
+            if isinstance(view, dict) and not _references(view, set()) <= set(models):
+                del data[VIEW]  # type: ignore[union-attr]
+                dropped += 1
+    return dropped
+
+
 def keep_file_metadata(content: dict[str, Any], on_disk: dict[str, Any]) -> None:
     """Put the file's own ``language_info`` back into ``content`` (a notebook about to be
     saved) when it names the same language, and drop an empty widget state that the file
@@ -125,16 +193,22 @@ def keep_file_metadata(content: dict[str, Any], on_disk: dict[str, Any]) -> None
 def pre_save_hook(model: dict[str, Any], path: str, contents_manager: Any,
                   **kwargs: Any) -> None:
     """``FileContentsManager.pre_save_hook``: keep only the widget models the notebook
-    shows; for a notebook that exists on disk, keep its own metadata where the front end
-    only filled in what the kernel said (see above)."""
+    shows; for a notebook that exists on disk, put back the models its outputs show that
+    the front end did not send (a page reloaded while the kernel runs) and keep its own
+    metadata where the front end only filled in what the kernel said (see above); then no
+    output may show a widget whose model is not saved (it would read "model not found")."""
     if model.get("type") != "notebook" or not isinstance(model.get("content"), dict):
         return
-    keep_shown_widgets(model["content"])
+    content = model["content"]
+    keep_shown_widgets(content)
     # read directly: the server's (async) contents manager would hand back a coroutine
     file = Path(contents_manager.root_dir) / path.strip("/")
     try:
         on_disk = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, ValueError):  # a new notebook, or one that cannot be read: as sent
-        return
+        on_disk = None
     if isinstance(on_disk, dict):
-        keep_file_metadata(model["content"], on_disk)
+        restore_missing_models(content, on_disk)
+        keep_file_metadata(content, on_disk)
+    if _models(content) is not None:  # (with no widget state saved at all, as sent)
+        drop_unbacked_views(content)

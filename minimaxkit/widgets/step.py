@@ -23,7 +23,8 @@ import ipywidgets as w
 import traitlets
 
 from ..replay import Frame, Replay, first_divergence, fmt
-from ._panel import Controls, RerunHint, TracePanel, needs_kernel, schedule
+from ._panel import Controls, RerunHint, needs_kernel, schedule
+from .trace_panel import PanelLook, TracePanel
 
 __all__ = ["StepWidget", "CompareWidget", "describe", "window_differences"]
 
@@ -145,9 +146,10 @@ class StepWidget(RerunHint, w.VBox):
             raise ValueError("this result has no trace: search with trace=True")
         if title is None:
             title = describe(result) if result is not None else None
-        self.panel = TracePanel(result, trace=trace, tree=tree, state=state, title=title,
-                                labels=labels, dpi=dpi, prerender=prerender, marks=marks,
-                                bounds=bounds)
+        replay = Replay(trace if trace is not None else result, tree=tree, state=state)
+        self.panel = TracePanel(replay, PanelLook(title=title, labels=labels, dpi=dpi,
+                                                  marks=marks, bounds=bounds),
+                                prerender=prerender)
         texts = ([self.panel.announcement(i) for i in range(self.panel.frames)]
                  if self.panel.prerender else [])
         self.controls = Controls(self.panel.frames - 1, interval=interval, texts=texts)
@@ -208,10 +210,36 @@ class StepWidget(RerunHint, w.VBox):
         return CompareWidget(a, b, **options)
 
 
+def _event_at(trace: Any, i: int) -> tuple[Any, ...] | None:
+    """The raw event ``i`` of ``trace`` (None past its end)."""
+    return trace.raw[i] if i < len(trace.raw) else None
+
+
+#: What each kind of event does to its node, in the words of :func:`_parting_words`.
+_DOES = {"enter": "enters", "leaf": "evaluates", "cutoff": "cuts off at", "exit":
+         "returns from", "tt": "finds in the table"}
+
+
+def _parting_words(part: tuple[int, Any] | None, parted: list[Any], panels: list[Any],
+                   labels: tuple[str, str]) -> str:
+    """Where two traces part, in words: the step, and what each search does there (each
+    picture marks its own node with ★)."""
+    if part is None:
+        return "The two traces are the same."
+    said = []
+    for ev, panel, label in zip(parted, panels, labels, strict=True):
+        if ev is None:
+            said.append(f"{label} has ended")
+        else:
+            said.append(f"{label} {_DOES.get(ev[0], ev[0])} {panel.replay.name(ev[1])}")
+    return f"The traces part at step {part[0] + 1}: {' while '.join(said)} (marked ★)."
+
+
 class CompareWidget(RerunHint, w.VBox):
     """Two traces of the same tree side by side, stepped together (event ``k`` of each):
-    natural vs ordered, strict vs on-equality cuts, a student's vs the reference. The node
-    where they first part is marked ``diverge`` in both pictures.
+    natural vs ordered, strict vs on-equality cuts, a student's vs the reference. At the
+    step where they first part, each picture marks (``diverge``, ★) the node its own search
+    goes to, and the note under them says both.
 
     >>> from minimaxkit import alphabeta
     >>> from minimaxkit.examples import sheet_tree
@@ -219,6 +247,9 @@ class CompareWidget(RerunHint, w.VBox):
     ...                    labels=("natural", "perfect order"))
     >>> cw.divergence, cw.steps
     (1, 42)
+    >>> import re
+    >>> re.sub("<[^>]+>", "", cw.note.value)
+    'The traces part at step 2: natural enters B while perfect order enters C (marked ★).'
     >>> cw.value = 30; [f.step for f in cw.frames]
     [30, 30]
     """
@@ -234,7 +265,10 @@ class CompareWidget(RerunHint, w.VBox):
             raise ValueError("both results need traces: search with trace=True")
         part = first_divergence(ta, tb)
         self.divergence: int | None = part[0] if part else None
-        marks = {part[1]: "diverge"} if part else None
+        # each picture marks where its own search goes at the step where they part (the
+        # natural order enters B, the best-first order C: not one node for both)
+        parted = [_event_at(t, part[0]) if part else None for t in (ta, tb)]
+        marks = [{ev[1]: "diverge"} if ev is not None else None for ev in parted]
         length = max(len(ta), len(tb)) + 1
         # what the same words hide: where the two searches hold different windows
         self.notes = _difference_notes(Replay(a, tree=tree, state=state),
@@ -245,10 +279,10 @@ class CompareWidget(RerunHint, w.VBox):
         # the other, each as small as its 11 px labels allow, one legend under both
         for i, (src, label) in enumerate(((a, labels[0]), (b, labels[1]))):
             title = label if not hasattr(src, "algorithm") else f"{label}: {describe(src)}"
-            self.panels.append(TracePanel(src, tree=tree, state=state,
-                                          title=title, labels=label_style, dpi=dpi,
-                                          prerender=prerender, length=length, marks=marks,
-                                          compact=True, legend=i == 1, notes=self.notes[i]))
+            look = PanelLook(title=title, labels=label_style, dpi=dpi, marks=marks[i],
+                             compact=True, legend=i == 1, notes=self.notes[i])
+            self.panels.append(TracePanel(Replay(src, tree=tree, state=state), look,
+                                          prerender=prerender, length=length))
         self.labels = labels
         self._prerendered = prerendered = all(p.prerender for p in self.panels)
         texts = [self._announcement(i) for i in range(length)] if prerendered else []
@@ -259,13 +293,7 @@ class CompareWidget(RerunHint, w.VBox):
         if not prerendered:
             self.controls.status = self._announcement(0)
         traitlets.link((self, "value"), (self.controls, "value"))
-        if part is None:
-            note = "The two traces are the same."
-        else:
-            step, path = part
-            name = self.panels[0].replay.name(path)
-            note = (f"The traces part at step {step + 1}, at node {html.escape(name)} "
-                    "(marked ★).")
+        note = html.escape(_parting_words(part, parted, self.panels, labels))
         self.note = w.HTML(f"<div style='font-size:13px'>{note}</div>", tooltip="")
         pics = [p.widgets()[0] for p in self.panels]
         infos = [w.Box([p.info], layout=w.Layout(flex="1 1 300px", min_width="300px"))

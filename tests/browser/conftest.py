@@ -6,10 +6,11 @@
 * ``notebook_server`` (session): the same for Jupyter Notebook 7 (started on first use).
 * ``jupyter`` (per test, parametrized ``lab`` / ``notebook``): one of the two, for tests
   that must pass in both front ends.
-* ``browser_context`` (per test): headless Debian Chromium via Playwright, fresh profile.
-  Per test on purpose: Playwright's sync API keeps an asyncio loop marked as running while
-  it is open, which would break ``asyncio.run`` (nbclient, ...) in the tests after it.
-  A launch costs about a second.
+* ``browser_context`` (per test): a new context (a fresh profile: cookies, storage, cache)
+  in one headless Debian Chromium per test process (xdist worker), launched once.
+  Playwright's sync API marks its asyncio loop as running after each call, which would
+  break ``asyncio.run`` (nbclient, ...) in the tests after it: the mark is set for each
+  browser test only and cleared after it.
 * ``page`` (per test): a tab in it; on failure a screenshot lands in ``tests/artifacts/``;
   afterwards the server's kernels are shut down.
 
@@ -19,6 +20,8 @@ where they fail.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +29,15 @@ from typing import Any
 
 import pytest
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, LabServer, screenshot, start_lab, stop_lab
+from .harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LabServer,
+    screenshot,
+    start_lab,
+    stop_lab,
+    write_gallery,
+)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -89,22 +100,48 @@ def jupyter(request: pytest.FixtureRequest) -> Iterator[LabServer]:
     server.shutdown_kernels()
 
 
-@pytest.fixture
-def browser_context(
-    chromium_executable: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Any]:
-    """A headless Chromium (playwright BrowserContext) with a fresh user-data dir."""
+@pytest.fixture(scope="session")
+def _playwright_session(chromium_executable: str) -> Iterator[tuple[Any, Any, Any]]:
+    """One Playwright driver and one headless Chromium for this test process (an xdist
+    worker): ``(manager, playwright, browser)``. Each test gets its own context.
+
+    Playwright's sync API marks its asyncio loop as running after every call, which breaks
+    ``asyncio.run`` (nbclient, nbgrader) in the tests that follow in the same process: the
+    ``browser_context`` fixture marks the loop running for its test only
+    (:func:`_playwright_loop`) and clears the mark afterwards."""
     from playwright.sync_api import sync_playwright
 
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(profile),
-            executable_path=chromium_executable,
-            headless=True,
-            args=list(CHROMIUM_ARGS),
-            viewport={"width": 1400, "height": 900},
-        )
+    manager = sync_playwright()
+    playwright = manager.start()
+    browser = playwright.chromium.launch(executable_path=chromium_executable, headless=True,
+                                         args=list(CHROMIUM_ARGS))
+    asyncio._set_running_loop(None)
+    try:
+        yield manager, playwright, browser
+    finally:
+        with _playwright_loop(manager):
+            browser.close()
+            manager.__exit__()
+
+
+@contextlib.contextmanager
+def _playwright_loop(manager: Any) -> Iterator[None]:
+    """Playwright's loop marked as the running one while the block runs (its sync calls
+    expect it; see :func:`_playwright_session`), and no running loop afterwards."""
+    asyncio._set_running_loop(manager._loop)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(None)
+
+
+@pytest.fixture
+def browser_context(_playwright_session: tuple[Any, Any, Any]) -> Iterator[Any]:
+    """A fresh browser context (its own cookies, storage and cache: a new profile) in the
+    worker's one Chromium, 1400 x 900."""
+    manager, _, browser = _playwright_session
+    with _playwright_loop(manager):
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
         context.set_default_timeout(60_000)
         try:
             yield context
@@ -138,3 +175,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.browser)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The screenshot gallery, tests/artifacts/index.html, rewritten after every run (by
+    each xdist worker and the controller: the last one lists every picture)."""
+    write_gallery()

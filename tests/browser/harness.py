@@ -344,6 +344,37 @@ def screenshot(page: Any, name: str) -> Path:
     return path
 
 
+def element_shot(locator: Any, name: str) -> Path:
+    """Save a PNG of one element (a widget) as ``tests/artifacts/<name>.png``; return its
+    path. The gallery (``tests/artifacts/index.html``, :func:`write_gallery`) shows them."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_") or "element"
+    path = ARTIFACTS / f"{safe}.png"
+    locator.screenshot(path=str(path))
+    return path
+
+
+def write_gallery(folder: Path = ARTIFACTS) -> Path | None:
+    """Write ``index.html`` in ``folder``: every screenshot there, by name, one under the
+    other, for a reviewer to page through (None when there is none)."""
+    from markupsafe import escape
+
+    shots = sorted(folder.glob("*.png")) if folder.exists() else []
+    if not shots:
+        return None
+    items = "\n".join(f"<figure><figcaption>{escape(p.stem)}</figcaption>"
+                      f"<img src='{escape(p.name)}' alt='{escape(p.stem)}'></figure>"
+                      for p in shots)
+    page = ("<!doctype html><html lang='en'><meta charset='utf-8'>"
+            "<title>minimaxkit: browser test screenshots</title>"
+            "<style>figure{margin:1em 0 2em;border-top:1px solid #ccc}"
+            "img{max-width:100%;border:1px solid #eee}</style>"
+            f"<h1>Browser test screenshots ({len(shots)})</h1>\n{items}\n</html>\n")
+    index = folder / "index.html"
+    index.write_text(page, encoding="utf-8")
+    return index
+
+
 def visible_texts(page: Any, selector: str) -> list[str]:
     """innerText of every visible element matching ``selector``."""
     locator = page.locator(selector)

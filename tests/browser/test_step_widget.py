@@ -304,7 +304,9 @@ def test_compare_quiz_and_play_widgets(page: Any, lab_server: LabServer) -> None
     assert run_all_cells(page)
     compare = page.locator(".mmk-compare")
     compare.locator("canvas.mmk-frame-canvas").nth(1).wait_for(state="visible", timeout=30_000)
-    assert "The traces part at step 40, at node D" in compare.inner_text()
+    # each picture marks where its own search goes: the cut at D, the strict search's L
+    assert ("The traces part at step 40: on equality cuts off at D while strict enters L "
+            "(marked ★).") in compare.inner_text()
     quiz = page.locator(".mmk-quiz").first
     quiz.locator(".mmk-leaf").first.click()
     quiz.locator(".mmk-check").click()

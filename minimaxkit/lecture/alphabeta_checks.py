@@ -1,0 +1,234 @@
+"""The checks of lecture 3's spot-the-bug exercises: a reader's alpha-beta against the kit's.
+
+A search passes when, on every tree, it returns the root's value and evaluates the leaves,
+in order, that the kit's alphabeta evaluates in one correct convention (``conventions``):
+cut on equality or strictly, fail-soft, fail-hard or one-sided fail-hard; negamax and the
+MaxMin / MinMax pair evaluate the same leaves as the plain function. An answer outside the
+course's convention passes with a note naming its convention and the course's.
+
+The trees (``check_trees``): the example sheet's, AIMA's, and random trees with values from
+-9 to 9, ties, MAX and MIN roots and uneven depths, to depth 6; the depth-limited exercise
+adds static values and limits that stop above some leaves.
+
+>>> check_bug_tutorial(11, 2)[0], check_bug_tutorial(9, 2)[1][:17]
+(True, 'line 9 is right: ')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..examples import aima_5_2, sheet_tree
+from ..search import alphabeta
+from ..tree import GameTree
+from ._reader import (
+    Counting,
+    Failed,
+    arguments_fit,
+    call,
+    number,
+    number_or_note,
+    same,
+    short,
+    shown,
+)
+from .check_trees import check_trees
+from .conventions import CONVENTIONS, COURSE, Convention, course_note
+
+__all__ = ["check_bug_recitation", "check_bug_blog", "check_bug_tutorial", "TUTORIAL_BUG_LINE",
+           "Case", "search_cases", "compare_search"]
+
+Result = tuple[bool, str]
+NOT_DOING_ITS_JOB = "some bound is not doing its job"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One tree a search is checked on: its label in messages, the tree, and the depth
+    limit (None: to the leaves)."""
+
+    label: str
+    tree: GameTree
+    limit: int | None = None
+
+    def kit_leaves(self, convention: Convention) -> list[Any]:
+        """The leaves the kit's alphabeta evaluates here in ``convention``, in order."""
+        result = alphabeta(self.tree, depth=self.limit, **convention.options)  # type: ignore[arg-type]
+        assert result.trace is not None
+        return list(result.trace.leaves)
+
+    @property
+    def value(self) -> float:
+        return alphabeta(self.tree, depth=self.limit, trace=False).value
+
+
+def _root(tree: GameTree) -> str:
+    return "MAX" if tree.root.is_max else "MIN"
+
+
+def search_cases(depth_limited: bool) -> list[Case]:
+    """The trees of a search check, the depth-limited ones with ``depth_limited``."""
+    cases = [Case("the example sheet's tree", sheet_tree()), Case("AIMA's tree", aima_5_2())]
+    cases += [Case(f"random tree {i} ({_root(t)} root, leaves at depths 2 to {t.height})", t)
+              for i, t in enumerate(check_trees(16, depth=5))]
+    cases += [Case(f"random tree {16 + i} ({_root(t)} root, depth {t.height})", t)
+              for i, t in enumerate(check_trees(6, depth=6, first_seed=16))]
+    if depth_limited:
+        cases.append(Case("the example sheet's tree with static values, depth 2",
+                          sheet_tree().with_static(), 2))
+        cases += [Case(f"random tree {22 + i} with static values, depth 4",
+                       t.with_static(noise=2, seed=i), 4)
+                  for i, t in enumerate(check_trees(4, depth=6, first_seed=22))]
+    return cases
+
+
+def _value_problem(got: Any, case: Case) -> str:
+    """'' when ``got`` is the case's root value, else what is wrong with it."""
+    want = case.value
+    if number(got) is None:
+        pair = " (return the value alone)" if isinstance(got, (tuple, list)) else ""
+        return f"on {case.label} it returns {shown(got)}{pair}; expected a number, {want}"
+    if not same(got, want):
+        return f"on {case.label} it returns {short(got)}; the value is {want}"
+    return ""
+
+
+def _depth_problem(counting: Counting, case: Case) -> str:
+    """'' when a depth-limited search evaluated only nodes at the limit or leaves above."""
+    limit = case.limit
+    if limit is None:
+        return ""
+    tree = case.tree
+    allowed = {n.path for n in tree.nodes()
+               if len(n.path) == limit or (len(n.path) < limit and not n.children)}
+    outside = [p for p in counting.evaluated if p not in allowed]
+    if not outside:
+        return ""
+    return (f"on {case.label} it evaluates node {tree.node(outside[0]).name}, at depth "
+            f"{len(outside[0])}: a search to depth {limit} stops at depth {limit}. Is the "
+            "depth counted on the way down?")
+
+
+def _leaves_problem(evaluated: list[Any], case: Case, alive: list[Convention]) -> str:
+    """What differs between the leaves a search evaluated and those alpha-beta evaluates
+    (in the course's convention where that was still possible, else the first left)."""
+    model = COURSE if COURSE in alive else alive[0]
+    need = case.kit_leaves(model)
+    mine = len(evaluated)
+    if mine == len(case.tree.leaves()) > len(need) and case.limit is None:
+        how = f"evaluates all {mine} leaves, as minimax does, where alpha-beta needs {len(need)}"
+    elif mine != len(need):
+        how = f"evaluates {mine} leaves where alpha-beta needs {len(need)}"
+    else:
+        how = f"evaluates {mine} leaves, but not the ones alpha-beta evaluates"
+    return f"the values are right, but on {case.label} it {how}: {NOT_DOING_ITS_JOB}"
+
+
+def _conventions_of(f: Any, call_it: Callable[[Any, Any, Any], Any], cases: list[Case],
+                    call_as: str, limited: bool) -> tuple[list[Convention], str]:
+    """The conventions whose leaves ``f`` evaluates on every case (and '' ), or no
+    convention and what went wrong first."""
+    alive = list(CONVENTIONS)
+    for case in cases:
+        depth = case.limit if case.limit is not None else case.tree.height
+        counting = Counting(case.tree, limit=depth if limited else None)
+        try:
+            got = call(call_it, f, counting, depth, call_as=call_as)
+        except Failed as failed:  # the same kind (no result, or a diagnosis), with the tree
+            raise type(failed)(f"on {case.label}: {failed}") from None
+        wrong = _value_problem(got, case) or _depth_problem(counting, case)
+        if wrong:
+            return [], wrong
+        matching = [c for c in alive if counting.evaluated == case.kit_leaves(c)]
+        if not matching:
+            return [], _leaves_problem(counting.evaluated, case, alive)
+        alive = matching
+    return alive, ""
+
+
+def compare_search(f: Any, call_it: Callable[[Any, Any, Any], Any], depth: bool,
+                   call_as: str) -> Result:
+    """Run ``f`` (through ``call_it(f, game, depth)``) on the cases and judge it."""
+    if not callable(f) or isinstance(f, type):
+        raise Failed(f"expected the function {call_as}, got {shown(f)}")
+    arguments_fit(f, call_as.count(",") + 1, call_as)
+    cases = search_cases(depth)
+    alive, wrong = _conventions_of(f, call_it, cases, call_as, limited=depth)
+    if wrong:
+        return False, wrong
+    note = course_note(alive)
+    if note:
+        return True, (f"{note} Same values and leaves as the kit's alphabeta in that "
+                      f"convention on {len(cases)} trees.")
+    return True, (f"same values and same leaves as the kit's alphabeta on {len(cases)} trees "
+                  "(MAX and MIN roots, values from -9 to 9 with ties, uneven depths to 6), "
+                  "cutting on equality as the course does.")
+
+
+def check_bug_recitation(ab_recitation: Any) -> Result:
+    """Exercise 3.1: the recitation's fail-soft alpha-beta, its slip fixed; every correct
+    convention passes. Refuses:
+
+    * the recitation's slip, β raised with max at MIN nodes;
+    * β set to the last value (beta = v) instead of lowered;
+    * α never raised at MAX nodes;
+    * a search without bounds that evaluates every leaf;
+    * the kit's own search.
+    """
+    return compare_search(ab_recitation, lambda f, g, _d: f(g, g.initial_state(), -math.inf,
+                                                             math.inf), False,
+                          "ab_recitation(game, n, alpha, beta)")
+
+
+def check_bug_blog(minimax_ab: Any) -> Result:
+    """Exercise 3.2: the blog post's depth-limited alpha-beta, its slip fixed; every correct
+    convention passes. Refuses:
+
+    * the blog's slip, recursive calls to minimax;
+    * α and β reset to ±∞ in the recursive calls;
+    * the depth not counted on the way down;
+    * the depth compared one step too soon;
+    * the kit's own search.
+    """
+    return compare_search(minimax_ab, lambda f, g, d: f(g, g.initial_state(), 0, d,
+                                                        -math.inf, math.inf), True,
+                          "minimax_ab(game, n, depth, max_depth, alpha, beta)")
+
+
+#: The tutorial's ScoredMove alpha-beta, as lecture 3 writes it anew with the tutorial's slip
+#: kept: the number of the wrong line.
+TUTORIAL_BUG_LINE = 11
+
+
+def check_bug_tutorial(line: Any = None, beta_start: Any = None) -> Result:
+    """Exercise 3.3: the wrong line of the tutorial's scored-move search, and the start
+    value of β its prose means. Refuses:
+
+    * line 9 (the computer's branch, which is right);
+    * another line;
+    * β starting at -2, as the prose writes;
+    * β starting at another value;
+    * the line typed as a string.
+    """
+    number_, note = number_or_note(line)
+    if number_ is None:
+        return False, f"line: {note}"
+    if number_ != TUTORIAL_BUG_LINE:
+        if number_ == 9:
+            return False, ("line 9 is right: it stores a score, result.score; look at the "
+                           "human's branch")
+        return False, ("not that line: look for a score that is set to something that is "
+                       "not a score (lines 1 to 14)")
+    start, note = number_or_note(beta_start)
+    if start is None:
+        return False, f"the line is right; beta_start: {note}"
+    if start != 2:
+        if start == -2:
+            return False, ("the line is right; -2 is what the prose writes, but β falling "
+                           "from -2 to 0.3 would be a rise: which start value is meant?")
+        return False, "the line is right; now, which start value does the prose mean for β?"
+    return True, (f"line {TUTORIAL_BUG_LINE} should read `best = (m, result.score)`, and β "
+                  "starts at 2.")

@@ -1,0 +1,176 @@
+"""Checks on windows and bounds: aspiration windows (lecture 5) and the kinds of a
+transposition table's entries (the optional notebook on transposition tables).
+
+Both rest on one fact of fail-soft alpha-beta (glossary: *window*, *bound*): searched with
+the window (α, β), a node's returned value v is exact when α < v < β; when v ≤ α the true
+value is at most v (an *upper* bound: the search failed low), when v ≥ β at least v (a
+*lower* bound: it failed high). Cutting on equality, v = α and v = β are bounds too.
+
+>>> check_tt_bounds(lambda v, a, b: "exact", lambda k, v, a, b: v)[0]
+False
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..search import alphabeta
+from ._reader import QUICK, Failed, call, number, same, short, shown
+from .check_trees import check_trees
+from .record import Result
+
+__all__ = ["check_research_window", "check_tt_bounds", "kind_of", "reusable", "KINDS"]
+
+inf = math.inf
+KINDS = ("exact", "lower", "upper")
+
+
+def kind_of(value: float, alpha: float, beta: float) -> str:
+    """The kind of a fail-soft value searched with the window (α, β).
+
+    >>> kind_of(5, 2, 8), kind_of(2, 2, 8), kind_of(9, 2, 8)
+    ('exact', 'upper', 'lower')
+    """
+    if value <= alpha:
+        return "upper"
+    if value >= beta:
+        return "lower"
+    return "exact"
+
+
+def reusable(kind: str, value: float, alpha: float, beta: float) -> float | None:
+    """The value a node searched with (α, β) may return from a stored entry without a
+    search, or None when the entry does not decide it.
+
+    >>> reusable("lower", 9, 2, 8), reusable("lower", 5, 2, 8), reusable("upper", 1, 2, 8)
+    (9, None, 1)
+    """
+    if kind == "exact" or (kind == "lower" and value >= beta) or (
+            kind == "upper" and value <= alpha):
+        return value
+    return None
+
+
+# ----- aspiration windows (lecture 5) ------------------------------------------------------------
+def _aspiration_cases() -> list[tuple[tuple[float, float], float, float, Any]]:
+    """(window, value returned, true value, tree): searches of random trees (values -9 to 9)
+    with windows around, above, below and at their true values."""
+    cases = []
+    for tree in check_trees(8, depth=4):
+        true = alphabeta(tree, trace=False).value
+        for lo, hi in ((true - 2, true + 2), (true + 1, true + 5), (true - 6, true - 1),
+                       (true, true + 3), (true - 3, true), (true - 0.5, true + 0.5)):
+            value = alphabeta(tree, window=(lo, hi), trace=False).value
+            cases.append(((lo, hi), value, true, tree))
+    return cases
+
+
+def _window(got: Any) -> tuple[float, float]:
+    """``got`` as a window (two numbers), else :class:`Failed`."""
+    if not (isinstance(got, (tuple, list)) and len(got) == 2
+            and all(number(x) is not None for x in got)):
+        raise Failed(f"expected None or a window (low, high), two numbers, got {shown(got)}")
+    return float(got[0]), float(got[1])
+
+
+def _research_problem(got: Any, window: tuple[float, float], value: float, true: float,
+                      tree: Any) -> str:
+    """'' when ``got`` is a right answer for a search with ``window`` that returned
+    ``value``, else what is wrong."""
+    lo, hi = window
+    said = f"with the window ({lo:g}, {hi:g}) the search returned {value:g}"
+    if lo < value < hi:
+        return "" if got is None else f"{said}: inside the window, so exact; return None"
+    if got is None:
+        edge = " (a tie with a bound is a bound too)" if value in (lo, hi) else ""
+        return f"{said}: at or outside the window, so only a bound{edge}; search again"
+    new_lo, new_hi = _window(got)
+    if (new_lo, new_hi) == (-inf, inf):
+        return (f"{said}: the full window is right but opens both sides; open only the side "
+                "that failed")
+    kept = new_hi if value <= lo else new_lo
+    if math.isinf(kept):
+        return f"{said}: the window ({new_lo:g}, {new_hi:g}) opens the side that held"
+    again = alphabeta(tree, window=(new_lo, new_hi), trace=False).value
+    if not (new_lo < again < new_hi and same(again, true)):
+        return (f"{said}: searched again with ({new_lo:g}, {new_hi:g}) it returns {again:g}, "
+                "still not exact: which side failed?")
+    return ""
+
+
+def check_research_window(research_window: Any) -> Result:
+    """Lecture 5's aspiration exercise: ``research_window(window, value)`` is None when a
+    fail-soft search with ``window`` returned an exact ``value``, else the window to search
+    again with, the failed side opened. Refuses:
+
+    * a value equal to a bound taken as exact;
+    * the full window;
+    * the wrong side opened;
+    * an exact value searched again.
+    """
+    cases = _aspiration_cases()
+    for window, value, true, tree in cases:
+        got = call(research_window, window, value, call_as="research_window(window, value)",
+                   none_ok=True, limit=QUICK)
+        wrong = _research_problem(got, window, value, true, tree)
+        if wrong:
+            return False, wrong
+    return True, (f"right on {len(cases)} searches: exact inside the window, and the failed "
+                  "side opened, the other kept, otherwise.")
+
+
+# ----- a transposition table's bounds (the optional notebook) -------------------------------
+_BOUND_CASES = [(5, 2, 8), (2, 2, 8), (1, 2, 8), (8, 2, 8), (9, 2, 8), (-3, -inf, 0),
+                (0, -inf, 0), (7, 7, inf), (4, -inf, inf), (-1, -1, 1)]
+
+
+def _kind_problem(flag_of: Any) -> str:
+    """'' when ``flag_of`` names every case's kind, else the first case it gets wrong."""
+    for value, alpha, beta in _BOUND_CASES:
+        got = call(flag_of, value, alpha, beta, call_as="flag_of(value, alpha, beta)",
+                   limit=QUICK)
+        want = kind_of(value, alpha, beta)
+        if same(got, want):
+            continue
+        said = f"flag_of({value:g}, {alpha:g}, {beta:g}) returns {short(got)}"
+        if not any(same(got, k) for k in KINDS):
+            return f"{said}; expected one of {', '.join(map(repr, KINDS))}"
+        tie = (" (cutting on equality, a value equal to a bound is that bound)"
+               if value in (alpha, beta) else "")
+        return f"{said}, but it is not {got}{tie}"
+    return ""
+
+
+def _reuse_problem(reuse: Any) -> str:
+    for kind in KINDS:
+        for value, alpha, beta in _BOUND_CASES:
+            got = call(reuse, kind, value, alpha, beta, none_ok=True, limit=QUICK,
+                       call_as="reuse(flag, value, alpha, beta)")
+            want = reusable(kind, value, alpha, beta)
+            if want is None and got is not None:
+                return (f"reuse({kind!r}, {value:g}, {alpha:g}, {beta:g}) returns {short(got)}: "
+                        f"a {kind} bound {value:g} leaves room inside the window "
+                        f"({alpha:g}, {beta:g}), where the node's value could change the "
+                        "parent's choice: search it")
+            if want is not None and not same(got, want):
+                return (f"reuse({kind!r}, {value:g}, {alpha:g}, {beta:g}) returns {short(got)}: "
+                        f"this entry decides the node without a search")
+    return ""
+
+
+def check_tt_bounds(flag_of: Any, reuse: Any) -> Result:
+    """The transposition-table exercise: ``flag_of(value, alpha, beta)`` names the kind of a
+    fail-soft value ("exact", "lower", "upper") and ``reuse(flag, value, alpha, beta)`` the
+    value a stored entry lets a node return without a search, or None. Refuses:
+
+    * a tie with a bound called exact;
+    * lower and upper swapped;
+    * a lower bound reused below β;
+    * an upper bound reused above α.
+    """
+    wrong = _kind_problem(flag_of) or _reuse_problem(reuse)
+    if wrong:
+        return False, wrong
+    return True, ("right: exact strictly inside the window; a lower bound answers at or above "
+                  "β, an upper bound at or below α; otherwise the node is searched.")

@@ -1,0 +1,112 @@
+"""The play widget's board: a grid of buttons, one per cell, drawn from a game's
+``board(state)`` rows.
+
+An empty cell shows a no-break space, not an empty description: ipywidgets 8's button
+view leaves the last text on screen when both its description and its icon are empty, so
+a board cleared with ``""`` kept the last game's X and O (tested in Chromium,
+``tests/browser/test_play_widget.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as w
+
+__all__ = ["Board", "EMPTY_TEXT", "BOARD_CSS", "winning_cells"]
+
+#: What an empty cell's button shows: a no-break space (see the module's docstring).
+EMPTY_TEXT = "\u00a0"
+
+_COLORS = {"X": "#f4a582", "O": "#f7ee8f", ".": "#f4f4f4"}  # light vermillion / yellow
+
+#: The cells of the line that won are ringed (a shape, not only a colour); the computer's
+#: last move has a dashed blue ring inside the cell. A cell that cannot be clicked (taken,
+#: or the game is over) keeps its piece legible: the front end fades disabled buttons to
+#: 60 %, which left X and O grey on their colours.
+BOARD_CSS = ("<style>.mmk-play .mmk-win { box-shadow: inset 0 0 0 4px #111111; "
+             "text-decoration: underline; }"
+             ".mmk-play .mmk-last { outline: 3px dashed #004c7a; outline-offset: -7px; }"
+             ".mmk-play .mmk-cell:disabled { opacity: 1; color: #111111; cursor: default; }"
+             "</style>")
+
+
+@dataclass(frozen=True)
+class CellLook:
+    """What one cell shows: its text, colour, whether it can be clicked, its accessible
+    name (the button's title) and its classes."""
+
+    text: str
+    color: str
+    disabled: bool
+    tooltip: str
+    win: bool
+    last: bool
+
+
+def winning_cells(game: Any, state: Any) -> set[tuple[int, int]]:
+    """The cells (row from the top, column) of every line that won the game."""
+    from ..draw.board import WINNING_RUN, board_kind, lines_in_a_row
+
+    board = game.board(state)
+    length = WINNING_RUN[board_kind(game, board)]
+    cells: set[tuple[int, int]] = set()
+    for _, (r0, c0), (r1, c1) in lines_in_a_row(board, length):
+        steps = max(abs(r1 - r0), abs(c1 - c0))
+        dr, dc = (r1 - r0) // max(steps, 1), (c1 - c0) // max(steps, 1)
+        cells.update((r0 + k * dr, c0 + k * dc) for k in range(steps + 1))
+    return cells
+
+
+class Board:
+    """The buttons of a board with ``n_rows`` x ``n_cols`` cells; ``on_click(r, c)`` is
+    called with the row (from the top) and column of a click. ``where(r, c)`` names a
+    cell in words."""
+
+    def __init__(self, n_rows: int, n_cols: int, *, connect4: bool,
+                 on_click: Callable[[int, int], None], where: Callable[[int, int], str]
+                 ) -> None:
+        self.n_rows, self.n_cols, self.connect4, self.where = n_rows, n_cols, connect4, where
+        self.cells = [[w.Button(description=EMPTY_TEXT,
+                                layout=w.Layout(width="42px", height="42px"))
+                       for _ in range(n_cols)] for _ in range(n_rows)]
+        for r, row in enumerate(self.cells):
+            for c, b in enumerate(row):
+                b.add_class("mmk-cell")
+                b.on_click(lambda _b, r=r, c=c: on_click(r, c))
+        # Connect Four's columns numbered under the board, as the moves and the text are
+        self.numbers = numbers = [w.HTML(f"<div class='mmk-colnum' style='text-align:center;"
+                          f"font-size:13px;color:#111111'>{c}</div>")
+                   for c in range(n_cols)] if connect4 else []
+        self.grid = w.GridBox([b for row in self.cells for b in row] + numbers,
+                              layout=w.Layout(grid_template_columns=f"repeat({n_cols}, 44px)",
+                                              grid_gap="2px"))
+
+    def look(self, at: tuple[int, int], cell: str, *, clickable: bool, win: bool, last: bool
+             ) -> CellLook:
+        """What the cell at ``at`` (row, column) holding ``cell`` (``X``, ``O`` or ``.``)
+        shows."""
+        r, c = at
+        notes = (", in the winning line" if win else "") + (
+            ", the computer's last move" if last else "")
+        return CellLook(EMPTY_TEXT if cell == "." else cell,
+                        _COLORS.get(cell, _COLORS["."]), not clickable,
+                        f"{self.where(r, c)}: {'empty' if cell == '.' else cell}{notes}",
+                        win, last)
+
+    def show(self, looks: list[list[CellLook]]) -> None:
+        """Set every button from its look."""
+        for row, row_looks in zip(self.cells, looks, strict=True):
+            for b, look in zip(row, row_looks, strict=True):
+                b.description = look.text
+                b.style.button_color = look.color
+                b.style.font_weight = "bold"
+                b.disabled = look.disabled
+                b.tooltip = look.tooltip
+                for cls, on in (("mmk-win", look.win), ("mmk-last", look.last)):
+                    if on:
+                        b.add_class(cls)
+                    else:
+                        b.remove_class(cls)

@@ -1,0 +1,275 @@
+"""Each lecture check refuses the wrong answers its docstring lists, and lists what it refuses.
+
+Every check's docstring ends with "Refuses:" and a bulleted list; here each bullet has an
+answer a student would write, made from the worked answer with one change (or typed as a
+student types it). The test reads the bullets from the docstring, so a check that promises
+a refusal without a test, or a test of a refusal the docstring does not promise, fails.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import re
+from typing import Any
+
+import pytest
+
+from minimaxkit import GameTree, alphabeta, deepen, minimax
+from minimaxkit.lecture import EXERCISES, check
+from minimaxkit.lecture.hand_trace import HandTrace, exercise_tree
+
+
+def answer(exercise: str, *changes: tuple[str, str]) -> Any:
+    """The worked answer's first defined name, with each ``old -> new`` text replaced."""
+    code = EXERCISES[exercise].code
+    for old, new in changes:
+        assert old in code, (exercise, old)
+        code = code.replace(old, new)
+    ns: dict[str, Any] = {"math": math}
+    exec(code, ns)
+    names = EXERCISES[exercise].names
+    return ns[names[0]] if len(names) == 1 else tuple(ns[n] for n in names)
+
+
+def kit_search(name: str) -> Any:
+    """A function of the exercise's signature that calls the kit's own search."""
+    return {
+        "count": lambda game, state: (minimax(game, state, trace=False).stats.nodes, 1),
+        "positions": lambda game, state: {minimax(game, state, trace=False)},
+        "maxmin": lambda x: minimax(x).value,
+        "scored_move": lambda game, state: (minimax(game, state).value, None),
+        "simple_pruning": lambda game, state: minimax(game, state, trace=False).value,
+        "bug_recitation": lambda game, n, a, b: alphabeta(game, n, trace=False).value,
+        "bug_blog": lambda game, n, d, m, a, b: alphabeta(game, n, trace=False).value,
+        "center_first": lambda game, state, move: alphabeta(game, game.play(state, move),
+                                                             depth=1, trace=False).value,
+        "overhead": lambda b, d: deepen(GameTree.random(depth=d, branching=b).with_static(),
+                                        trace=False).stats.leaves / b ** d,
+    }[name]
+
+
+def trace_answer(**changes: Any) -> tuple[dict[str, Any], set[str]]:
+    """The right hand trace with some entries changed (``pruned`` replaces the edges)."""
+    ans, pruned = answer("hand_trace")
+    ans = dict(ans)
+    pruned = set(changes.pop("pruned", pruned))
+    ans.update(changes)
+    return ans, pruned
+
+
+MAXMIN = "maxmin"
+#: For each exercise, each bullet of its check's docstring and the answer it refuses, as the
+#: arguments of check(exercise, ...).
+REFUSED: dict[str, dict[str, tuple[Any, ...]]] = {
+    "count": {
+        "the pair the wrong way round, (leaves, nodes)":
+            (lambda g, s: answer("count")(g, s)[::-1],),
+        "a leaf not counted as a node": (answer("count", ("return 1, 1", "return 0, 1")),),
+        "the kit's own search": (kit_search("count"),),
+        "the pair typed as a string": (lambda g, s: "549946, 255168",),
+    },
+    "positions": {
+        "a list of every node (with repeats)": (
+            lambda g, s: [s] + [x for m in g.moves(s) for x in answer("positions")(
+                g, g.play(s, m))] * 2,),
+        "the finished games left out": (answer("positions", (
+            "seen.add(state)\n", "seen.add(state) if game.moves(state) else None\n")),),
+        "the start alone": (lambda g, s: {s},),
+        "a count where a set belongs": (lambda g, s: 5478,),
+        "None returned": (lambda g, s: None,),
+        "the kit's own search": (kit_search("positions"),),
+    },
+    "binary": {
+        "the first MIN node's leaves swapped": ([[7, 2], [1, 9]],),
+        "a flat list of the four leaves": ([2, 7, 1, 9],),
+        "a leaf missing": ([[2, 7], [1]],),
+        'the "?" left in': ([[2, 7], [1, "?"]],),
+        "the list typed as a string": ("[[2, 7], [1, 9]]",),
+    },
+    "maxmin": {
+        "min_max taking the max": (answer(MAXMIN)[0], answer(
+            MAXMIN, ("return min(max_min", "return max(max_min"))[1]),
+        "each calling itself instead of the other": answer(
+            MAXMIN, ("max(min_max(y)", "max(max_min(y)"), ("min(max_min(y)", "min(min_max(y)")),
+        "the kit's own search": (kit_search("maxmin"), kit_search("maxmin")),
+        "the value typed as a string": (lambda x: "3", lambda x: "3"),
+    },
+    "scored_move": {
+        "the best value started inside the range of values (no move kept)": (answer(
+            "scored_move", ("(-2 if mx else 2)", "(-1 if mx else 1)")),),
+        "MIN nodes maximising too": (answer(
+            "scored_move", ("(value > best_value) if mx else (value < best_value)",
+                            "value > best_value"), ("(-2 if mx else 2)", "-2")),),
+        "the pair the wrong way round": (lambda g, s: answer("scored_move")(g, s)[::-1],),
+        "the kit's own search": (kit_search("scored_move"),),
+    },
+    "simple_pruning": {
+        "stopping at MAX nodes only": (answer(
+            "simple_pruning", ("if best == (highest if mx else lowest):",
+                               "if mx and best == highest:")),),
+        "stopping at any value above 0": (answer(
+            "simple_pruning", ("if best == (highest if mx else lowest):",
+                               "if (best > 0) if mx else (best < 0):")),),
+        "stopping at the top of the range at MIN nodes too": (answer(
+            "simple_pruning", ("if best == (highest if mx else lowest):",
+                               "if best == highest:")),),
+        "never stopping (minimax)": (answer(
+            "simple_pruning", ("if best == (highest if mx else lowest):", "if False:")),),
+        "the kit's own search": (kit_search("simple_pruning"),),
+    },
+    "hand_trace": {
+        "a wrong α, β or returned value (each named)": trace_answer(F=(-math.inf, 7, 7)),
+        "a node the search never enters filled in": trace_answer(H=(6, math.inf, 5)),
+        "a pruned edge missing": trace_answer(pruned={"H"}),
+        "the nodes below a pruned edge named as pruned": trace_answer(pruned={"H", "N", "Q"}),
+    },
+    "bug_recitation": {
+        "the recitation's slip, β raised with max at MIN nodes": (answer(
+            "bug_recitation", ("beta = min(v, beta)", "beta = max(v, beta)")),),
+        "β set to the last value (beta = v) instead of lowered": (answer(
+            "bug_recitation", ("beta = min(v, beta)", "beta = v")),),
+        "α never raised at MAX nodes": (answer(
+            "bug_recitation", ("alpha = max(v, alpha)", "pass")),),
+        "a search without bounds that evaluates every leaf": (answer(
+            "bug_recitation", ("if v >= beta:", "if False:"), ("if v <= alpha:", "if False:")),),
+        "the kit's own search": (kit_search("bug_recitation"),),
+    },
+    "bug_blog": {
+        "the blog's slip, recursive calls to minimax": (answer(
+            "bug_blog", ("minimax_ab(game, game.play", "minimax(game, game.play")),),
+        "α and β reset to ±∞ in the recursive calls": (answer(
+            "bug_blog", ("alpha, beta))", "-math.inf, math.inf))")),),
+        "the depth not counted on the way down": (answer(
+            "bug_blog", ("depth + 1, max_depth", "depth, max_depth")),),
+        "the depth compared one step too soon": (answer(
+            "bug_blog", ("depth == max_depth", "depth + 1 == max_depth")),),
+        "the kit's own search": (kit_search("bug_blog"),),
+    },
+    "bug_tutorial": {
+        "line 9 (the computer's branch, which is right)": (9, 2),
+        "another line": (5, 2),
+        "β starting at -2, as the prose writes": (11, -2),
+        "β starting at another value": (11, 0.3),
+        "the line typed as a string": ("11", 2),
+    },
+    "best_order": {
+        "an order that evaluates another number of leaves": ([[3, 12, 8], [2, 4, 6], [14, 5, 2]],),
+        "leaves moved between MIN nodes": ([[3, 12, 8, 2], [4, 6], [2, 14, 5]],),
+        "something that is not three lists of leaves": (9,),
+        "the order typed as a string": ("[[3, 12, 8], [2, 4, 6], [2, 14, 5]]",),
+    },
+    "worst_order": {
+        "an order that evaluates another number of leaves": ([[3, 12, 8], [2, 4, 6], [14, 5, 2]],),
+        "leaves moved between MIN nodes": ([[6, 4], [14, 5, 2, 2], [12, 8, 3]],),
+        "something that is not three lists of leaves": ({"B": [3, 12, 8]},),
+        "the order typed as a string": ("[[6, 4, 2], [14, 5, 2], [12, 8, 3]]",),
+    },
+    "center_first": {
+        "the same key at MIN nodes as at MAX nodes": (lambda g, s, m: -abs(m - 3),),
+        "the key reversed (the centre last)": (
+            lambda g, s, m: abs(m - 3) * (1 if g.is_max(s) else -1),),
+        "the column number as the key": (lambda g, s, m: m,),
+        "a key that evaluates positions": (lambda g, s, m: g.evaluate(g.play(s, m)),),
+        "the kit's own search": (kit_search("center_first"),),
+    },
+    "km_4_5": {
+        "minimax's count, b^d": (1024,),
+        "another number": (80,),
+        "the number typed as a string": ("79",),
+    },
+    "overhead": {
+        "iterations counted from depth 0": (
+            lambda b, d: sum(b ** k for k in range(d + 1)) / b ** d,),
+        "the limit b / (b - 1) instead of the ratio": (lambda b, d: b / (b - 1),),
+        "the sum without dividing": (lambda b, d: sum(b ** k for k in range(1, d + 1)),),
+        "the number typed as a string": (lambda b, d: "1.97",),
+        "the kit's own search": (kit_search("overhead"),),
+    },
+    "budget": {
+        "the depth whose own nodes fit the budget (not their sum)": (6,),
+        "a shallower depth": (4,),
+        "the depth typed as a string": ("5",),
+    },
+    "research_window": {
+        "a value equal to a bound taken as exact": (answer(
+            "research_window", ("if low < value < high:", "if low <= value <= high:")),),
+        "the full window": (lambda window, value: None if window[0] < value < window[1]
+                            else (-math.inf, math.inf),),
+        "the wrong side opened": (answer(
+            "research_window", ("return (-math.inf, high)", "return (low, math.inf)"),
+            ("return (low, math.inf)  #", "return (-math.inf, high)  #")),),
+        "an exact value searched again": (answer(
+            "research_window", ("return None", "return (-math.inf, math.inf)")),),
+    },
+    "tt_bounds": {
+        "a tie with a bound called exact": answer(
+            "tt_bounds", ("if value <= alpha:", "if value < alpha:")),
+        "lower and upper swapped": answer(
+            "tt_bounds", ('return "upper"\n    if value >= beta:\n        return "lower"',
+                          'return "lower"\n    if value >= beta:\n        return "upper"')),
+        "a lower bound reused below β": answer(
+            "tt_bounds", ('if flag == "lower" and value >= beta:', 'if flag == "lower":')),
+        "an upper bound reused above α": answer(
+            "tt_bounds", ('if flag == "upper" and value <= alpha:', 'if flag == "upper":')),
+    },
+    "open_lines": {
+        "empty lines counted too": (answer("open_lines", (" and player in line", "")),),
+        "lines holding the other player's pieces counted": (answer(
+            "open_lines", ("other not in line and ", "")),),
+        "the other player's open lines": (
+            lambda board, p: answer("open_lines")(board, "O" if p == "X" else "X"),),
+        "the count typed as a string": (lambda board, p: str(answer("open_lines")(board, p)),),
+    },
+    "threats": {
+        "(row, column) instead of (column, row)": (
+            lambda board, p: {(r, c) for c, r in answer("threats")(board, p)},),
+        "lines with two pieces counted as threats": (answer(
+            "threats", ("line.count(player) == 3", "line.count(player) >= 2"),
+            ('line.count(".") == 1', 'line.count(".") >= 1')),),
+        "the other player's threats": (
+            lambda board, p: answer("threats")(board, "O" if p == "X" else "X"),),
+    },
+}
+
+
+def promised(exercise: str) -> list[str]:
+    """The bullets after "Refuses:" in the docstring of the exercise's check."""
+    check_fn = EXERCISES[exercise].check
+    doc = inspect.getdoc(getattr(check_fn, "func", check_fn)) or ""
+    assert "Refuses:" in doc, f"{exercise}: its check's docstring lists no refusals"
+    bullets = re.split(r"^\* ", doc.split("Refuses:", 1)[1], flags=re.M)[1:]
+    return [re.sub(r"\s+", " ", b).strip().rstrip(";.") for b in bullets]
+
+
+def test_every_exercise_is_listed_here() -> None:
+    assert set(REFUSED) == set(EXERCISES)
+
+
+@pytest.mark.parametrize("exercise", sorted(EXERCISES))
+def test_the_docstring_lists_exactly_the_refusals_tested(exercise: str) -> None:
+    assert sorted(promised(exercise)) == sorted(REFUSED[exercise])
+
+
+CASES = [(e, bullet) for e in sorted(REFUSED) for bullet in REFUSED[e]]
+
+
+@pytest.mark.parametrize(("exercise", "bullet"), CASES, ids=[f"{e}: {b}" for e, b in CASES])
+def test_the_check_refuses_it(exercise: str, bullet: str) -> None:
+    args = REFUSED[exercise][bullet]
+    if exercise == "bug_tutorial":
+        verdict = check(exercise, line=args[0], beta_start=args[1])
+    else:
+        verdict = check(exercise, *args)
+    assert not verdict.ok, (exercise, bullet, verdict)
+    assert "cannot be checked" not in verdict.message, verdict
+
+
+def test_the_hand_trace_names_each_wrong_entry() -> None:
+    """A trace with three wrong entries is told about each, by node and field, and not the
+    right values."""
+    ans, pruned = trace_answer(F=(-math.inf, 7, 7), C=(6, math.inf, 6), pruned={"H"})
+    verdict = HandTrace(exercise_tree()).judge(ans, pruned)
+    assert verdict.wrong == ("C: the value it returns is wrong", "F: β is wrong",
+                             "the pruned edges: one is missing")
+    assert "2" not in " ".join(verdict.wrong)

@@ -1,0 +1,261 @@
+"""The play widget without a browser: games against the kit's search and a student's
+function, New game, Undo, the side you play, the computer's last move, the values said from
+the computer's side, and "Show search" (a picture of any search at its natural size).
+tests/browser/test_play_widget.py checks what a browser then shows."""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+from types import SimpleNamespace
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from minimaxkit import alphabeta, deepen  # noqa: E402
+from minimaxkit.draw.model import TreeModel  # noqa: E402
+from minimaxkit.draw.summary import FULL_LEAVES, search_summary  # noqa: E402
+from minimaxkit.draw.tree import figsize_for  # noqa: E402
+from minimaxkit.games import ConnectFour, TicTacToe  # noqa: E402
+from minimaxkit.widgets import PlayWidget  # noqa: E402
+from minimaxkit.widgets._play_board import EMPTY_TEXT  # noqa: E402
+from minimaxkit.widgets.play import evaluation_search  # noqa: E402
+
+
+def first_move(game: Any, state: Any) -> Any:
+    """A student's search that always plays the first legal move (a1, b1, ... in order)."""
+    return game.moves(state)[0]
+
+
+def texts(pw: PlayWidget) -> list[list[str]]:
+    return [[b.description for b in row] for row in pw.cells]
+
+
+def test_play_tictactoe_against_the_kit() -> None:
+    pw = PlayWidget(TicTacToe())
+    pw.cells[1][1].click()  # X in the centre
+    assert pw.moves[0] == 4 and len(pw.moves) == 2
+    assert pw.last is not None and pw.last.value == 0 and pw.last.nodes > 0
+    assert f"{pw.last.nodes:,} nodes searched" in pw.status.value
+    assert pw.cells[1][1].description == "X" and pw.cells[1][1].disabled
+    pw.click(4)
+    assert "not a legal move" in pw.status.value and len(pw.moves) == 2
+    while not pw.over:
+        pw.click(next(iter(pw.game.moves(pw.state))))
+    assert "Game over" in pw.status.value
+    assert pw.game.winner(pw.state) != "X"  # perfect play never loses
+
+
+def test_play_against_a_students_function() -> None:
+    pw = PlayWidget(TicTacToe(), search=first_move, human="O")
+    assert pw.moves == [0]  # the computer (X) moved first
+    assert "returned only a move" in pw.status.value
+
+    def broken(game: Any, state: Any) -> Any:
+        raise RuntimeError("oops")
+
+    pw = PlayWidget(TicTacToe(), search=broken)
+    pw.click(0)
+    assert "broken raised RuntimeError: oops" in pw.status.value
+
+    pw = PlayWidget(TicTacToe(), search=lambda g, s: 99)
+    pw.click(0)
+    assert "not a legal move here" in pw.status.value
+
+
+def test_play_connect_four() -> None:
+    pw = PlayWidget(ConnectFour(columns=5, rows=4))
+    pw.cells[0][2].click()  # any cell of column 2
+    assert pw.moves[0] == 2 and len(pw.moves) == 2
+    assert pw.cells[3][2].description == "X"
+    pw = PlayWidget(ConnectFour(columns=5, rows=4), search=partial(deepen, max_depth=3))
+    pw.click(2)
+    assert pw.last is not None and pw.last.nodes and "nodes searched" in pw.status.value
+
+
+def test_new_game_clears_every_cell_with_a_visible_blank() -> None:
+    """ipywidgets 8's button keeps its old text on screen when its description and icon
+    are both empty: the board was cleared with "" and showed the last game's X and O. An
+    empty cell now shows a no-break space (the browser test reads the screen)."""
+    pw = PlayWidget(TicTacToe(), search=first_move)
+    pw.click(4)
+    pw.click(8)
+    assert texts(pw) == [["O", "O", EMPTY_TEXT], [EMPTY_TEXT, "X", EMPTY_TEXT],
+                         [EMPTY_TEXT, EMPTY_TEXT, "X"]]
+    pw.new_game()
+    assert all(t == "\u00a0" for row in texts(pw) for t in row)
+    assert all(not b.disabled and b.tooltip.endswith(": empty") for row in pw.cells
+               for b in row)
+
+
+def test_the_computers_last_move_is_ringed_and_named() -> None:
+    pw = PlayWidget(TicTacToe(), search=first_move)
+    pw.click(4)  # the computer answers a1 (cell 0)
+    ringed = [(r, c) for r, row in enumerate(pw.cells) for c, b in enumerate(row)
+              if "mmk-last" in b._dom_classes]
+    assert ringed == [(0, 0)] and pw.cells[0][0].tooltip == "a1: O, the computer's last move"
+    assert "The computer (O) played <b>a1</b> (ringed)" in pw.status.value
+    pw.click(8)  # the computer answers b1 (cell 1): the ring moves
+    ringed = [(r, c) for r, row in enumerate(pw.cells) for c, b in enumerate(row)
+              if "mmk-last" in b._dom_classes]
+    assert ringed == [(0, 1)]
+    c4 = PlayWidget(ConnectFour(), search=lambda g, s: 0)
+    c4.click(3)  # O lands at the bottom of column 0: row 5 from the top
+    assert "mmk-last" in c4.cells[5][0]._dom_classes
+    assert c4.cells[5][0].tooltip == "column 0, row 0: O, the computer's last move"
+
+
+def test_undo_takes_back_your_move_and_the_reply() -> None:
+    pw = PlayWidget(TicTacToe(), search=first_move)
+    assert pw.undo_button.disabled  # nothing to take back
+    pw.click(4)
+    pw.click(8)
+    assert pw.moves == [4, 0, 8, 1] and not pw.undo_button.disabled
+    pw.undo()
+    assert pw.moves == [4, 0] and pw.state == pw.game.play(pw.game.play(
+        pw.game.initial_state(), 4), 0)
+    assert texts(pw)[2][2] == EMPTY_TEXT and texts(pw)[0][1] == EMPTY_TEXT
+    assert "mmk-last" in pw.cells[0][0]._dom_classes  # a1 is the last reply again
+    pw.undo()
+    assert pw.moves == [] and pw.undo_button.disabled
+    # playing O: the computer's opening stays, there is no move of yours to take back
+    second = PlayWidget(TicTacToe(), search=first_move, human="O")
+    second.undo()
+    assert second.moves == [0] and "Nothing to undo" in second.status.value
+
+
+def test_you_choose_x_or_o_on_screen() -> None:
+    pw = PlayWidget(TicTacToe(), search=first_move)
+    assert pw.side in pw.children and pw.side.value == "X" and pw.moves == []
+    pw.side.value = "O"  # the computer opens as X: a new game
+    assert pw.human == "O" and pw.moves == [0] and texts(pw)[0][0] == "X"
+    assert "You are O; O to move." in pw.status.value
+    assert PlayWidget(TicTacToe(), human="O").side.value == "O"
+
+
+def test_values_are_said_from_the_computers_side() -> None:
+    """The searches value from X's (MAX's) side; the computer playing O says its value
+    for O (the negation, in a zero-sum game) and X's in brackets."""
+    def says(game: Any, state: Any) -> Any:
+        return SimpleNamespace(move=game.moves(state)[0], value=0.25,
+                               stats=SimpleNamespace(nodes=7))
+
+    pw = PlayWidget(TicTacToe(), search=says)
+    pw.click(4)
+    assert "says values it -0.25 for O (0.25 from X's side" in pw.status.value
+    pw.side.value = "O"  # the computer plays X: its own side is the search's
+    assert "says values it 0.25 for X, 7 nodes searched" in pw.status.value
+
+
+def test_show_search_is_a_toggle_that_new_game_resets() -> None:
+    pw = PlayWidget(TicTacToe())
+    pw.show.value = True
+    assert "no search yet" in pw.search_view.children[0].value
+    assert pw.show.description == "Hide search" and pw.show.button_style == "info"
+    pw.click(4)
+    picture = pw.search_view.children[0]
+    assert bytes(picture.value[:4]) == b"\x89PNG"
+    # at its natural width, never stretched, shrunk to fit the page
+    assert picture.layout.width.endswith("px") and picture.layout.max_width == "100%"
+    pw.new_game()
+    assert not pw.show.value and pw.search_view.children == ()
+    assert pw.show.description == "Show search"
+
+
+def test_figsize_for_a_drawing_with_no_leaf() -> None:
+    """Lecture 6: after the moves 3, 3, 3, 0 "Show search" raised TypeError in
+    figsize_for: the top levels of a Connect Four search hold no leaf, and
+    max(chars, *()) is max(int)."""
+    game = ConnectFour()
+    r = alphabeta(game, game.state_from_moves("3330"), depth=3)
+    top = TreeModel.of_trace(r.trace, game, r.state, max_depth=1)
+    assert not top.leaves and top.n_leaves == 7
+    width, height = figsize_for(top, dpi=80)
+    assert 3.4 <= width <= 20 and 1.8 <= height
+
+
+def test_show_search_after_the_moves_of_lecture_6() -> None:
+    pw = PlayWidget(ConnectFour())
+    pw.show.value = True
+    for move in (3, 3):
+        pw.click(move)
+        assert bytes(pw.search_view.children[0].value[:4]) == b"\x89PNG", pw.message
+
+
+def test_a_large_search_is_summarised_at_a_readable_size() -> None:
+    """A 5-ply Connect Four search reaches about 1,800 nodes: drawn whole at 80 dpi it
+    would be 20 inches wide with no label. The summary draws the 7 moves (each with its
+    value) and the expected line below the chosen one, and says how many it left out."""
+    game = ConnectFour()
+    result = alphabeta(game, game.state_from_moves("33"), depth=5)
+    s = search_summary(result)
+    assert s.searched > 1000 and s.drawn <= FULL_LEAVES
+    assert re.fullmatch(r"Drawn: the 7 moves from the position searched and the line the "
+                        r"search expects after \d; the [\d,]+ other nodes searched are not "
+                        r"drawn\.", s.note)
+    hidden = int(re.search(r"the ([\d,]+) other", s.note)[1].replace(",", ""))  # type: ignore[index]
+    assert hidden == s.searched - s.drawn
+    assert 300 <= s.width <= 1100 and s.height <= 820
+    small = alphabeta(TicTacToe(), TicTacToe().state_from_text("XOX\nOX.\n..O"))
+    whole = search_summary(small)
+    assert whole.note == "" and whole.drawn == whole.searched
+
+
+def test_play_against_your_own_evaluation() -> None:
+    """Assignment 5: a student plays against their evaluate(board), searched as the
+    assignment's games search it (300 nodes a move, progressive deepening)."""
+    def evaluate(board: Any) -> float:
+        centre = board.column(3)
+        return centre.count("X") - centre.count("O")
+
+    pw = PlayWidget(ConnectFour(), evaluation_search(evaluate))
+    pw.click(0)
+    assert pw.last is not None and pw.last.nodes is not None and pw.last.nodes <= 300
+    assert "your evaluate values it" in pw.status.value
+    pw.show.value = True
+    assert bytes(pw.search_view.children[0].value[:4]) == b"\x89PNG"
+
+    def broken(board: Any) -> float:
+        return float("nan")
+
+    bad = PlayWidget(ConnectFour(), evaluation_search(broken))
+    bad.click(0)
+    assert "your evaluate returned nan, expected a finite number" in bad.status.value
+    assert bad.moves == [0]  # the game goes on: your move stays, no reply
+
+
+def test_play_connect_four_numbers_its_columns_from_0_everywhere() -> None:
+    """The text says "column 3" for the move 3: the tooltips and the numbers under the
+    board count from 0 as well (lecture 5 once said 0 in its text and 1 in its tooltips)."""
+    pw = PlayWidget(ConnectFour(), search=lambda g, s: 0)  # the computer always plays 0
+    pw.click(3)
+    assert "played <b>column 0</b>" in pw.status.value
+    bottom = pw.cells[-1]
+    assert bottom[3].tooltip == "column 3, row 0: X"
+    assert bottom[0].tooltip == "column 0, row 0: O, the computer's last move"
+    assert pw.cells[0][6].tooltip == "column 6, row 5: empty"
+    numbers = [n.value for n in pw.grid.children[-7:]]
+    assert [re.sub(r"<[^>]+>", "", v) for v in numbers] == [str(c) for c in range(7)]
+    assert len(PlayWidget(TicTacToe()).grid.children) == 9
+
+
+def test_play_rings_the_winning_line() -> None:
+    pw = PlayWidget(ConnectFour(), search=lambda g, s: 0)
+    for _ in range(4):  # X: four in column 3 (O answers in column 0)
+        pw.click(3)
+    assert pw.over and pw.game.winner(pw.state) == "X"
+    won = {(r, c) for r, row in enumerate(pw.cells) for c, b in enumerate(row)
+           if "mmk-win" in b._dom_classes}
+    assert won == {(5, 3), (4, 3), (3, 3), (2, 3)}
+    assert pw.cells[2][3].tooltip == "column 3, row 3: X, in the winning line"
+    assert ("Game over: X wins (you win)</b> (the winning line is ringed: (column, row) "
+            "(3, 0), (3, 1), (3, 2), (3, 3))") in pw.status.value
+    assert ".mmk-win" in pw.status.value  # its ring, drawn by CSS (a shape, not a colour)
+    pw.new_game()
+    assert not any("mmk-win" in b._dom_classes for row in pw.cells for b in row)
+    ttt = PlayWidget(TicTacToe(), search=lambda g, s: g.moves(s)[0])
+    for move in (2, 5, 8):  # X down column c (O fills a1, b1 ... from the start)
+        ttt.click(move)
+    assert ttt.game.winner(ttt.state) == "X" and "ringed: c1, c2, c3" in ttt.status.value
