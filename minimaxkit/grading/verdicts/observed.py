@@ -78,7 +78,6 @@ class Observed:
 
     steps: tuple[Step, ...]
     expanded_leaves: tuple[Path, ...] = ()
-    returned: str = "number"  # how the answer came back: "number", "pair", "yields", "other"
 
     @property
     def value(self) -> float | None:
@@ -116,14 +115,12 @@ def _move(got: Returned) -> Path | None:
     return got.path if got.kind == "node" else None
 
 
-def _answer(got: Returned, check: str) -> tuple[float | None, Path | None, str]:
-    """A returned value as (value, move, how it came back)."""
+def _answer(got: Returned, check: str) -> tuple[float | None, Path | None]:
+    """A returned value as (value, move): the number, and the child for ``best_move``."""
     if check == "best_move":
         pair = got.pair()
-        if pair is None:
-            return None, None, "other"
-        return _number(pair[0]), _move(pair[1]), "pair"
-    return _number(got), None, "number" if got.kind == "number" else "other"
+        return (_number(pair[0]), _move(pair[1])) if pair is not None else (None, None)
+    return _number(got), None
 
 
 def _segments(calls: Calls, marks: Sequence[int]) -> list[Calls]:
@@ -137,8 +134,8 @@ def observed(check: str, out: Record, tree: GameTree) -> Observed | None:
         return None
     found = expanded_leaves(out.calls, tree)
     if check != "deepen":
-        value, move, how = _answer(Returned.read(out.result), check)
-        return Observed((Step(value, move, tuple(evaluated_in(list(out.calls)))),), found, how)
+        value, move = _answer(Returned.read(out.result), check)
+        return Observed((Step(value, move, tuple(evaluated_in(list(out.calls)))),), found)
     res = out.result if isinstance(out.result, dict) else {}
     if "yields" in res:
         steps = []
@@ -146,8 +143,8 @@ def observed(check: str, out: Record, tree: GameTree) -> Observed | None:
             pair = Returned.read(desc).pair()
             value, move = (_number(pair[0]), _move(pair[1])) if pair else (None, None)
             steps.append(Step(value, move, tuple(evaluated_in(list(seg)))))
-        return Observed(tuple(steps), found, "yields")
-    return Observed((Step(None, None, tuple(evaluated_in(list(out.calls)))),), found, "other")
+        return Observed(tuple(steps), found)
+    return Observed((Step(None, None, tuple(evaluated_in(list(out.calls)))),), found)
 
 
 def observed_by(sample: Callable[..., Any], tree: GameTree, check: str,
@@ -164,7 +161,7 @@ def observed_by(sample: Callable[..., Any], tree: GameTree, check: str,
                 leaves = tuple(evaluated_in(rec.calls[start:]))
                 start = len(rec.calls)
                 steps.append(Step(_plain(value), getattr(child, "path", None), leaves))
-            return Observed(tuple(steps), expanded_leaves(rec.calls, tree), "yields")
+            return Observed(tuple(steps), expanded_leaves(rec.calls, tree))
         args: tuple[Any, ...] = (options["depth"],) if check in ("minimax_limited",
                                                                  "best_move") else \
             (-math.inf, math.inf) if check in ("alphabeta", "ordered_alphabeta") else ()
@@ -173,9 +170,7 @@ def observed_by(sample: Callable[..., Any], tree: GameTree, check: str,
         return None  # a sample that fails on this tree matches nothing
     value, move = (got if check == "best_move" else (got, None))
     return Observed((Step(_plain(value), getattr(move, "path", None),
-                          tuple(evaluated_in(rec.calls))),),
-                    expanded_leaves(rec.calls, tree), "pair" if check == "best_move"
-                    else "number")
+                          tuple(evaluated_in(rec.calls))),), expanded_leaves(rec.calls, tree))
 
 
 def _plain(value: Any) -> float | None:

@@ -9,7 +9,6 @@ at every interior node (``order``, :mod:`.score_order`); value, move and leaves 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ...student import evaluated_in
 from .compare import compare
@@ -31,18 +30,9 @@ from .score_deepen import grade_deepen, iterations
 from .score_minimax import grade_minimax, value_part
 from .score_order import grade_order
 
-__all__ = ["submitted", "grade_outcome", "grade_deepen", "iterations"]
+__all__ = ["grade_outcome", "grade_deepen", "iterations"]
 
 Path = tuple[int, ...]
-
-
-def submitted(check: str, out: Record) -> Any:
-    """The leaves evaluated, in order (``deepen``: per iteration); None if it did not finish."""
-    if not out.ok:
-        return None
-    if check == "deepen":
-        return iterations(out)
-    return evaluated_in(out.calls)
 
 
 def grade_outcome(check: str, out: Record, trial: Attempt, *,
