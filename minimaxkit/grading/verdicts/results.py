@@ -4,7 +4,7 @@ words for values and leaves.
 >>> halves(1.0), halves(2 / 3), halves(0.5), halves(1 / 3)
 (1.0, 0.5, 0.5, 0.0)
 >>> what({"seq": [{"number": 1}]}), what({"none": True})
-('a sequence of 1 items', 'None (is a return statement missing?)')
+('a sequence of 1 item', 'None (is a return statement missing?)')
 """
 
 from __future__ import annotations
@@ -118,7 +118,8 @@ class Returned:
         if self.kind == "none":
             return "None (is a return statement missing?)"
         if self.kind == "seq":
-            return f"a sequence of {len(self.items)} items"
+            n = len(self.items)
+            return f"a sequence of {n} item{'' if n == 1 else 's'}"
         if self.kind == "node":
             return f"node {self.name}"
         if self.kind == "number":
