@@ -111,15 +111,7 @@ def test_lecture_checks_and_docs(path: Path) -> None:
     assert misuses(text) == []
 
 
-#: Texts the a1-a4 grading engineer is renaming to the shared vocabulary (issue 37): strict,
-#: so that the marker must go when they land.
-BEING_RENAMED = pytest.mark.xfail(strict=True, reason="the grading engineer's texts still "
-                                  "call the sheet's form fail-hard (issue 37)")
-
-
-@pytest.mark.parametrize("path", [pytest.param(p, marks=BEING_RENAMED) if p.stem ==
-                                  "a2_alphabeta" else p for p in ASSIGNMENTS],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize("path", ASSIGNMENTS, ids=lambda p: p.name)
 def test_assignments_markdown(path: Path) -> None:
     assert misuses(markdown_of(path)) == []
 
@@ -129,7 +121,6 @@ def test_verdict_texts(path: Path) -> None:
     assert misuses(strings_of(path)) == []
 
 
-@BEING_RENAMED
 def test_the_graders_labels_name_each_convention_by_its_return() -> None:
     """The grader's convention labels use the word of the convention each one grades by:
     a convention that runs the kit's search with ``fail="one-sided"`` is labelled

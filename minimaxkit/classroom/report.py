@@ -2,7 +2,14 @@
 what autograde recorded: the scores of the gradebook, and the verdict the trusted grader leaves
 in each graded test cell (``cell.metadata["minimaxkit"]["verdict"]``) with its picture. Writes
 ``reports/ASSIGNMENT/index.html`` (static, no script) and ``report.csv`` beside it
-(docs/grading.md, *The class report*)."""
+(docs/grading.md, *The class report*).
+
+It counts only what the grader knows: a bug is counted for a submission when it accounts for
+every one of its trees (the verdict's "likely bug"); bugs that fit some trees only are listed
+apart; submissions whose verdict names the same bugs together ("one of") are counted under one
+heading; a submission whose function finished on no tree (a stub, one that raised or ran out
+of time on every tree) is counted as not finished, never under a bug or a convention.
+"""
 
 from __future__ import annotations
 
@@ -16,18 +23,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
+
 from ..arena.standings import csv_safe
-from ..draw.pages import Raw, bar_chart, esc, page, table
+from ..draw.pages import Raw, bar_chart, page, table
 from ..grading.api.pictures import svg_bundle
 from ..grading.verdicts.bugs import BUGS
+from ..grading.verdicts.records import TreeRecord, VerdictRecord
 from .autograde import course_converter
 
-__all__ = ["Entry", "read_class", "write_report", "main"]
+__all__ = ["Entry", "read_class", "write_report", "main", "NOT_FINISHED", "NOT_READ"]
+
+#: the row of the submissions that finished on no tree, in the conventions' table
+NOT_FINISHED = "did not finish (no tree ran to its end: a stub, or it raised or timed out)"
+#: the row of the submissions whose convention neither their code nor their trees show
+NOT_READ = "none read (compared with the lectures' convention)"
 
 
 @dataclass
 class Entry:
-    """One student's graded test cell: its points in the gradebook, the verdict, the picture."""
+    """One student's graded test cell: its points in the gradebook, the verdict as stored (an
+    empty dict where there is none), the picture."""
 
     student: str
     cell: str
@@ -36,11 +52,34 @@ class Entry:
     verdict: dict[str, Any]
     picture: str = ""  # the grader's SVG, as the cell shows it
 
+    @property
+    def record(self) -> VerdictRecord | None:
+        """The verdict as a typed record (None where the grader left none, or for a5)."""
+        if not self.verdict.get("trees"):
+            return None
+        return VerdictRecord.read(self.verdict)
+
+
+def _verdicts(path: Path) -> dict[str, tuple[dict[str, Any], str]]:
+    """grade id -> (verdict, picture) of an autograded notebook's test cells."""
+    import nbformat
+
+    found: dict[str, tuple[dict[str, Any], str]] = {}
+    if not path.is_file():
+        return found
+    for cell in nbformat.read(str(path), as_version=4).cells:
+        gid = cell.metadata.get("nbgrader", {}).get("grade_id")
+        verdict = cell.metadata.get("minimaxkit", {}).get("verdict")
+        if gid and isinstance(verdict, dict):
+            svg = next((o["data"]["image/svg+xml"] for o in cell.get("outputs", [])
+                        if "image/svg+xml" in o.get("data", {})), "")
+            found[gid] = (verdict, svg)
+    return found
+
 
 def read_class(root: str | Path, assignment: str) -> list[Entry]:
     """Every grade cell of every submission in the gradebook, with what its autograded notebook
     recorded (an empty verdict where there is none)."""
-    import nbformat
     from nbgrader.api import Gradebook, MissingEntry
 
     cd = course_converter(Path(root).resolve(), assignment).coursedir
@@ -53,15 +92,7 @@ def read_class(root: str | Path, assignment: str) -> list[Entry]:
         for sub in subs:
             folder = Path(cd.format_path(cd.autograded_directory, sub.student.id, assignment))
             for nb in sub.notebooks:
-                path, found = folder / f"{nb.name}.ipynb", {}
-                if path.is_file():
-                    for cell in nbformat.read(str(path), as_version=4).cells:
-                        gid = cell.metadata.get("nbgrader", {}).get("grade_id")
-                        verdict = cell.metadata.get("minimaxkit", {}).get("verdict")
-                        if gid and isinstance(verdict, dict):
-                            svg = next((o["data"]["image/svg+xml"] for o in cell.get("outputs", [])
-                                        if "image/svg+xml" in o.get("data", {})), "")
-                            found[gid] = (verdict, svg)
+                found = _verdicts(folder / f"{nb.name}.ipynb")
                 for g in nb.grades:
                     verdict, svg = found.get(g.name, ({}, ""))
                     out.append(Entry(sub.student.id, g.name, float(g.score or 0),
@@ -69,32 +100,25 @@ def read_class(root: str | Path, assignment: str) -> list[Entry]:
     return sorted(out, key=lambda e: (e.cell, e.student))
 
 
-def _named(v: dict[str, Any]) -> set[str]:
-    return set(v.get("bugs", [])) | {b for t in v.get("trees", []) for b in t["bugs"]}
-
-
 def _item(label: str) -> str:  # an item's label without its figures
     return label.split(" (")[0].split(":")[0]
 
 
-def _convention(v: dict[str, Any]) -> str:
-    return str((v.get("convention") or {}).get("label", ""))
+def _title(bug: str) -> str:
+    """A bug's name in the students' words: its advice up to the colon."""
+    return BUGS[bug].advice.split(":")[0] if bug in BUGS else bug
 
 
-def _example(entries: list[Entry], bug: str, ids: bool) -> str:
-    """One submission where ``bug`` shows (the grader's picture of it, if it drew one): its
-    tree and where its search parted from the reference."""
-    found = [(not (t["pictured"] and e.picture), e.student, e, t) for e in entries
-             for t in e.verdict["trees"] if t["score"] < 1 and
-             (bug in t["bugs"] or bug in e.verdict.get("bugs", []))]
-    if not found:
+def _convention(record: VerdictRecord | None) -> str:
+    """The convention a submission is counted under: its label, or why it has none."""
+    if record is None:
         return ""
-    _, _, e, t = min(found, key=lambda f: f[:2])
-    text = f"It shows on {e.student + chr(39) + 's' if ids else 'a'} {t['kind']} tree " \
-           f"{t['name']}" + (f": the searches part {t['parted']['text']}." if t["parted"] else ".")
-    img = svg_bundle(e.picture)["text/html"] if t["pictured"] and e.picture else ""
-    return f"<p>{esc(text)}</p>" + (f"<figure>{img}<figcaption>The grader's picture of that "
-                                    "tree</figcaption></figure>" if img else "")
+    if not record.finished:
+        return NOT_FINISHED
+    c = record.convention
+    if c is None:
+        return ""
+    return c.label if c.claimed else NOT_READ
 
 
 def _safe(row: list[Any]) -> list[Any]:
@@ -113,40 +137,112 @@ def _scores(cell: str, mine: list[Entry]) -> Raw:
     bars = [(f"{p:g}" if halves or p + 1 > top else f"{p:g} to {p + 1:g}", counts.get(p, 0))
             for p in (i * step for i in range(int(top / step) + 1))
             if counts.get(p) or p.is_integer()]
-    return Raw(f"<h3>{esc(cell)}</h3>" + bar_chart(
+    heading = Markup("<h3>{}</h3>").format(cell)
+    return Raw(heading + Markup(bar_chart(
         bars, title=f"{cell}: students per score (of {top:g} points)", x_label="points",
-        y_label="students"))
+        y_label="students")))
 
 
-def _bugs(cell: str, graded: list[Entry], ids: bool) -> str:
-    """The bugs named in ``cell``, those named together (the grader's "one of") as one."""
+# ----- the bugs ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Shown:
+    """One tree where a bug shows: whose, the tree, and the picture if the grader drew it."""
+
+    entry: Entry
+    tree: TreeRecord
+
+
+def _example(graded: list[Entry], bugs: tuple[str, ...], ids: bool) -> Markup:
+    """One submission where the bugs show (the grader's picture of it, if it drew one): its
+    tree and where its search parted from the reference."""
+    found = [_Shown(e, t) for e in graded if (r := e.record) is not None and
+             set(bugs) == set(r.bugs) for t in r.trees if t.score < 1]
+    if not found:
+        return Markup("")
+    shown = min(found, key=lambda s: (not (s.tree.pictured and s.entry.picture),
+                                      s.entry.student))
+    whose = shown.entry.student + "'s" if ids else "a"
+    parted = f": the searches part {shown.tree.parted.text}." if shown.tree.parted else "."
+    out = Markup("<p>{}</p>").format(f"It shows on {whose} {shown.tree.kind} tree "
+                                     f"{shown.tree.name}{parted}")
+    if shown.tree.pictured and shown.entry.picture:
+        img = Markup(svg_bundle(shown.entry.picture)["text/html"])
+        out += Markup("<figure>{}<figcaption>The grader's picture of that tree</figcaption>"
+                      "</figure>").format(img)
+    return out
+
+
+def _bug_sets(cell: str, graded: list[Entry], ids: bool) -> Markup:
+    """A heading per set of bugs the grader named for every tree of a submission (one bug,
+    or several it could not tell apart), with how many submissions and which."""
     named: dict[tuple[str, ...], list[str]] = defaultdict(list)
-    for b in BUGS:
-        if who := tuple(sorted(e.student for e in graded if b in _named(e.verdict))):
-            named[who].append(b)
-    out = []
-    for who, bs in sorted(named.items(), key=lambda x: -len(x[0])):
-        title = " or ".join(BUGS[b].advice.split(":")[0] for b in bs)
-        out.append(f"<h3>{esc(cell)}: {esc(title)}, {len(who)} of {len(graded)} "
-                   f"({len(who) / len(graded):.0%})</h3>"
-                   + "".join(f"<p>{esc(BUGS[b].advice)}</p>" for b in bs)
-                   + (f"<p>Named for: {esc(', '.join(who))}</p>" if ids else "")
-                   + _example(graded, bs[0], ids))
-    return "".join(out)
+    for e in graded:
+        r = e.record
+        if r is not None and r.finished and r.bugs:
+            named[tuple(sorted(r.bugs, key=list(BUGS).index))].append(e.student)
+    out = Markup("")
+    for bugs, who in sorted(named.items(), key=lambda x: (-len(x[1]), x[0])):
+        title = " or ".join(_title(b) for b in bugs)
+        out += Markup("<h3>{}: {}, {} of {} ({:.0%})</h3>").format(
+            cell, title, len(who), len(graded), len(who) / len(graded))
+        for b in bugs:
+            out += Markup("<p>{}</p>").format(BUGS[b].advice if b in BUGS else b)
+        if ids:
+            out += Markup("<p>Named for: {}</p>").format(", ".join(sorted(who)))
+        out += _example(graded, bugs, ids)
+    return out
 
 
+def _fits_some(cell: str, graded: list[Entry], ids: bool) -> list[list[Any]]:
+    """Per bug, the submissions where it fits some trees only (no bug fits them all)."""
+    who: dict[str, list[str]] = defaultdict(list)
+    for e in graded:
+        r = e.record
+        if r is not None and r.finished and not r.bugs:
+            for b in r.fits_some:
+                who[b].append(e.student)
+    return [[cell, _title(b), len(names), *([", ".join(sorted(names))] if ids else [])]
+            for b, names in sorted(who.items(), key=lambda x: (-len(x[1]), x[0]))]
+
+
+def _bugs_section(cells: list[str], graded: dict[str, list[Entry]], ids: bool) -> Raw:
+    out = Markup("")
+    for c in cells:
+        if graded[c]:
+            out += _bug_sets(c, graded[c], ids)
+    partial = [row for c in cells if graded[c] for row in _fits_some(c, graded[c], ids)]
+    if not out:
+        out = Markup("<p>None accounts for every tree of a submission.</p>")
+    if partial:
+        out += Markup("<h3>Fits some trees only</h3><p>{}</p>").format(
+            "These bugs account for what some trees of a submission evaluated, not all of "
+            "them: the submission may hold more than one mistake, or another. They are not "
+            "counted above.") + Markup(table(
+                ["question", "bug", "submissions", *(["which"] if ids else [])], partial))
+    return Raw(out)
+
+
+# ----- trees, conventions, games, students -------------------------------------------------
 def _trees(cell: str, graded: list[Entry]) -> tuple[list[list[Any]], set[str]]:
     """Per tree: its kind, how many got it wrong, of them how many were right on every
     visible tree; and who was right on the visible trees and wrong on another."""
-    right = {e.student for e in graded if all(t["score"] == 1 for t in e.verdict["trees"]
-                                              if t["kind"] == "visible")}
-    kinds = {t["name"]: t["kind"] for e in graded for t in e.verdict["trees"]}
-    wrong = {n: {e.student for e in graded for t in e.verdict["trees"] if t["name"] == n and
-                 t["score"] < 1} for n in kinds}
+    records = {e.student: e.record for e in graded if e.record is not None}
+    right = {s for s, r in records.items()
+             if all(t.score == 1 for t in r.trees if t.kind == "visible")}
+    kinds = {t.name: t.kind for r in records.values() for t in r.trees}
+    wrong = {n: {s for s, r in records.items() for t in r.trees if t.name == n and t.score < 1}
+             for n in kinds}
     rows = [[cell, n, k, f"{len(wrong[n])} of {len(graded)}",
              "" if k == "visible" else len(wrong[n] & right)] for n, k in kinds.items()]
     late = {s for n, k in kinds.items() if k != "visible" for s in wrong[n] & right}
     return sorted(rows, key=lambda r: -len(wrong[r[1]])), late
+
+
+def _conventions(cells: list[str], graded: dict[str, list[Entry]]) -> Raw:
+    counts = Counter((c, _convention(e.record)) for c in cells for e in graded[c])
+    return table(["question", "convention", "submissions"],
+                 [[c, conv or "(none: the question has one way to be right)", n]
+                  for (c, conv), n in sorted(counts.items())])
 
 
 def _games(played: list[Entry]) -> list[tuple[str, Any]]:
@@ -168,10 +264,28 @@ def _games(played: list[Entry]) -> list[tuple[str, Any]]:
                                    [[c, i, n] for (c, i), n in sorted(failed.items())]))]
 
 
+def _bugs_of(record: VerdictRecord | None) -> str:
+    return "; ".join(_title(b) for b in record.bugs) if record and record.finished else ""
+
+
+def _partial_of(record: VerdictRecord | None) -> str:
+    if record is None or not record.finished or record.bugs:
+        return ""
+    return "; ".join(_title(b) for b in record.fits_some)
+
+
+def _students(entries: list[Entry]) -> tuple[str, Raw]:
+    rows = [[e.student, e.cell, f"{e.score:g} of {e.max_score:g}", _convention(e.record),
+             _bugs_of(e.record), _partial_of(e.record)]
+            for e in sorted(entries, key=lambda e: (e.student, e.cell))]
+    return ("Students", table(["student", "question", "points", "convention",
+                               "bug (every tree)", "fits some trees"], rows))
+
+
 def _sections(entries: list[Entry], ids: bool) -> list[tuple[str, Any]]:
     cells = sorted({e.cell for e in entries})
     per = {c: [e for e in entries if e.cell == c] for c in cells}
-    graded = {c: [e for e in per[c] if e.verdict.get("trees")] for c in cells}
+    graded = {c: [e for e in per[c] if e.record is not None] for c in cells}
     trees, late = [], set()
     for c in cells:
         rows, who = _trees(c, graded[c]) if graded[c] else ([], set())
@@ -181,25 +295,35 @@ def _sections(entries: list[Entry], ids: bool) -> list[tuple[str, Any]]:
         ("Scores per question", Raw("".join(_scores(c, per[c]) for c in cells)))]
     if any(graded.values()):  # searches graded on trees (a1-a4; not a5's evaluation)
         out += [
-            ("Bugs the grader named", Raw("".join(_bugs(c, graded[c], ids) for c in cells
-                                                  if graded[c]) or "<p>None.</p>")),
-            ("Trees most often wrong", Raw(
-                f"<p>{len(late)} of {sum(map(len, graded.values()))} submissions were right on "
-                "every visible tree of a question and wrong on a hidden or seeded one.</p>"
-                + table(["question", "tree", "kind", "wrong", "wrong, though right on every "
-                         "visible tree"], trees))),
-            ("Conventions graded under", table(["question", "convention", "submissions"], [
-                [c, conv, n] for (c, conv), n in sorted(Counter(
-                    (e.cell, _convention(e.verdict) or "(none)") for c in cells
-                    for e in graded[c]).items())]))]
+            ("Bugs the grader named", _bugs_section(cells, graded, ids)),
+            ("Trees most often wrong", Raw(Markup("<p>{}</p>").format(
+                f"{len(late)} of {sum(map(len, graded.values()))} submissions were right on "
+                "every visible tree of a question and wrong on a hidden or seeded one.")
+                + Markup(table(["question", "tree", "kind", "wrong", "wrong, though right on "
+                                "every visible tree"], trees)))),
+            ("Conventions graded under", _conventions(cells, graded))]
     if played := [e for e in entries if e.verdict.get("items")]:
         out += _games(played)
     if ids:
-        out.append(("Students", table(["student", "question", "points", "convention", "bugs"], [
-            [e.student, e.cell, f"{e.score:g} of {e.max_score:g}", _convention(e.verdict),
-             ", ".join(sorted(_named(e.verdict)))]
-            for e in sorted(entries, key=lambda e: (e.student, e.cell))])))
+        out.append(_students(entries))
     return out
+
+
+def _write_csv(path: Path, entries: list[Entry], ids: bool, alias: dict[str, int]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["student", "cell", "score", "max_score", "question", "convention", "bugs",
+                    "fits_some_trees", "finished", "trees_wrong", "items_failed"])
+        for e in sorted(entries, key=lambda e: (e.student if ids else alias[e.student], e.cell)):
+            r, v = e.record, e.verdict
+            w.writerow(_safe([
+                e.student if ids else f"student {alias[e.student]}", e.cell, e.score,
+                e.max_score, v.get("question", ""), _convention(r),
+                ";".join(r.bugs) if r and r.finished else "",
+                ";".join(r.fits_some) if r and r.finished and not r.bugs else "",
+                "" if r is None else "yes" if r.finished else "no",
+                ";".join(t.name for t in r.trees if t.score < 1) if r else "",
+                ";".join(_item(i["label"]) for i in v.get("items", []) if not i["passed"])]))
 
 
 def write_report(root: str | Path, assignment: str, *, ids: bool = True,
@@ -214,21 +338,13 @@ def write_report(root: str | Path, assignment: str, *, ids: bool = True,
     students = sorted({e.student for e in entries})
     alias = dict(zip(students, random.Random(assignment).sample(range(1, len(students) + 1),
                                                                  len(students)), strict=True))
-    with open(folder / "report.csv", "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(["student", "cell", "score", "max_score", "question", "convention", "bugs",
-                    "trees_wrong", "items_failed"])
-        for e in sorted(entries, key=lambda e: (e.student if ids else alias[e.student], e.cell)):
-            v = e.verdict
-            w.writerow(_safe([
-                e.student if ids else f"student {alias[e.student]}", e.cell, e.score,
-                e.max_score, v.get("question", ""), _convention(v), ";".join(sorted(_named(v))),
-                ";".join(t["name"] for t in v.get("trees", []) if t["score"] < 1),
-                ";".join(_item(i["label"]) for i in v.get("items", []) if not i["passed"])]))
-    intro = Raw(f"<p>{len(students)} submissions in the gradebook, "
-                f"{len({e.student for e in entries if e.verdict})} with the grader's verdicts. "
-                "Counts are of submissions; a bug is counted where the grader named it, on "
-                "every tree or on one.</p>")
+    _write_csv(folder / "report.csv", entries, ids, alias)
+    intro = Raw(Markup("<p>{}</p>").format(
+        f"{len(students)} submissions in the gradebook, "
+        f"{len({e.student for e in entries if e.verdict})} with the grader's verdicts. Counts "
+        "are of submissions. A bug is counted where it accounts for every tree of a "
+        "submission; bugs that fit some of its trees only are listed apart, and a submission "
+        "whose function finished on no tree is counted as not finished."))
     (folder / "index.html").write_text(page(f"{assignment}: the class report",
                                             _sections(entries, ids), intro=intro),
                                        encoding="utf-8")

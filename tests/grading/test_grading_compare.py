@@ -38,16 +38,19 @@ def test_the_documents_search_matches_every_convention_on_002() -> None:
     leaves = alphabeta(tree).trace.leaves
     assert names(tree, leaves) == "8 7 3 9 2 4 1 1 3 5 3 9 6 1 2 3"
     c = compare(leaves, refs(tree), tree)
-    assert c.ok and c.matched == ("equal-soft", "equal-hard", "strict-soft")
+    assert c.ok and c.matched == ("equal-soft", "equal-hard", "equal-one-sided", "strict-soft")
     assert convention_label(c.matched) == ("cut on equality (v ≥ β, v ≤ α), fail-soft or "
-                                           "fail-hard; or strict cuts (v > β, v < α), fail-soft")
+                                           "fail-hard or one-sided fail-hard; or strict cuts "
+                                           "(v > β, v < α), fail-soft")
 
 
 def test_strict_fail_hard_is_its_own_convention_on_002() -> None:
+    """Strict cuts with fail-hard, clamped or at one side, evaluate 18 leaves on the sheet's
+    tree; clamping changes what a cut node returns, never which leaves are evaluated."""
     tree = tree_002()
     leaves = alphabeta(tree, prune_on_equal=False, fail="one-sided").trace.leaves
     c = compare(leaves, refs(tree), tree)
-    assert len(leaves) == 18 and c.matched == ("strict-hard",)
+    assert len(leaves) == 18 and c.matched == ("strict-hard", "strict-one-sided")
 
 
 def test_an_assignment_may_fix_one_convention() -> None:

@@ -23,18 +23,18 @@ from ..recording.runners import TIME_LIMIT, Runner, run_tree
 from ..testdata.places import student_id
 from ..testdata.suites import SuiteError, load_hidden, load_visible, salt_for
 from ..testdata.trees import build_tree, seed_for
-from ..verdicts.bugs import BUGS, signatures
+from ..verdicts.bugs import BUGS
 from ..verdicts.conventions import (
     CONVENTION_CHECKS,
     CONVENTIONS,
     program_text,
     read_conventions,
 )
-from ..verdicts.diagnosis import bug_lines, choose_convention, diagnose
+from ..verdicts.diagnosis import attempt, bug_lines, choose_convention, diagnose, signatures_of
 from ..verdicts.feedback import GradeReport, TreeVerdict
 from ..verdicts.references import reference
 from ..verdicts.results import TreeResult, failed
-from ..verdicts.scoring import grade_outcome, submitted
+from ..verdicts.scoring import grade_outcome
 from .pictures import show
 
 __all__ = ["grade", "grade_report", "run_check", "AFTER_TIMEOUT"]
@@ -145,14 +145,13 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
     fixed = conventions or tuple(spec.get("conventions") or ()) or tuple(
         visible["questions"].get(question, {}).get("conventions") or ())
     allowed = tuple(fixed or CONVENTIONS)
-    trials = [(tree, ref, submitted(check, out) if isinstance(out, Outcome) else None)
-              for tree, ref, _, out in runs]
+    trials = [attempt(check, tree, ref, opts, out) for tree, ref, opts, out in runs]
     sigs: list[Any] = []  # the known bugs' signatures per tree, made when first needed
 
     def known_bugs() -> list[Any]:
         if not sigs:
-            sigs.extend(signatures(tree, check) if got is not None else None
-                        for tree, _, got in trials)
+            sigs.extend(signatures_of(check, t) if t.got is not None else None
+                        for t in trials)
         return sigs
 
     conv: str | None = None
@@ -160,27 +159,25 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
         try:
             name = fn if isinstance(fn, str) else getattr(fn, "__name__", "")
             text = program_text(name, program) if program is not None else program_text(target)
-            report.convention = choose_convention(
-                check, trials, list(allowed), read_conventions(text),
-                sigs=known_bugs if check != "deepen" else None)
-            conv = report.convention.name
+            report.convention = choose_convention(check, trials, list(allowed),
+                                                  read_conventions(text), sigs=known_bugs)
+            conv = report.convention.name if report.convention is not None else None
         except Exception:  # a grader fault: grade under the lectures' convention
             conv = allowed[0]
-    for (entry, _, _), (tree, ref, opts, out) in zip(entries, runs, strict=True):
+    for (entry, _, _), (_, _, _, out), trial in zip(entries, runs, trials, strict=True):
         if isinstance(out, TreeResult):
             result = out
         elif not out.ok:
             result = failed(out)
         else:
             try:
-                result = grade_outcome(check, out, tree, ref, options=opts, conventions=allowed,
-                                       convention=conv)
+                result = grade_outcome(check, out, trial, conventions=allowed, convention=conv)
             except Exception:
                 result = _fault()
         report.trees.append(TreeVerdict(entry["name"], entry.get("about", ""), result,
                                         entry["kind"]))
-    if check in ("alphabeta", "ordered_alphabeta") and conv is not None and \
-            any(t.result.score < 1 for t in report.trees) and any(t[2] for t in trials):
+    if check != "order" and any(t.result.score < 1 for t in report.trees) and \
+            any(t.got is not None or t.expanded_leaves for t in trials):
         try:
             report.diagnosis = diagnose(check, trials, conv, known_bugs())
         except Exception:  # naming the bug is a help, never a reason to fail
@@ -216,14 +213,13 @@ def run_check(check: str, fn: Callable[..., Any], tree: GameTree, ref: dict[str,
         return failed(out)
     conv = None
     allowed = list(conventions or CONVENTIONS)
-    trial = (tree, ref, submitted(check, out))
+    trial = attempt(check, tree, ref, opts, out)
     if check in CONVENTION_CHECKS:
-        conv = choose_convention(check, [trial], allowed,
-                                 read_conventions(program_text(fn))).name
-    result = grade_outcome(check, out, tree, ref, options=opts, conventions=tuple(allowed),
-                           convention=conv)
-    if check in ("alphabeta", "ordered_alphabeta") and result.score < 1 and conv is not None:
-        found = diagnose(check, [trial], conv, [signatures(tree, check)])
+        chosen = choose_convention(check, [trial], allowed, read_conventions(program_text(fn)))
+        conv = chosen.name if chosen is not None else None
+    result = grade_outcome(check, out, trial, conventions=tuple(allowed), convention=conv)
+    if check != "order" and result.score < 1:
+        found = diagnose(check, [trial], conv, [signatures_of(check, trial)])
         result.lines += bug_lines([BUGS[n] for n in found.overall])
     return result
 

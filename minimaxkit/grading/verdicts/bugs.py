@@ -1,6 +1,7 @@
-"""Known bugs, recognised by their signatures: the leaves a buggy sample search (one mistake
-each) or a changed reference (no pruning, players swapped, depth off by one, no ordering)
-evaluates on the same tree (docs/grading.md, *How grading works*).
+"""Known bugs and their signatures: what a sample search with that one mistake
+(:mod:`.samples`), or a changed reference (no pruning, players swapped, depth off by one, no
+ordering), shows on the same tree: its value and the leaves it evaluates, in order
+(docs/grading.md, *How grading works*).
 
 >>> from minimaxkit.examples import tree_002
 >>> tree = tree_002()
@@ -14,29 +15,40 @@ evaluates on the same tree (docs/grading.md, *How grading works*).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ...search import alphabeta, minimax
-from ...student import Recorder, SearchNode
+from ...student import Recorder
 from ...tree import GameTree
 from .conventions import CONVENTIONS
+from .observed import Observed, Step, observed_by
+from .results import same_value
+from .samples.alphabeta import ORDERING_ONLY, SAMPLE_BUGS, AlphaBetaSample, buggy_alphabeta
+from .samples.deepening import DEEPENING_BUGS, DeepeningSample
+from .samples.minimax import MINIMAX_BUGS, buggy_minimax
 
 __all__ = ["Bug", "BUGS", "SAMPLE_BUGS", "buggy_alphabeta", "run_sample", "recognise",
-           "swapped", "signatures", "matching", "Signatures"]
+           "swapped", "signatures", "matching", "Signatures", "same_as"]
 
 Path = tuple[int, ...]
 INF = math.inf
+_MINIMAX = ("minimax", "minimax_limited", "best_move")
+_ALPHABETA = ("alphabeta", "ordered_alphabeta")
 
 
 @dataclass(frozen=True)
 class Bug:
-    """A known mistake and the advice shown to the student."""
+    """A known mistake and the advice shown to the student (its first words, up to a colon,
+    name it). ``about_returns``: a mistake in what a node returns, so the fail mode its code
+    reads as says nothing of its convention."""
 
     name: str
     advice: str
+    about_returns: bool = False
 
 
 BUGS: dict[str, Bug] = {b.name: b for b in [
@@ -72,6 +84,31 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
     Bug("beta_max", "β updated with max, the recitation's erratum (lecture 3): at a MIN node "
         "β becomes min(β, v), not max(β, v)"),
     Bug("alpha_min", "α updated with min: at a MAX node α becomes max(α, v), not min(α, v)"),
+    Bug("returns_bound", "a node returns a bound instead of its value: your MIN nodes "
+        "return α (or your MAX nodes β) where they should return v, the least (greatest) "
+        "value of their children; a MIN node returns v (or β, at one side, in the sheet's "
+        "form), never the α it was given", about_returns=True),
+    Bug("start_at_zero", "your running value starts at 0: a MAX node whose children are all "
+        "below 0 gets 0 (a MIN node whose children are all above 0, likewise). Start a MAX "
+        "node's value at -math.inf and a MIN node's at math.inf (or at the first child's "
+        "value)"),
+    Bug("parity", "the player to move decided by the depth: your search takes even depths "
+        "for MAX and odd ones for MIN, but the player to move is the node's own: ask "
+        "node.is_max() (a root can be MIN)"),
+    Bug("shared_bounds", "α and β are shared between nodes: your search keeps them where "
+        "every call changes them (a global, or one list passed down), so a child's update "
+        "changes its parent's window. Pass α and β as arguments: each call has its own"),
+    Bug("leaf_not_checked", "a leaf above the depth limit is not checked: your search stops "
+        "only at the depth limit and asks a leaf for its children. Stop when node.is_leaf() "
+        "or node.depth == max_depth"),
+    Bug("always_max", "every node maximises: a MIN node's value is the least of its "
+        "children's values (node.is_max() is False there)"),
+    Bug("ignores_depth", "best_move ignores max_depth: it searched the children to the "
+        "leaves; call minimax_limited(child, max_depth)"),
+    Bug("move_always_max", "best_move always maximises: at a MIN root the best move is the "
+        "child with the smallest value; ask node.is_max()"),
+    Bug("fixed_depth", "best_move searches to a depth of its own: it evaluated the nodes at "
+        "depth 2 whatever max_depth is; pass max_depth on to minimax_limited"),
     Bug("depth_deeper", "depth off by one: your search evaluates the nodes one ply below the "
         "depth limit (depth counts from the root, which has depth 0: stop when "
         "node.depth == max_depth)"),
@@ -82,79 +119,30 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
         "order, not sorted by their estimates"),
     Bug("reversed_ordering", "ordering reversed: MAX nodes' children go from the highest "
         "estimate to the lowest, MIN nodes' from the lowest to the highest"),
+    Bug("static_for_order", "static() used to order: your search reads node.static() of "
+        "the children to sort them, and every static() counts as an evaluation; sort by "
+        "node.estimate()"),
+    Bug("root_only_ordering", "only the root's children are ordered: sort the children "
+        "of every node by their estimates, not only the root's"),
     Bug("no_reordering", "no reordering: each iteration searches the children in the tree's "
         "order instead of the previous iteration's best child first, then the others by "
         "estimate"),
+    Bug("previous_only", "best children of the last iteration only: your deepening forgets "
+        "a node's best child when the iteration after it did not find one there (the node "
+        "failed low, or was cut off); keep one dict for all iterations and overwrite an "
+        "entry only when an iteration finds a best child"),
+    Bug("first_move", "the first iteration's move at every depth: yield the best child each "
+        "iteration found at the root, not the one the first found"),
+    Bug("tie_last", "a later child replaces the best one: your search takes a child as the "
+        "best when the value is not above α (a test v ≥ α, or value ≥ best), so a tie, or "
+        "any child after the best, replaces it. The best child is the first whose value "
+        "raised α (at MAX; lowered β at MIN): test v > α"),
+    Bug("cut_best_not_kept", "the child that cuts is not kept as the best: a child that "
+        "causes a cut-off is the node's best child; note it before you leave the loop"),
+    Bug("fail_low_best", "a best child kept where the node failed low: where no child raised "
+        "α (at MAX), the children's values are only bounds and name no best move in this "
+        "assignment; keep the entry of an earlier iteration there"),
 ]}
-
-#: the mistakes of :func:`buggy_alphabeta`, each to the bug it is a form of
-SAMPLE_BUGS: dict[str, str] = {
-    "not_passed_max": "not_passed_max", "not_passed_min": "not_passed_min",
-    "alpha_not_updated": "alpha_not_updated", "beta_not_updated": "beta_not_updated",
-    "root_forgets_alpha": "root_forgets_alpha", "cut_before_update": "cut_before_update",
-    "wrong_bound": "over_pruning", "both_bounds": "over_pruning",
-    "window_swapped": "wrong_window", "window_low": "wrong_window",
-    "window_high": "wrong_window", "wrong_comparison": "wrong_comparison",
-    "beta_max": "beta_max", "alpha_min": "alpha_min",
-}
-
-_WINDOWS = {"window_swapped": (INF, -INF), "window_low": (-INF, -INF),
-            "window_high": (INF, INF)}
-
-
-def buggy_alphabeta(bug: str, *, equal: bool = True, hard: bool = False,
-                    ordered: bool = False) -> Callable[[SearchNode, float, float], float]:
-    """A sample alpha-beta with one ``bug`` of :data:`SAMPLE_BUGS`, in a convention,
-    (``ordered``) searching the children by their estimates, best first."""
-    if bug not in SAMPLE_BUGS:
-        raise ValueError(f"unknown sample bug {bug!r}; the samples are {sorted(SAMPLE_BUGS)}")
-
-    def beyond(v: float, bound: float, at_max: bool) -> bool:
-        if at_max:
-            return v >= bound if equal else v > bound
-        return v <= bound if equal else v < bound
-
-    def cuts(v: float, alpha: float, beta: float, at_max: bool) -> bool:
-        if bug == "wrong_comparison":  # the MIN test at MAX nodes and vice versa
-            return beyond(v, alpha, False) if at_max else beyond(v, beta, True)
-        if bug == "wrong_bound":  # the node's own bound
-            return beyond(v, alpha, True) if at_max else beyond(v, beta, False)
-        if bug == "both_bounds":
-            return beyond(v, beta, True) or beyond(v, alpha, False)
-        if bug == "cut_before_update":  # the window before this child's value
-            return beyond(alpha, beta, True)
-        return beyond(v, beta, True) if at_max else beyond(v, alpha, False)
-
-    def children(node: SearchNode) -> list[SearchNode]:
-        kids = node.children()
-        if ordered:
-            kids = sorted(kids, key=lambda c: c.estimate(), reverse=node.is_max())
-        return kids
-
-    def search(node: SearchNode, alpha: float, beta: float) -> float:
-        if node.is_leaf():
-            return node.static()
-        root = node.depth == 0
-        at_max = node.is_max()
-        v = (alpha if at_max else beta) if hard else (-INF if at_max else INF)
-        for child in children(node):
-            fresh = bug == ("not_passed_max" if at_max else "not_passed_min")
-            w = search(child, *((-INF, INF) if fresh else (alpha, beta)))
-            v = max(v, w) if at_max else min(v, w)
-            if root and bug == "root_forgets_alpha":
-                continue
-            if cuts(v, alpha, beta, at_max):
-                return v
-            if at_max and bug not in ("alpha_not_updated",):
-                alpha = min(alpha, v) if bug == "alpha_min" else max(alpha, v)
-            elif not at_max and bug != "beta_not_updated":
-                beta = max(beta, v) if bug == "beta_max" else min(beta, v)
-        return v
-
-    def start(node: SearchNode, alpha: float, beta: float) -> float:
-        return search(node, *_WINDOWS.get(bug, (alpha, beta)))
-
-    return start
 
 
 def run_sample(sample: Callable[..., Any], tree: GameTree, *args: Any) -> list[Path]:
@@ -170,90 +158,167 @@ def run_sample(sample: Callable[..., Any], tree: GameTree, *args: Any) -> list[P
 def swapped(tree: GameTree) -> GameTree:
     """The same tree with MAX and MIN swapped at every node."""
     d = tree.to_dict()
-
-    def flip(node: dict[str, Any]) -> None:
+    todo = [d]
+    while todo:
+        node = todo.pop()
         node["player"] = "min" if node["player"] == "max" else "max"
-        for edge in node.get("children", []):
-            flip(edge["node"])
-    flip(d)
+        todo += [edge["node"] for edge in node.get("children", [])]
     return GameTree.from_dict(d)
 
 
-Signatures = dict[str, dict[str, list[Path]]]
+#: bug (``name`` or ``name/variant``) -> convention -> what its sample shows on a tree
+Signatures = dict[str, dict[str, Observed]]
 
 
-def signatures(tree: GameTree, check: str, *, depth: int | None = None) -> Signatures:
-    """Bug -> convention -> the leaves it evaluates on ``tree`` for ``check``, in order;
-    variants of one bug kept apart as ``name/variant``."""
+def _search(search: Callable[..., Any], tree: GameTree, **kw: Any) -> Observed | None:
+    try:
+        r = search(tree, **kw)
+    except ValueError:  # no static values at that depth
+        return None
+    assert r.trace is not None
+    return Observed((Step(float(r.value), None, tuple(r.trace.leaves)),))
+
+
+def _minimax_signatures(tree: GameTree, check: str, depth: int | None) -> Signatures:
     out: Signatures = {}
+    for sample, (name, checks) in MINIMAX_BUGS.items():
+        if check in checks:
+            seen = observed_by(buggy_minimax(sample, check), tree, check, {"depth": depth})
+            if seen is not None:
+                out[name if sample == name else f"{name}/{sample}"] = {"": seen}
+    return out
 
-    def put(name: str, conv: str, leaves: list[Path]) -> None:
-        if leaves:
-            out.setdefault(name, {})[conv] = leaves
 
-    if check in ("minimax", "minimax_limited", "best_move"):
-        for shift, name in ((1, "depth_deeper"), (-1, "depth_shallower")):
-            if depth is not None and 0 <= depth + shift <= tree.height:
-                try:
-                    leaves = _leaves(minimax, tree, depth=depth + shift)
-                except ValueError:  # no static values at that depth
-                    continue
-                for conv in CONVENTIONS:
-                    put(name, conv, leaves)
-        return out
-    if check not in ("alphabeta", "ordered_alphabeta"):
-        return out
+def _alphabeta_signatures(tree: GameTree, check: str) -> Signatures:
+    out: Signatures = {}
     ordered = check == "ordered_alphabeta"
-    every = _leaves(minimax, tree, order="static" if ordered else None)
+    order = "static" if ordered else None
     flipped = swapped(tree)
 
     def worst_first(game: Any, state: Any, move: Any) -> float:  # the ordering reversed
         return -float(game.evaluate(game.play(state, move)))
-    for conv in CONVENTIONS:
-        equal, fail = conv.split("-")
-        kw: dict[str, Any] = {"prune_on_equal": equal == "equal", "fail": fail}
-        put("no_pruning", conv, every)
+
+    every = _search(minimax, tree, order=order)
+    for conv, (equal, fail) in CONVENTIONS.items():
+        kw: dict[str, Any] = {"prune_on_equal": equal, "fail": fail}
+        changed = {"no_pruning": every}
         if ordered:
-            put("no_ordering", conv, _leaves(alphabeta, tree, **kw))
-            put("reversed_ordering", conv, _leaves(alphabeta, tree, order=worst_first, **kw))
+            changed["no_ordering"] = _search(alphabeta, tree, **kw)
+            changed["reversed_ordering"] = _search(alphabeta, tree, order=worst_first, **kw)
         else:
-            put("swapped", conv, _leaves(alphabeta, flipped, **kw))
+            changed["swapped"] = _search(alphabeta, flipped, **kw)
+        for name, seen in changed.items():
+            if seen is not None:
+                out.setdefault(name, {})[conv] = seen
         for sample, name in SAMPLE_BUGS.items():
-            key = name if sample == name else f"{name}/{sample}"
-            put(key, conv, run_sample(buggy_alphabeta(sample, equal=equal == "equal",
-                                                      hard=fail != "soft", ordered=ordered),
-                                      tree))
+            if sample in ORDERING_ONLY and not ordered:
+                continue
+            seen = observed_by(AlphaBetaSample(sample, equal, fail, ordered), tree, check, {})
+            if seen is not None:
+                out.setdefault(name if sample == name else f"{name}/{sample}", {})[conv] = seen
     return out
 
 
-def matching(leaves: list[Path], sigs: Signatures) -> dict[str, list[str]]:
-    """The bugs whose signature is exactly ``leaves``, with the conventions it is found in.
+def _deepening_signatures(tree: GameTree, max_depth: int, reorder: bool) -> Signatures:
+    out: Signatures = {}
+    options = {"max_depth": max_depth, "reorder": reorder}
+    for conv, (equal, fail) in CONVENTIONS.items():
+        for sample, name in DEEPENING_BUGS.items():
+            if not reorder and sample in ("no_reordering", "previous_only", "tie_last",
+                                          "tie_last_root", "cut_best_not_kept",
+                                          "fail_low_best", "static_for_order"):
+                continue  # mistakes of the reordering: without it they change nothing
+            seen = observed_by(DeepeningSample(sample, equal, fail), tree, "deepen", options)
+            if seen is not None:
+                out.setdefault(name if sample == name else f"{name}/{sample}", {})[conv] = seen
+    return out
 
-    >>> matching([(0,)], {"a": {"equal-soft": [(0,)], "strict-soft": [(1,)]}})
+
+@functools.lru_cache(maxsize=256)
+def _signatures(tree: GameTree, check: str, depth: int | None, max_depth: int | None,
+                reorder: bool) -> Signatures:
+    if check in _MINIMAX:
+        return _minimax_signatures(tree, check, depth)
+    if check in _ALPHABETA:
+        return _alphabeta_signatures(tree, check)
+    if check == "deepen" and max_depth is not None:
+        return _deepening_signatures(tree, max_depth, reorder)
+    return {}
+
+
+def signatures(tree: GameTree, check: str, *, depth: int | None = None,
+               max_depth: int | None = None, reorder: bool = True) -> Signatures:
+    """Bug -> convention -> what it shows on ``tree`` for ``check`` (the minimax checks have
+    one convention, ""); variants of one bug kept apart as ``name/variant``. Computed once
+    per tree and options (the suites' fixed trees are the same for every student)."""
+    return _signatures(tree, check, depth, max_depth, reorder)
+
+
+def same_as(got: Observed, sample: Observed, check: str) -> bool:
+    """Whether a submission showed what a sample shows: the same value and leaves (in order,
+    for alpha-beta and deepening; the same nodes in any order for minimax, which may search
+    the children in any order), and the same move where there is one."""
+    if len(got.steps) != len(sample.steps):
+        return False
+    for mine, theirs in zip(got.steps, sample.steps, strict=True):
+        if check in _MINIMAX:
+            if sorted(mine.leaves) != sorted(theirs.leaves):
+                return False
+        elif mine.leaves != theirs.leaves:
+            return False
+        if not (mine.value is None and theirs.value is None or
+                theirs.value is not None and same_value(mine.value, theirs.value)):
+            return False
+        if check in ("best_move", "deepen") and mine.move != theirs.move:
+            return False
+    return True
+
+
+def matching(got: Observed | list[Path], sigs: Signatures, check: str = "alphabeta"
+             ) -> dict[str, list[str]]:
+    """The bugs whose signature is what ``got`` shows (a list of leaves: those leaves,
+    whatever the value), with the conventions it is found in.
+
+    >>> leaf = Observed((Step(1.0, None, ((0,),)),))
+    >>> matching([(0,)], {"a": {"equal-soft": leaf, "strict-soft": Observed(())}})
     {'a': ['equal-soft']}
     """
     found: dict[str, list[str]] = {}
     for key, per in sigs.items():
         name = key.split("/")[0]
         for conv, sig in per.items():
-            if sig == leaves and conv not in found.get(name, []):
+            if isinstance(got, list):
+                hit = list(sig.leaves) == [tuple(p) for p in got] if check not in _MINIMAX \
+                    else sorted(sig.leaves) == sorted(tuple(p) for p in got)
+            else:
+                hit = same_as(got, sig, check)
+            if hit and conv not in found.get(name, []):
                 found.setdefault(name, []).append(conv)
     return found
 
 
-def recognise(leaves: list[Path], tree: GameTree, check: str, *,
+def recognise(leaves: list[Path] | Observed, tree: GameTree, check: str, *,
               depth: int | None = None) -> list[Bug]:
-    """The known bugs that evaluate exactly ``leaves`` on ``tree`` in some convention (a depth
-    off by one: the same nodes in any order)."""
-    sigs = signatures(tree, check, depth=depth)
-    if check in ("minimax", "minimax_limited", "best_move"):
-        got = sorted(leaves)
-        return [BUGS[n] for n, per in sigs.items() if any(sorted(s) == got
-                                                          for s in per.values())]
-    return [BUGS[n] for n in matching(list(leaves), sigs)]
+    """The known bugs that evaluate exactly ``leaves`` on ``tree`` in some convention (for
+    minimax: the same nodes in any order), in the catalogue's order."""
+    got = leaves if isinstance(leaves, Observed) else list(leaves)
+    paths = [tuple(p) for p in (got.leaves if isinstance(got, Observed) else got)]
+    correct = _correct_leaves(tree, check)
+    found = matching(got, signatures(tree, check, depth=depth), check)
+    # a bug that does not show on this tree evaluates what a correct search in its
+    # convention does: it is not recognised in such leaves
+    return [b for n, b in BUGS.items()
+            if any(correct.get(conv) != paths for conv in found.get(n, []))]
 
 
-def _leaves(search: Callable[..., Any], tree: GameTree, **kw: Any) -> list[Path]:
-    trace = search(tree, **kw).trace
-    assert trace is not None
-    return trace.leaves
+def _correct_leaves(tree: GameTree, check: str) -> dict[str, list[Path]]:
+    """Convention -> the leaves a correct alpha-beta evaluates in it (none for minimax)."""
+    if check not in _ALPHABETA:
+        return {}
+    order = "static" if check == "ordered_alphabeta" else None
+    out = {}
+    for conv, (equal, fail) in CONVENTIONS.items():
+        seen = _search(alphabeta, tree, prune_on_equal=equal, fail=fail, order=order)
+        if seen is not None:
+            out[conv] = list(seen.leaves)
+    return out

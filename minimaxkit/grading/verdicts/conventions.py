@@ -1,10 +1,12 @@
-"""The four correct alpha-beta conventions (cut on equality or strictly, times fail-soft or
-fail-hard; docs/grading.md, *Conventions*) and which of them a program's text reads as.
+"""The six correct alpha-beta conventions (docs/grading.md, *Conventions*): a cut rule (cut on
+equality, v ≥ β; or strict cuts, v > β) times what a node returns (fail-soft: v as found;
+fail-hard: v clamped into [α, β]; one-sided fail-hard, the example sheet's form: v started at
+the node's own bound and returned as it is), and which of them a program's text reads as.
 
 >>> convention_label(["equal-soft", "equal-hard"])
 'cut on equality (v ≥ β, v ≤ α), fail-soft or fail-hard'
->>> convention_label(["strict-hard"])
-'strict cuts (v > β, v < α), fail-hard'
+>>> convention_label(["strict-one-sided"])
+'strict cuts (v > β, v < α), one-sided fail-hard'
 >>> convention_label(["equal-soft", "strict-soft"])
 'either cut rule, fail-soft'
 >>> for part in convention_label(["equal-soft", "equal-hard", "strict-soft"]).split("; "):
@@ -19,29 +21,51 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import inspect
-import re
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..testdata.cells import python_of
 
-__all__ = ["CONVENTIONS", "CONVENTION_CHECKS", "convention_label", "Convention",
-           "reference_leaves", "source_conventions", "read_conventions", "defined_functions",
-           "program_text"]
+__all__ = ["CONVENTIONS", "CONVENTION_CHECKS", "CutAndFail", "convention_label", "Convention",
+           "source_conventions", "read_conventions", "defined_functions",
+           "program_text", "FAIL_WORDS", "CUT_WORDS"]
 
 Path = tuple[int, ...]
-#: name -> (prune_on_equal, fail)
-CONVENTIONS: dict[str, tuple[bool, str]] = {
-    "equal-soft": (True, "soft"),
-    "equal-hard": (True, "one-sided"),
-    "strict-soft": (False, "soft"),
-    "strict-hard": (False, "one-sided"),
+
+
+class CutAndFail(NamedTuple):
+    """A convention as the kit's searches take it: ``alphabeta(prune_on_equal=..., fail=...)``."""
+
+    prune_on_equal: bool
+    fail: str
+
+
+#: name -> how the kit's searches run it, in the lectures' order (cut on equality and
+#: fail-soft first: where nothing tells conventions apart, the first is the lectures')
+CONVENTIONS: dict[str, CutAndFail] = {
+    "equal-soft": CutAndFail(True, "soft"),
+    "equal-hard": CutAndFail(True, "hard"),
+    "equal-one-sided": CutAndFail(True, "one-sided"),
+    "strict-soft": CutAndFail(False, "soft"),
+    "strict-hard": CutAndFail(False, "hard"),
+    "strict-one-sided": CutAndFail(False, "one-sided"),
 }
 CONVENTION_CHECKS = ("alphabeta", "ordered_alphabeta", "deepen")
 MAX_CELL = 200_000  # characters: a longer cell is not read for the program's text
+#: the words for each fail mode and cut rule (issue #37's vocabulary, docs/grading.md)
+FAIL_WORDS = {"soft": "fail-soft", "hard": "fail-hard", "one-sided": "one-sided fail-hard"}
+CUT_WORDS = {"equal": "cut on equality (v ≥ β, v ≤ α)", "strict": "strict cuts (v > β, v < α)"}
+_FAILS = tuple(FAIL_WORDS)
+
+
+def _parts(name: str) -> tuple[str, str]:
+    """A convention's cut rule and fail mode: ``("strict", "one-sided")``."""
+    rule, _, fail = name.partition("-")
+    return rule, fail
 
 
 def convention_label(names: list[str] | tuple[str, ...]) -> str:
@@ -49,40 +73,158 @@ def convention_label(names: list[str] | tuple[str, ...]) -> str:
     fails: dict[str, list[str]] = {"equal": [], "strict": []}
     for name in CONVENTIONS:
         if name in names:
-            rule, fail = name.split("-")
-            fails[rule].append(f"fail-{fail}")
-    if len(fails["equal"]) == len(fails["strict"]) == 2:
+            rule, fail = _parts(name)
+            fails[rule].append(FAIL_WORDS[fail])
+    if len(fails["equal"]) == len(fails["strict"]) == len(_FAILS):
         return "any cut rule and fail mode"
     if fails["equal"] and fails["equal"] == fails["strict"]:
         return "either cut rule, " + " or ".join(fails["equal"])
-    words = {"equal": "cut on equality (v ≥ β, v ≤ α)", "strict": "strict cuts (v > β, v < α)"}
-    return "; or ".join(f"{words[rule]}, {' or '.join(f)}" for rule, f in fails.items() if f)
+    return "; or ".join(f"{CUT_WORDS[rule]}, {' or '.join(f)}" for rule, f in fails.items()
+                        if f)
 
 
 @dataclass(frozen=True)
 class Convention:
-    """The convention a submission is graded under, and why, in words."""
+    """The convention a submission is graded under, and why, in words. ``claimed`` is False
+    when neither the code nor the trees say which it is (a search that never cuts): it is
+    then the lectures' convention, compared with, not said to be the student's."""
 
     name: str
     why: str
+    claimed: bool = True
 
     @property
     def label(self) -> str:
         return convention_label([self.name])
 
 
-def reference_leaves(check: str, ref: dict[str, Any], conv: str) -> Any:
-    """The reference's leaves under ``conv`` (``deepen``: one list per iteration)."""
-    data = ref["conventions"][conv]
-    if check == "deepen":
-        return [[tuple(p) for p in it["leaves"]] for it in data["iterations"]]
-    return [tuple(p) for p in data["leaves"]]
+# ----- reading a program's text --------------------------------------------------------------
+_BOUNDS = {"alpha", "beta"}
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _comparisons(node: ast.AST) -> list[tuple[ast.expr, ast.expr, bool]]:
+    """Every order comparison in ``node`` as (the greater side, the lesser side, whether
+    equality counts): ``v >= beta`` is ``(v, beta, True)``, ``v < alpha`` ``(alpha, v,
+    False)``; chains split."""
+    out = []
+    for cmp in (n for n in ast.walk(node) if isinstance(n, ast.Compare)):
+        left = cmp.left
+        for op, right in zip(cmp.ops, cmp.comparators, strict=True):
+            if isinstance(op, ast.GtE | ast.Gt):
+                out.append((left, right, isinstance(op, ast.GtE)))
+            elif isinstance(op, ast.LtE | ast.Lt):
+                out.append((right, left, isinstance(op, ast.LtE)))
+            left = right
+    return out
+
+
+def _bound(expr: ast.expr) -> str | None:
+    return expr.id if isinstance(expr, ast.Name) and expr.id in _BOUNDS else None
+
+
+def _is_cut(greater: ast.expr, lesser: ast.expr) -> bool:
+    """A comparison that says a node is done: a value at or past β (``v >= beta``), at or
+    below α (``v <= alpha``), or the window closed (``alpha >= beta``). ``v > alpha`` and
+    ``v < beta`` are the tests before an update, not cuts."""
+    return _bound(lesser) == "beta" or _bound(greater) == "alpha"
+
+
+def _cut_rules(tree: ast.AST) -> set[str]:
+    """The cut rules a program's tests read as: ``v >= beta`` cuts on equality, ``v > beta``
+    strictly; a loop that goes on ``while alpha < beta`` cuts on equality."""
+    rules: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.While):
+            for greater, lesser, inclusive in _comparisons(node.test):
+                if _bound(greater) == "beta" and _bound(lesser) == "alpha":  # while open
+                    rules.add("strict" if inclusive else "equal")
+        elif isinstance(node, ast.If | ast.IfExp | ast.Return | ast.Assign):
+            test = node.test if isinstance(node, ast.If | ast.IfExp) else node.value
+            if test is None:
+                continue
+            for greater, lesser, inclusive in _comparisons(test):
+                if _is_cut(greater, lesser):
+                    rules.add("equal" if inclusive else "strict")
+    return rules
+
+
+def _moving(block: list[ast.stmt]) -> set[str]:
+    """The bounds a block of statements assigns (α at a MAX node, β at a MIN node)."""
+    out = set()
+    for stmt in block:
+        for node in ast.walk(stmt):
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
+            out |= {t.id for t in targets if isinstance(t, ast.Name) and t.id in _BOUNDS}
+    return out
+
+
+def _crossed(test: ast.expr, moving: set[str]) -> str | None:
+    """The bound a cut test says was crossed: β in ``v >= beta``, α in ``v <= alpha``, and
+    in ``alpha >= beta`` the one the block does not move; None when it cannot tell."""
+    for greater, lesser, _ in _comparisons(test):
+        if not _is_cut(greater, lesser):
+            continue
+        bounds = [x for x in (_bound(greater), _bound(lesser)) if x]
+        if len(bounds) == 1:
+            return bounds[0]
+        if len(moving) == 1:
+            return (_BOUNDS - moving).pop()
+    return None
+
+
+def _returns_bound(body: list[ast.stmt]) -> str | None:
+    first = body[0] if body else None
+    if isinstance(first, ast.Return) and first.value is not None:
+        return _bound(first.value)
+    return None
+
+
+def _fail_modes(tree: ast.AST) -> list[str]:
+    """What the program returns: fail-hard (clamped) when a cut returns the bound it crossed
+    (``if v >= beta: return beta``) or a return clamps into both bounds; one-sided when it
+    returns a bound or starts v at one (``v = alpha``) and never clamps; else fail-soft."""
+    clamped = one_sided = False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.For | ast.While):
+            moving = _moving(node.body)
+            for stmt in node.body:
+                for inner in ast.walk(stmt):
+                    if isinstance(inner, ast.If):
+                        crossed = _crossed(inner.test, moving)
+                        if crossed is not None and _returns_bound(inner.body) == crossed:
+                            clamped = True
+        if isinstance(node, ast.Return) and node.value is not None:
+            if _bound(node.value):
+                one_sided = True
+            elif _clamps_both(node.value):
+                clamped = True
+        if isinstance(node, ast.Assign) and _bound(node.value) and not _bound(node.targets[0]):
+            one_sided = True  # v = alpha: v starts at the node's own bound
+    return ["hard"] if clamped else ["one-sided"] if one_sided else ["soft"]
+
+
+def _clamps_both(expr: ast.expr) -> bool:
+    """``max(alpha, min(v, beta))`` and the like: a value clamped into the window (the
+    bounds saved under any names)."""
+    def call(node: ast.AST, name: str) -> bool:
+        return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+            node.func.id == name
+    outer = "max" if call(expr, "max") else "min" if call(expr, "min") else None
+    inner = {"max": "min", "min": "max"}.get(outer or "")
+    return inner is not None and isinstance(expr, ast.Call) and \
+        any(call(arg, inner) for arg in expr.args)
 
 
 def source_conventions(fn: Callable[..., Any] | str) -> list[str]:
     """Every convention the source of ``fn`` (or the text itself) allows, read from its cut
-    tests (``v >= beta``: on equality, ``v > beta``: strict) and returns (``return alpha``,
-    or a value started at α or β: fail-hard); all four when it says nothing.
+    tests (``v >= beta``: on equality, ``v > beta``: strict; either when there is none) and
+    what it returns (a cut that returns the bound it crossed: fail-hard; a bound returned, or
+    v started at one: one-sided fail-hard; else fail-soft).
 
     >>> def ab(node, alpha, beta):
     ...     v = node.static()
@@ -92,6 +234,9 @@ def source_conventions(fn: Callable[..., Any] | str) -> list[str]:
     >>> source_conventions(ab)
     ['equal-soft']
     >>> source_conventions("while alpha < beta:\\n    alpha = max(alpha, f())\\nreturn alpha")
+    ['equal-one-sided']
+    >>> source_conventions("for c in cs:\\n    s = f(c)\\n    if s >= beta:\\n        return beta"
+    ...                    "\\n    if s > alpha:\\n        alpha = s\\nreturn alpha")
     ['equal-hard']
     """
     if isinstance(fn, str):
@@ -101,22 +246,35 @@ def source_conventions(fn: Callable[..., Any] | str) -> list[str]:
             src = inspect.getsource(fn)
         except (OSError, TypeError):
             return list(CONVENTIONS)
-    src = re.sub(r"#.*", "", src)
-    equal = re.search(r"(>=\s*beta\b|<=\s*alpha\b|\bbeta\s*<=|\balpha\s*>="
-                      r"|\bwhile\s+alpha\s*<(?!=)\s*beta\b|\bwhile\s+beta\s*>(?!=)\s*alpha\b)",
-                      src)
-    strict = re.search(r"(>(?!=)\s*beta\b|<(?!=)\s*alpha\b|\bbeta\s*<(?!=)\s*\w|"
-                       r"\balpha\s*>(?!=)\s*\w|\bwhile\s+alpha\s*<=\s*beta\b)", src)
-    hard = re.search(r"return\s+(alpha|beta)\b|^\s*\w+\s*=\s*(alpha|beta)\s*$", src, re.M)
-    rules = ["equal"] if equal and not strict else ["strict"] if strict and not equal \
-        else ["equal", "strict"]
-    fails = ["hard"] if hard else ["soft"]
+    tree = _parse(src)
+    if tree is None:
+        return list(CONVENTIONS)
+    found = _cut_rules(tree)
+    rules = ["equal", "strict"] if len(found) != 1 else sorted(found)
+    fails = _fail_modes(tree)
     return [f"{r}-{f}" for r in rules for f in fails]
 
 
+def _parse(src: str) -> ast.Module | None:
+    """A program's text as Python: whole, or as the body of a function when it is a bare
+    fragment (``return`` outside a function)."""
+    text = textwrap.dedent(src)
+    for attempt in (text, "def _fragment():\n" + textwrap.indent(text, "    ")):
+        try:
+            return ast.parse(attempt)
+        except Exception:  # noqa: S112 - not Python, or too deep for the parser: try the next
+            continue
+    return None
+
+
 def read_conventions(text: str) -> list[str]:
-    """The conventions a program's text reads as (all four when it is empty)."""
-    return source_conventions(text) if text.strip() else list(CONVENTIONS)
+    """The conventions a program's text reads as (all of them when it is empty)."""
+    return list(_read(text)) if text.strip() else list(CONVENTIONS)
+
+
+@functools.lru_cache(maxsize=256)
+def _read(text: str) -> tuple[str, ...]:
+    return tuple(source_conventions(text))
 
 
 def defined_functions(cells: Iterable[str]) -> dict[str, str]:
@@ -134,10 +292,10 @@ def defined_functions(cells: Iterable[str]) -> dict[str, str]:
         try:
             src = python_of(cell)
             tree = ast.parse(src)
-        except Exception:  # not Python, or too deep for the parser: nothing read from it
+        except Exception:  # noqa: S112 - not Python, or too deep: nothing read from it
             continue
         for node in tree.body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 text = ast.get_source_segment(src, node)
                 if text is not None:
                     out[node.name] = text
@@ -179,10 +337,8 @@ def program_text(fn: Callable[..., Any] | str, defs: dict[str, str] | None = Non
         if current in seen or current not in defs:
             continue
         seen.append(current)
-        try:
-            names = {n.id for n in ast.walk(ast.parse(textwrap.dedent(defs[current])))
-                     if isinstance(n, ast.Name)}
-        except Exception:  # not Python, or too deep for the parser
+        parsed = _parse(defs[current])
+        if parsed is None:
             continue
-        todo += sorted(n for n in names if n in defs and not hasattr(builtins, n))
+        todo += sorted(n for n in _names(parsed) if n in defs and not hasattr(builtins, n))
     return "\n".join(defs[n] for n in seen)

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .bugs import BUGS
 from .conventions import Convention
 from .diagnosis import Diagnosis
+from .records import ConventionRecord, Parted, TreeRecord, VerdictRecord
 from .results import NO, OK, TreeResult
 
 __all__ = ["GradeReport", "TreeVerdict", "points_text", "wrap", "VALIDATE_WIDTH"]
@@ -77,12 +77,17 @@ class GradeReport:
                 f"{points_text(self.available)} points"
         if not self.hidden:
             first += " on the visible trees"
-        if self.convention is not None:
-            first += f", graded as {self.convention.label}"
+        c = self.convention
         more = []
-        if self.convention is not None:
-            more.append(f"one convention for all your trees; this one because "
-                        f"{self.convention.why}")
+        if c is not None and c.claimed:
+            first += f", graded as {c.label}"
+            why = c.why
+            if self.diagnosis is not None and self.diagnosis.about_returns:
+                why += "; what a node returns is the bug named below, not a convention"
+            more.append(f"one convention for all your trees; this one because {why}")
+        elif c is not None:
+            first += f", compared with the lectures' convention, {c.label}"
+            more.append(f"{c.why}: your trees are compared with the lectures' convention")
         if not self.hidden:
             rest = self.points - self.available
             more.append("the hidden trees are added when your work is graded" +
@@ -132,34 +137,38 @@ class GradeReport:
             lines += self.tree_lines(i)
         return "\n".join(lines)
 
+    def record(self) -> VerdictRecord:
+        """The verdict as a typed record, for the class report: points, convention, the
+        bugs named for every tree and where they show, whether the function finished on some
+        tree, and per tree its kind, score, the bugs named for it alone, where the search
+        parted from the reference, and whether its picture is shown."""
+        d, c = self.diagnosis, self.convention
+        shown = next((i for i, t in enumerate(self.trees) if t.result.picture), None)
+        trees = []
+        for i, t in enumerate(self.trees):
+            r = t.result
+            bugs = tuple(d.per_tree.get(i, [])[:3]) if d and not d.overall else ()
+            part = next((x.strip().removeprefix("they part ") for x in r.lines
+                         if x.strip().startswith("they part ")), "")
+            node = next((r.picture.tree.node(p).name for p, m in r.picture.marks.items()
+                         if m == "diverge"), None) if r.picture else None
+            trees.append(TreeRecord(t.name, t.kind, r.score, r.status, bugs,
+                                    Parted(node, part) if part else None, i == shown))
+        return VerdictRecord(
+            self.question, self.points, self.earned,
+            ConventionRecord(c.name, c.label, c.why, c.claimed) if c else None,
+            tuple(d.overall[:3]) if d else (), d.shown if d else "",
+            any(t.result.status == "ok" for t in self.trees), tuple(trees))
+
     def data(self) -> dict[str, Any]:
-        """The verdict as plain data (JSON), for the class report: points, convention, the
-        bugs named for every tree, and per tree its kind, score, the bugs named for it alone,
-        where the search parted from the reference, and whether its picture is shown.
+        """:meth:`record` as plain data (JSON), as the trusted grader stores it.
 
         >>> tree = TreeVerdict("t", "", TreeResult(0.5, "value 3 ✔"), "seeded")
         >>> data = GradeReport("q", 2, [tree]).data()
         >>> data["earned"], data["trees"][0]["kind"], data["trees"][0]["parted"]
         (1.0, 'seeded', None)
         """
-        d, c = self.diagnosis, self.convention
-        named = {b.advice: b.name for b in BUGS.values()}
-        shown = next((i for i, t in enumerate(self.trees) if t.result.picture), None)
-        trees = []
-        for i, t in enumerate(self.trees):
-            r = t.result
-            bugs = d.per_tree.get(i, [])[:3] if d and not d.overall else []
-            bugs += [n for a, n in named.items() if n not in bugs and any(a in x for x in r.lines)]
-            part = next((x.strip().removeprefix("they part ") for x in r.lines
-                         if x.strip().startswith("they part ")), "")
-            node = next((r.picture.tree.node(p).name for p, m in r.picture.marks.items()
-                         if m == "diverge"), None) if r.picture else None
-            trees.append({"name": t.name, "kind": t.kind, "score": r.score, "status": r.status,
-                          "bugs": bugs, "parted": {"node": node, "text": part} if part else None,
-                          "pictured": i == shown})
-        return {"question": self.question, "points": self.points, "earned": self.earned,
-                "convention": c and {"name": c.name, "label": c.label, "why": c.why},
-                "bugs": d.overall[:3] if d else [], "trees": trees}
+        return self.record().to_json()
 
     def summary(self) -> str:
         """A short form for nbgrader's Validate dialog, lines of at most

@@ -4,7 +4,7 @@ words for values and leaves.
 >>> halves(1.0), halves(2 / 3), halves(0.5), halves(1 / 3)
 (1.0, 0.5, 0.5, 0.0)
 >>> what({"seq": [{"number": 1}]}), what({"none": True})
-('a sequence of 1 items', 'None (is a return statement missing?)')
+('a sequence of 1 item', 'None (is a return statement missing?)')
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from ...tree import GameTree
 from .compare import Comparison, names, value_text
 
-__all__ = ["Record", "Picture", "TreeResult", "halves", "failed", "number_of", "what",
+__all__ = ["Record", "Picture", "TreeResult", "Returned", "halves", "failed", "number_of", "what",
            "leaves_text", "same_value", "mismatch_lines", "read_twice", "OK", "NO"]
 
 Path = tuple[int, ...]
@@ -76,24 +76,75 @@ def failed(out: Record) -> TreeResult:
                       printed=out.printed, status=out.status)
 
 
+@dataclass(frozen=True)
+class Returned:
+    """A value the student's function returned, as it was described where it ran
+    (:func:`~minimaxkit.grading.recording.outcome.describe`): a number, None, a sequence, a
+    node of the tree, or something else (its type and a short repr).
+
+    >>> Returned.read({"seq": [{"number": 3}, {"node": [1], "name": "C"}]}).items[1].path
+    (1,)
+    >>> Returned.read({"other": "str", "repr": "'x'"}).words()
+    "str 'x'"
+    """
+
+    kind: str  # "number", "none", "seq", "node", "other" or "unknown"
+    number: float | None = None
+    items: tuple[Returned, ...] = ()
+    path: Path | None = None
+    name: str = ""
+    type_name: str = ""
+    text: str = ""
+
+    @classmethod
+    def read(cls, desc: Any) -> Returned:
+        """The description ``desc`` (plain data from the child) as a :class:`Returned`."""
+        if not isinstance(desc, dict):
+            return cls("unknown")
+        if "number" in desc:
+            return cls("number", number=float(desc["number"]))
+        if "none" in desc:
+            return cls("none")
+        if "seq" in desc and isinstance(desc["seq"], list):
+            return cls("seq", items=tuple(cls.read(d) for d in desc["seq"]))
+        if "node" in desc and isinstance(desc["node"], list):
+            return cls("node", path=tuple(int(i) for i in desc["node"]),
+                       name=str(desc.get("name", "")))
+        return cls("other", type_name=str(desc.get("other", "")),
+                   text=str(desc.get("repr", "")))
+
+    def words(self) -> str:
+        """What was returned, in words."""
+        if self.kind == "none":
+            return "None (is a return statement missing?)"
+        if self.kind == "seq":
+            n = len(self.items)
+            return f"a sequence of {n} item{'' if n == 1 else 's'}"
+        if self.kind == "node":
+            return f"node {self.name}"
+        if self.kind == "number":
+            return f"the number {value_text(self.number)}"
+        if self.kind == "other":
+            return f"{self.type_name} {self.text}"
+        return "nothing usable"
+
+    def pair(self) -> tuple[Returned, Returned] | None:
+        """The two items of a returned pair, or None."""
+        return (self.items[0], self.items[1]) if self.kind == "seq" and \
+            len(self.items) == 2 else None
+
+
 def number_of(desc: Any) -> tuple[float | None, str]:
-    if isinstance(desc, dict) and "number" in desc:
-        return float(desc["number"]), ""
-    return None, "returned " + what(desc) + "; expected a number (the value)"
+    """The number a description holds, or None and what it was instead."""
+    got = desc if isinstance(desc, Returned) else Returned.read(desc)
+    if got.kind == "number":
+        return got.number, ""
+    return None, "returned " + got.words() + "; expected a number (the value)"
 
 
 def what(desc: Any) -> str:
-    if not isinstance(desc, dict):
-        return "nothing usable"
-    if "none" in desc:
-        return "None (is a return statement missing?)"
-    if "seq" in desc:
-        return f"a sequence of {len(desc['seq'])} items"
-    if "node" in desc:
-        return f"node {desc.get('name')}"
-    if "number" in desc:
-        return f"the number {value_text(desc['number'])}"
-    return f"{desc.get('other')} {desc.get('repr')}"
+    """A description (or :class:`Returned`) in words."""
+    return (desc if isinstance(desc, Returned) else Returned.read(desc)).words()
 
 
 def leaves_text(n: int) -> str:

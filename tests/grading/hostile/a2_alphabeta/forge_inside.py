@@ -3,10 +3,10 @@
 # they are (found by what they are: every function of the kit that grades, runs, describes
 # or records, in every module and table that holds it), so that what it returns is described
 # as 5; it evaluates no leaf. What the child reports is only the function's answer: a forged
-# 5 is worth what returning 5 is (half a point on each tree whose value is 5: the sheet, the
-# 4-ply tree and this student's seeded tree), and the leaves, recorded outside the child, are
-# none.
-# expect: test_alphabeta=1.5
+# 5 is worth what returning 5 is (half a point on each tree whose value is 5: the sheet and
+# the 4-ply tree; this student's seeded tree is worth -3), and the leaves, recorded outside the
+# child, are none.
+# expect: test_alphabeta=1
 # message: value 5 ✔, 0 leaves ✘
 # %% alphabeta
 def alphabeta(node, alpha, beta):

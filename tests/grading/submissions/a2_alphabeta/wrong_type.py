@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Returns the value as text.
-# expect: test_alphabeta=0.5
+# expect: test_alphabeta=0
 # message: expected a number
 # %% alphabeta
 def search(node, alpha, beta):

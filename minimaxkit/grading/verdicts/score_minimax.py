@@ -1,0 +1,110 @@
+"""A tree's verdict for assignment 1's checks: ``minimax`` (the value, and every leaf read
+once), ``minimax_limited`` (the nodes at the depth limit, and any leaf above it) and
+``best_move`` (value, move and nodes: all three for the point, two for half).
+
+>>> from minimaxkit import GameTree
+>>> value_part(Returned.read({"number": 2}), 3.0)
+(False, 'value 2 ✘ (expected 3)')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...student import evaluated_in
+from ...tree import GameTree
+from .compare import Comparison, compare, names, value_text
+from .references import Reference, TreeCase
+from .results import (
+    NO,
+    OK,
+    Picture,
+    Record,
+    Returned,
+    TreeResult,
+    halves,
+    leaves_text,
+    mismatch_lines,
+    read_twice,
+    same_value,
+)
+
+__all__ = ["grade_minimax", "value_part"]
+
+Path = tuple[int, ...]
+
+
+def value_part(got: Returned, expected: float) -> tuple[bool, str]:
+    """Whether the returned value is right, and the words for it."""
+    if got.kind != "number":
+        return False, f"value {NO}: returned {got.words()}; expected a number (the value)"
+    if same_value(got.number, expected):
+        return True, f"value {value_text(got.number)} {OK}"
+    return False, f"value {value_text(got.number)} {NO} (expected {value_text(expected)})"
+
+
+@dataclass(frozen=True)
+class _Move:
+    """The move half of ``best_move``: right or not, and the words for it."""
+
+    right: bool
+    words: str
+
+
+def _move_part(child: Returned, tree: GameTree, ref: Reference) -> _Move:
+    assert ref.moves is not None
+    best = " or ".join(tree.root.children[i].name for i in ref.moves)
+    if child.kind == "node" and child.path is not None and len(child.path) == 1 \
+            and child.path[0] in ref.moves:
+        return _Move(True, f"move {child.name} {OK}")
+    got = f"move {child.name}" if child.kind == "node" else \
+        f"move: {child.words()}, not a child node"
+    return _Move(False, f"{got} {NO} (best: {best})")
+
+
+def _search_words(c: Comparison, reread: list[Path], tree: GameTree, depth: int | None,
+                  leaves: list[Path]) -> str:
+    nodes = "leaves" if depth is None else f"nodes at depth {depth}"
+    if c.same_leaves and not reread:
+        return f"evaluated all {len(c.reference)} {nodes} once {OK}"
+    if c.same_leaves:
+        return f"read {names(tree, reread[:3])} more than once {NO} (read each value once)"
+    done = (leaves_text(len(leaves)) if depth is None else
+            f"{len(leaves)} node{'' if len(leaves) == 1 else 's'} at depth {depth}")
+    return f"evaluated {done} {NO} (expected {len(c.reference)}, each once)"
+
+
+def grade_minimax(out: Record, case: TreeCase) -> TreeResult:
+    """``minimax``, ``minimax_limited`` and ``best_move`` on one tree."""
+    tree, ref = case.tree, case.ref
+    assert ref.search is not None and ref.value is not None
+    got = Returned.read(out.result)
+    move: _Move | None = None
+    if ref.moves is not None:  # best_move: (value, child)
+        pair = got.pair()
+        if pair is None:
+            return TreeResult(0.0, f"returned {got.words()}; expected a pair "
+                                   "(value, best child)")
+        got, child = pair
+        move = _move_part(child, tree, ref)
+    value_ok, value_words = value_part(got, ref.value)
+    leaves = evaluated_in(out.calls)
+    trace = ref.search.trace
+    c = compare(leaves, {"minimax": trace}, tree)
+    reread = read_twice(out.calls)
+    search_ok = c.same_leaves and not reread
+    parts = [value_words, *([move.words] if move else []),
+             _search_words(c, reread, tree, case.depth, leaves)]
+    scores = [float(value_ok), float(search_ok)] + ([float(move.right)] if move else [])
+    result = TreeResult(halves(sum(scores) / len(scores)), ", ".join(parts))
+    if value_ok and search_ok and (move is None or move.right):
+        return result
+    if reread and c.same_leaves:
+        result.lines.append(f"your search called static() more than once on "
+                            f"{names(tree, reread)}: call it once per node and keep the value "
+                            "in a variable (v = node.static()); the grader counts every call")
+    elif not search_ok:
+        result.lines += mismatch_lines(tree, c, "minimax", pruning=False)
+    if not c.same_leaves:
+        result.picture = Picture(tree, trace, c.marks(), "(minimax)")
+    return result

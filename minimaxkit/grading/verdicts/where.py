@@ -1,0 +1,117 @@
+"""Where a known bug shows on a tree, in a sentence that names the node: the MAX node whose
+children are all below 0, the MIN root a search by depth parity maximises at, the leaf a
+depth-limited search asked for its children, the MIN node that returned its α...
+
+>>> from minimaxkit import GameTree
+>>> tree = GameTree.from_nested([[-3, -5], [2, 4]], root="min")
+>>> import textwrap
+>>> print(textwrap.fill(where("start_at_zero", tree), 95))
+it shows at node B (MAX, path (0,)): its children are all below 0 (the largest is -3), and a
+maximum started at 0 gives 0 there
+>>> print(textwrap.fill(where("parity", tree), 95))
+it shows at node A (MIN, path ()): the root is MIN, and a search that takes even depths for MAX
+maximises there
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from ...search import minimax
+from ...student import Recorder
+from ...tree import GameTree, Node
+from .compare import value_text
+from .observed import Options
+from .samples.alphabeta import AlphaBetaSample
+
+__all__ = ["where"]
+
+Path = tuple[int, ...]
+
+
+def _node(node: Node) -> str:
+    return f"node {node.name} ({node.player.upper()}, path {node.path})"
+
+
+def _values(tree: GameTree, depth: int | None) -> dict[Path, float]:
+    trace = minimax(tree, depth=depth).trace
+    assert trace is not None
+    return dict(trace.values)
+
+
+def _start_at_zero(tree: GameTree, options: Options) -> str:
+    values = _values(tree, options.depth)
+    for node in tree.nodes():
+        kids = [values[c.path] for c in node.children if c.path in values]
+        if not kids or node.path not in values:
+            continue
+        if node.is_max and max(kids) < 0:
+            return (f"it shows at {_node(node)}: its children are all below 0 (the largest "
+                    f"is {value_text(max(kids))}), and a maximum started at 0 gives 0 there")
+        if not node.is_max and min(kids) > 0:
+            return (f"it shows at {_node(node)}: its children are all above 0 (the least "
+                    f"is {value_text(min(kids))}), and a minimum started at 0 gives 0 there")
+    return ""
+
+
+def _parity(tree: GameTree, options: Options) -> str:
+    for node in tree.nodes():
+        if node.children and node.is_max != (len(node.path) % 2 == 0):
+            does = "maximises" if not node.is_max else "minimises"
+            what = "the root" if not node.path else f"at depth {len(node.path)} it"
+            return (f"it shows at {_node(node)}: {what} is {node.player.upper()}, and a "
+                    f"search that takes even depths for MAX {does} there")
+    return ""
+
+
+def _returns_bound(tree: GameTree, options: Options) -> str:
+    """The first node whose returned value is not its v, in a search that returns the bound."""
+    for bug in ("returns_alpha", "returns_beta"):
+        log: list[tuple[Path, bool, float, float]] = []
+        AlphaBetaSample(bug, log=log)(Recorder(tree).root(), -math.inf, math.inf)
+        found = next(((p, mx, v, r) for p, mx, v, r in log if r != v), None)
+        if found is not None:
+            path, at_max, v, returned = found
+            bound, least = ("β", "greatest") if at_max else ("α", "least")
+            return (f"it shows first at {_node(tree.node(path))}: v there is {value_text(v)}, "
+                    f"the {least} of its children's values, but it returns "
+                    f"{value_text(returned)}, the {bound} it was given, so the nodes above it "
+                    f"see {value_text(returned)} instead of {value_text(v)}")
+    return ""
+
+
+def _always_max(tree: GameTree, options: Options) -> str:
+    root = tree.root
+    if root.is_max:
+        return ""
+    values = _values(tree, options.depth)
+    best = min(root.children, key=lambda c: values[c.path])
+    return (f"it shows at the root, node {root.name}, which is MIN: its best move is "
+            f"{best.name} (value {value_text(values[best.path])}), the least")
+
+
+def _fixed_depth(tree: GameTree, options: Options) -> str:
+    return (f"it shows on this tree: with max_depth = {options.depth}, your search evaluated "
+            "the nodes at depth 2")
+
+
+_WHERE: dict[str, Callable[[GameTree, Options], str]] = {
+    "start_at_zero": _start_at_zero, "parity": _parity, "returns_bound": _returns_bound,
+    "move_always_max": _always_max, "fixed_depth": _fixed_depth,
+}
+
+
+def where(bug: str, tree: GameTree, options: Options | None = None, *,
+          asked: tuple[Path, ...] = ()) -> str:
+    """A sentence naming the node where ``bug`` shows on ``tree`` ("" if there is none to
+    say): ``asked`` are the leaves the search asked for their children."""
+    options = options or Options()
+    if bug == "leaf_not_checked" and asked:
+        leaf = tree.node(asked[0])
+        limit = options.depth if options.depth is not None else options.max_depth
+        above = f", above the depth limit {limit}" if limit is not None else ""
+        return (f"it shows at node {leaf.name} (path {leaf.path}): a leaf at depth "
+                f"{len(leaf.path)}{above}, which your search asked for its children")
+    found = _WHERE.get(bug)
+    return found(tree, options) if found is not None else ""

@@ -1,0 +1,22 @@
+# ruff: noqa: F821 - the notebook defines math and the functions of its other cells
+# wrong: test_alphabeta
+# bug: alpha_not_updated
+# why: alpha never updated
+# %% alphabeta
+def alphabeta(node, alpha, beta):
+    if node.is_leaf():
+        return node.static()
+    if node.is_max():
+        v = -math.inf
+        for child in node.children():
+            v = max(v, alphabeta(child, alpha, beta))
+            if v >= beta:
+                return v
+        return v
+    v = math.inf
+    for child in node.children():
+        v = min(v, alphabeta(child, alpha, beta))
+        if v <= alpha:
+            return v
+        beta = min(beta, v)
+    return v

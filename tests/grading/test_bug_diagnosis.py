@@ -1,0 +1,262 @@
+"""The words of a verdict for the bugs students make (issue #35) and the conventions' names
+(issue #37): the diagnosis of "returns α" in the student's words with the node where it shows;
+no convention claimed where none can be read; the fail modes read from a program's text; the
+samples the bugs are recognised by searching exactly what the kit searches when they make no
+mistake; references stored before the six conventions still read right; and every student's
+seeded trees showing what their suite requires of them."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from minimaxkit import GameTree, alphabeta
+from minimaxkit.deepening import iter_deepen
+from minimaxkit.grading.testdata.trees import TreeSpec, build_tree, seed_for
+from minimaxkit.grading.verdicts.conventions import CONVENTIONS, source_conventions
+from minimaxkit.grading.verdicts.observed import observed_by
+from minimaxkit.grading.verdicts.references import Reference, compute, reference
+from minimaxkit.grading.verdicts.samples.alphabeta import AlphaBetaSample
+from minimaxkit.grading.verdicts.samples.deepening import DeepeningSample
+
+sys.path.insert(0, str(Path(__file__).parent))
+from catalogue_programs import (  # noqa: E402 - the helper lives beside the test
+    REPO,
+    STUDENTS,
+    grade_program,
+    programs,
+    questions,
+)
+
+CATALOGUE = {p.label: p for p in programs()}
+
+
+def _report(label: str, grade_id: str, student: str = "student00") -> Any:
+    program = CATALOGUE[label]
+    question = next(q for q in questions(program.assignment) if q.grade_id == grade_id)
+    return grade_program(program, question, student)
+
+
+# ----- "returns α" ----------------------------------------------------------------------------
+def test_returns_alpha_is_told_what_a_min_node_returned() -> None:
+    """The issue's program: a MIN node returns α. A wrong value on all 7 trees (-∞ where the
+    root's children are MIN nodes); the verdict names that one bug, says which MIN node
+    returned what, suggests nothing else, and does not let "your code reads so" reassure
+    about what it returns."""
+    report = _report("a2_alphabeta/returns_alpha", "test_alphabeta")
+    assert len(report.trees) == 7
+    assert all("✘" in t.result.summary.split(",")[0] for t in report.trees)
+    assert report.trees[0].result.summary.startswith("value -∞ ✘ (expected 5)")
+    assert report.diagnosis is not None and report.diagnosis.overall == ["returns_bound"]
+    text = " ".join(report.text().split())
+    assert ("likely bug (it accounts for what your search did on every tree): a node returns "
+            "a bound instead of its value") in text
+    # the sheet's tree: its first MIN node to return is B, the least of E = max(8, 7, 3),
+    # F = max(9, 1, 6) and G = max(2, 4, 1): 4
+    assert ("it shows first at node B (MIN, path (0,)): v there is 4, the least of its "
+            "children's values, but it returns -∞, the α it was given, so the nodes above it "
+            "see -∞ instead of 4") in text
+    for wrong in ("no pruning", "not passed down", "α is never updated"):
+        assert wrong not in text
+    assert "what a node returns is the bug named below, not a convention" in text
+
+
+def test_a_search_that_never_cuts_is_not_said_to_follow_a_convention() -> None:
+    report = _report("a2_alphabeta/no_pruning", "test_alphabeta")
+    assert report.convention is not None and not report.convention.claimed
+    first = report.text().splitlines()[0]
+    assert "graded as" not in first and "compared with the lectures' convention" in first
+    assert report.record().convention is not None
+    assert report.record().convention.claimed is False  # type: ignore[union-attr]
+
+
+def test_a_stub_has_no_convention_at_all() -> None:
+    program = CATALOGUE["a2_alphabeta/ok_equal_soft"]
+    stub = type(program)(program.assignment, "stub", False, "test_alphabeta", "", "",
+                         {"alphabeta": "def alphabeta(node, alpha, beta):\n"
+                                       "    raise NotImplementedError()"})
+    question = questions("a2_alphabeta")[0]
+    report = grade_program(stub, question, "student00")
+    assert report.earned == 0 and report.convention is None
+    assert report.text().splitlines()[0] == "alphabeta: 0 of 7 points"
+    record = report.record()
+    assert record.finished is False and record.bugs == ()
+
+
+# ----- the conventions' names -----------------------------------------------------------------
+@pytest.mark.parametrize("label, read", [
+    ("a2_alphabeta/ok_equal_soft", ["equal-soft"]),
+    ("a2_alphabeta/ok_strict_soft", ["strict-soft"]),
+    ("a2_alphabeta/ok_tutorial_clamped", ["equal-hard"]),
+    ("a2_alphabeta/ok_tutorial_clamped_strict", ["strict-hard"]),
+    ("a2_alphabeta/ok_negamax_clamped", ["equal-hard"]),
+    ("a2_alphabeta/ok_max_clamp", ["equal-hard"]),
+    ("a2_alphabeta/ok_sheet_one_sided", ["equal-one-sided"]),
+    ("a2_alphabeta/ok_sheet_loop", ["equal-one-sided"]),
+    ("a2_alphabeta/ok_sheet_strict", ["strict-one-sided"]),
+])
+def test_each_correct_style_is_read_as_the_convention_it_is_written_in(
+        label: str, read: list[str]) -> None:
+    from catalogue_programs import notebook_cells
+
+    from minimaxkit.grading.verdicts.conventions import defined_functions, program_text
+    text = program_text("alphabeta", defined_functions(notebook_cells(CATALOGUE[label])))
+    assert source_conventions(text) == read
+    report = _report(label, "test_alphabeta")
+    assert report.earned == 7 and report.convention is not None
+    assert report.convention.name == read[0] and report.convention.claimed
+
+
+def test_a_tutorial_style_program_is_graded_as_fail_hard() -> None:
+    first = _report("a2_alphabeta/ok_tutorial_clamped", "test_alphabeta").text().splitlines()[0]
+    assert first == ("alphabeta: 7 of 7 points, graded as cut on equality (v ≥ β, v ≤ α), "
+                     "fail-hard")
+    sheet = _report("a2_alphabeta/ok_sheet_one_sided", "test_alphabeta").text().splitlines()[0]
+    assert sheet.endswith("graded as cut on equality (v ≥ β, v ≤ α), one-sided fail-hard")
+
+
+# ----- the samples are the kit's search when they make no mistake -----------------------------
+def _trees(n: int) -> list[GameTree]:
+    rng = random.Random(35)
+    out = []
+    for i in range(n):
+        spec = TreeSpec.read({"random": {"depth": 4, "branching": [1, 3], "values": [-5, 5],
+                                         "early": 0.2}, "root": "either",
+                              "static": {"noise": 3}})
+        out.append(build_tree(spec, seed=rng.getrandbits(32) + i))
+    return out
+
+
+def test_the_samples_without_a_mistake_search_what_the_kit_searches() -> None:
+    """An independent check of the signatures: the sample alpha-beta and deepening, with no
+    mistake, evaluate the kit's leaves and return its values and moves, in every convention,
+    on random trees with ties, values below 0, uneven depths and either player at the root."""
+    wrong = []
+    for tree in _trees(60):
+        for name, (equal, fail) in CONVENTIONS.items():
+            for ordered in (False, True):
+                r = alphabeta(tree, prune_on_equal=equal, fail=fail,
+                              order="static" if ordered else None)
+                seen = observed_by(AlphaBetaSample("", equal, fail, ordered), tree,
+                                   "alphabeta", {})
+                assert r.trace is not None and seen is not None
+                if list(seen.leaves) != r.trace.leaves or seen.value != r.value:
+                    wrong.append((tree.to_nested(), name, ordered))
+            for reorder in (True, False):
+                kit = [(it.value, list(it.trace.leaves), it.move) for it in
+                       iter_deepen(tree, max_depth=3, reorder=reorder, prune_on_equal=equal,
+                                   fail=fail) if it.trace is not None]
+                seen = observed_by(DeepeningSample("", equal, fail), tree, "deepen",
+                                   {"max_depth": len(kit), "reorder": reorder})
+                assert seen is not None
+                mine = [(s.value, list(s.leaves), s.move[-1] if s.move else None)
+                        for s in seen.steps]
+                if mine != kit:
+                    wrong.append((tree.to_nested(), name, reorder))
+    assert wrong == []
+
+
+def test_fail_hard_clamped_and_one_sided_evaluate_the_same_leaves() -> None:
+    """Why the grader tells them apart by the program's text only: clamping changes what a
+    cut node returns, never which leaves its parent goes on to."""
+    for tree in _trees(60):
+        for equal in (True, False):
+            assert alphabeta(tree, prune_on_equal=equal, fail="hard").trace.leaves == \
+                alphabeta(tree, prune_on_equal=equal, fail="one-sided").trace.leaves
+
+
+# ----- stored references --------------------------------------------------------------------
+def test_references_stored_before_the_six_conventions_still_read_right() -> None:
+    """Data written when ``equal-hard`` meant the sheet's one-sided form: read as it was meant,
+    the clamped searches computed now."""
+    tree = build_tree({"nested": [[[8, 7, 3], [9, 1, 6], [2, 4, 1]], [[1, 3, 5], [3, 9, 2]]]})
+    now = reference("alphabeta", tree)
+    old = {"value": now["value"], "conventions": {
+        "equal-soft": now["conventions"]["equal-soft"],
+        "equal-hard": now["conventions"]["equal-one-sided"],
+        "strict-soft": now["conventions"]["strict-soft"],
+        "strict-hard": now["conventions"]["strict-one-sided"]}}
+    assert Reference.read(old, "alphabeta", tree) == Reference.read(now, "alphabeta", tree)
+    assert Reference.read(now, "alphabeta", tree) == compute("alphabeta", tree)
+
+
+def test_the_committed_references_are_current() -> None:
+    from minimaxkit.classroom.refresh import stale
+
+    assert stale(REPO / "solutions") == []
+
+
+# ----- the seeded trees -----------------------------------------------------------------------
+def _seeded() -> list[tuple[str, str, dict[str, Any]]]:
+    out = []
+    for path in sorted((REPO / "solutions").glob("a[1-4]_*/hidden_tests.json")):
+        data = json.loads(path.read_text())
+        for question, spec in data["questions"].items():
+            for entry in spec.get("seeded", []):
+                out.append((data["assignment"], question, entry))
+    return out
+
+
+def test_every_students_seeded_trees_show_what_their_suite_requires() -> None:
+    """For 40 ids: negative values, ties, a leaf above the depth limit... whatever the seeded
+    spec requires, the tree drawn for that id shows (no draw ever falls back)."""
+    missing = []
+    for assignment, question, entry in _seeded():
+        spec = TreeSpec.read(entry["tree"])
+        assert spec.require.negative, (assignment, question)  # every suite has them
+        for student in STUDENTS:
+            seed = seed_for(student, f"{assignment}/{question}/{entry['name']}",
+                            json.loads((REPO / "solutions" / assignment /
+                                        "hidden_tests.json").read_text())["salt"])
+            tree = build_tree(entry["tree"], seed=seed)
+            if unmet := spec.require.unmet(tree):
+                missing.append((assignment, question, student, unmet))
+    assert missing == []
+
+
+def test_the_roots_of_the_seeded_trees_are_max_and_min() -> None:
+    roots = {build_tree({"random": {"depth": 2, "branching": 2, "values": [-3, 3]},
+                         "root": "either"}, seed=s).root.player for s in range(20)}
+    assert roots == {"max", "min"}
+
+
+def test_a_spec_written_wrong_says_what_is_expected() -> None:
+    from minimaxkit.grading.testdata.trees import SpecError
+
+    with pytest.raises(SpecError, match="'root' must be 'max', 'min' or 'either'"):
+        TreeSpec.read({"nested": [1, 2], "root": "MIN"})
+    with pytest.raises(SpecError, match="'early' must be a chance"):
+        TreeSpec.read({"random": {"depth": 3, "early": 1.5}})
+    with pytest.raises(SpecError, match="'require' must be a dict of"):
+        TreeSpec.read({"random": {"depth": 3}, "require": {"negatives": True}})
+
+
+def test_a_deepening_tree_the_kit_finishes_early_is_refused_with_a_reason() -> None:
+    """5 at the root's first child; B's first child, 1, cuts B off before its deep child C, so
+    no iteration goes below depth 2, and the kit's deepening stops after depth 3."""
+    tree = GameTree.from_nested([5, [1, [[7, 8], 9]]]).with_static()
+    with pytest.raises(ValueError, match="finishes this tree at depth 3"):
+        compute("deepen", tree, max_depth=4)
+    assert math.isfinite(compute("deepen", tree, max_depth=3).iterations_of(
+        "equal-soft")[-1].value)
+
+
+# ----- assignment 3's order ------------------------------------------------------------------
+@pytest.mark.parametrize("name, hint", [
+    ("order_always_high", "every node you ordered wrongly is a MIN node"),
+    ("order_always_low", "every node you ordered wrongly is a MAX node"),
+    ("order_parity", "the player decided by the depth: A is MIN at depth 0"),
+    ("order_reversed", "every node you ordered wrongly is in the other player's order"),
+    ("order_ties_reversed", "children with equal estimates come in the reverse of the tree's "
+                            "order"),
+    ("order_tuples", "children with equal estimates come in the reverse of the tree's order"),
+])
+def test_an_order_wrong_the_same_way_at_every_node_is_told_how(name: str, hint: str) -> None:
+    text = " ".join(_report(f"a3_move_ordering/{name}", "test_order").text().split())
+    assert hint in text
