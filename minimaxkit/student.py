@@ -46,6 +46,7 @@ nodes are read-only: cannot set 'value' on node A; keep
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
@@ -54,9 +55,20 @@ from .tree import GameTree
 
 __all__ = ["SearchNode", "NodeInfo", "Source", "Recorder", "ReadOnlyTree", "TooManyCalls",
            "MissingCall", "CHILDREN", "STATIC", "ESTIMATE", "evaluated_in",
-           "refuse_kit_searches"]
+           "refuse_kit_searches", "SEARCH_MODULES", "SEARCH_HOOKS"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+#: The modules that hold the kit's searches, whose :data:`SEARCH_HOOKS` the refusal replaces
+#: where a module has them. In the grader's sandbox each of these is a stub that has them
+#: (``minimaxkit.isolation.rules.KIT_SEARCHES`` masks the same modules), the search package's
+#: front and its old path ``minimaxkit.search.core`` included; outside it, those two only
+#: re-export the functions of the others.
+SEARCH_MODULES = ("minimaxkit.search", "minimaxkit.search.core", "minimaxkit.search.fronts",
+                  "minimaxkit.search.negamax_search", "minimaxkit.search.plain_search",
+                  "minimaxkit.search.table_search", "minimaxkit.deepening")
+#: The names every search calls first, looked up in its own module.
+SEARCH_HOOKS = ("prepare", "run_search")
 Path = tuple[int, ...]
 CHILDREN, STATIC, ESTIMATE = "children", "static", "estimate"
 
@@ -340,6 +352,11 @@ def refuse_kit_searches(error: Callable[[str], BaseException]) -> Callable[[], N
     sandbox also takes the searches' code out of the child's sight
     (:mod:`minimaxkit.isolation`), which no reload undoes.
 
+    Every public search first calls ``prepare`` (and the searches that share the plain and
+    table searches then ``run_search``), looked up in its own module: those names are
+    replaced, in each module of :data:`SEARCH_MODULES` that has them, by a function that
+    raises ``error`` named after its caller (the search).
+
     >>> from minimaxkit import minimax
     >>> from minimaxkit.examples import aima_5_2
     >>> undo = refuse_kit_searches(lambda name: RuntimeError(f"{name} refused"))
@@ -351,17 +368,11 @@ def refuse_kit_searches(error: Callable[[str], BaseException]) -> Callable[[], N
     >>> undo(); minimax(aima_5_2(), trace=False).value
     3
     """
-    from . import deepening, search
-    from .search import core as search_core
-
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise error(sys._getframe(1).f_code.co_name)
 
-    # The searches' entry points, where a module has them: the core's (every search of the
-    # kit calls them), deepening's own names for them, and, in the sandbox, the stub that
-    # stands for the search package itself.
-    saved = [(m, n, getattr(m, n)) for m in (search, search_core, deepening)
-             for n in ("_prepare", "_run") if n in vars(m)]
+    modules = [importlib.import_module(name) for name in SEARCH_MODULES]
+    saved = [(m, n, getattr(m, n)) for m in modules for n in SEARCH_HOOKS if n in vars(m)]
     for module, name, _ in saved:
         setattr(module, name, refuse)
 

@@ -3,6 +3,7 @@
 α and β are always given from MAX's point of view. A search records plain tuples (cheap);
 :attr:`~minimaxkit.trace.Trace.events` turns them into these dataclasses when asked.
 
+>>> import math
 >>> Enter((0,), -math.inf, math.inf, False, 1)
 Enter(path=(0,), alpha=-inf, beta=inf, is_max=False, depth=1)
 """
