@@ -101,9 +101,17 @@ class Source(Protocol):
 
     violations: list[str]
 
-    def children(self, path: Path) -> list[NodeInfo]: ...
-    def static(self, path: Path) -> float: ...
-    def estimate(self, path: Path) -> float: ...
+    def children(self, path: Path) -> list[NodeInfo]:
+        """What the children of the node at ``path`` know of themselves, in order."""
+        ...
+
+    def static(self, path: Path) -> float:
+        """The static value of the node at ``path`` (an evaluation: recorded)."""
+        ...
+
+    def estimate(self, path: Path) -> float:
+        """The static value of the node at ``path``, for ordering only (not an evaluation)."""
+        ...
 
 
 class _Unbound:
@@ -160,11 +168,17 @@ class SearchNode:
     _src: Source
 
     @classmethod
-    def _make(cls, info: NodeInfo, src: Source) -> SearchNode:
+    def answered_by(cls, info: NodeInfo, src: Source) -> SearchNode:
+        """The node ``info`` describes, whose questions ``src`` answers: how a
+        :class:`Recorder` (and the grader's child, over its channel) hands nodes out.
+        Student code is given nodes; it does not make them."""
         self = object.__new__(cls)
         object.__setattr__(self, "_info", info)
         object.__setattr__(self, "_src", src)
         return self
+
+    #: the old name of :meth:`answered_by` (grading's child side still calls it)
+    _make = answered_by
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("SearchNode objects come from the grader (Recorder.root()); "
@@ -230,7 +244,7 @@ class SearchNode:
         """The children in the tree's order (a new list each call: sorting it is fine).
         Recorded: the grader knows which nodes your search expanded."""
         src = self._src
-        return [SearchNode._make(i, src) for i in src.children(self._info.path)]
+        return [SearchNode.answered_by(i, src) for i in src.children(self._info.path)]
 
     @_question
     def static(self) -> float:
@@ -271,11 +285,11 @@ class Recorder:
 
     def root(self) -> SearchNode:
         """The root of the tree as a :class:`SearchNode`."""
-        return SearchNode._make(self.info(()), self)
+        return SearchNode.answered_by(self.info(()), self)
 
     def node(self, path: Path) -> SearchNode:
         """The node at ``path`` as a :class:`SearchNode`."""
-        return SearchNode._make(self.info(tuple(path)), self)
+        return SearchNode.answered_by(self.info(tuple(path)), self)
 
     def mark(self) -> None:
         """Note the end of one iteration (progressive deepening yields once per depth)."""
@@ -291,16 +305,20 @@ class Recorder:
 
     # ----- the source of the nodes --------------------------------------------------------
     def children(self, path: Path) -> list[NodeInfo]:
+        """The children of the node at ``path`` (the call recorded)."""
         self.log(CHILDREN, path)
         n = self.tree.node(path)
         return [NodeInfo(c.path, c.name, c.is_max, not c.children, m)
                 for m, c in zip(n.moves, n.children, strict=True)]
 
     def static(self, path: Path) -> float:
+        """The static value of the node at ``path`` (the call recorded: an evaluation)."""
         self.log(STATIC, path)
         return self.tree.evaluate(self.tree.node(path))
 
     def estimate(self, path: Path) -> float:
+        """The static value of the node at ``path``, for ordering (recorded as an estimate,
+        not an evaluation)."""
         self.log(ESTIMATE, path)
         return self.tree.evaluate(self.tree.node(path))
 

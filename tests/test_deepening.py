@@ -252,8 +252,12 @@ def test_interrupted_iteration_nodes_are_reported():
     assert r.total_nodes == r.stats.nodes + r.interrupted_nodes <= 3000
 
 
-@pytest.mark.parametrize("module", ["minimaxkit.search", "minimaxkit.search.core",
-                                    "minimaxkit.deepening", "minimaxkit.search.transposition"])
+@pytest.mark.parametrize("module", [
+    "minimaxkit.search", "minimaxkit.search.core", "minimaxkit.search.fronts",
+    "minimaxkit.search.negamax_search", "minimaxkit.search.options",
+    "minimaxkit.search.ordering", "minimaxkit.search.plain_search",
+    "minimaxkit.search.table_search", "minimaxkit.search.result", "minimaxkit.deepening",
+    "minimaxkit.search.transposition"])
 def test_doctests(module: str) -> None:
     import doctest
     import importlib

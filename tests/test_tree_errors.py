@@ -65,13 +65,13 @@ def test_named_tree_keeps_moves_names_and_players():
 @pytest.mark.parametrize(("call", "option", "words"), [
     (lambda t: minimax(t, depth=-1), "depth", "whole number >= 0, got -1"),
     (lambda t: minimax(t, depth=1.5), "depth", "got 1.5"),
-    (lambda t: alphabeta(t, fail="medium"), "fail", "'soft' or 'hard'"),
+    (lambda t: alphabeta(t, fail="medium"), "fail", "or 'one-sided' (the example sheet's"),
     (lambda t: alphabeta(t, prune_on_eq=False), "prune_on_eq", "did you mean 'prune_on_equal'"),
     (lambda t: alphabeta(t, window=(3, 1)), "window", "alpha < beta"),
     (lambda t: alphabeta(t, order="best"), "order", "'static', 'perfect'"),
     (lambda t: deepen(t, aspiration=0), "aspiration", "> 0"),
     (lambda t: negamax(t, prune_on_equal="yes"), "prune_on_equal", "True or False"),
-    (lambda t: negamax(t, fail="firm"), "fail", "'soft' or 'hard'"),
+    (lambda t: negamax(t, fail="firm"), "fail", "'soft', 'hard'"),
     (lambda t: deepen(t, prune_on_equal=1), "prune_on_equal", "True or False, got 1"),
 ])
 def test_option_errors_name_the_option(call, option, words):

@@ -116,6 +116,7 @@ class Negamax:
             v = b
         if self.emit is not None:
             self.emit((EXIT, path, color * v, best))
+        assert best is not None, "an interior node has a child, and the first one is best"
         pv = (moves[best],) + best_pv
         self.remember(key, window, color, Found(v, pv))
         return Found(v, pv)

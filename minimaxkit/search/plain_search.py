@@ -37,7 +37,10 @@ class PlainSearch:
     While it runs it holds the counts, the trace being recorded (a list of plain tuples, the
     cheap form :class:`~minimaxkit.trace.Trace` reads) and the principal variations found so
     far: ``pvs[d]`` is the principal variation below the node that last returned at depth
-    ``d``."""
+    ``d``.
+
+    The methods run once a node: they read what they call into locals first (in CPython a
+    function kept in an attribute is called faster so; ``benchmarks/bench_core.py``)."""
 
     def __init__(self, game: Game, options: SearchOptions) -> None:
         self.game, self.options = game, options
@@ -54,8 +57,9 @@ class PlainSearch:
         self.prune_on_equal = options.prune_on_equal
         #: what a cut-off is called, at a MIN node and at a MAX node
         self.cut_kinds = ("alpha", "beta") if options.narrow else ("best", "best")
-        self.starts_at_bound = options.fail != "soft"  # hard and one-sided: v starts at the
-        self.clamped = options.fail == "hard"  # node's own bound; hard: and is clamped
+        # fail="hard" and "one-sided": v starts at the node's own bound; "hard": and is clamped
+        self.starts_at_bound = options.fail != "soft"
+        self.clamped = options.fail == "hard"
         self.leaves = self.expanded = self.cutoffs = self.tt_hits = 0
         # grown on demand: a huge depth limit costs nothing up front
         self.pvs: list[tuple[Any, ...]] = [()] * 64
