@@ -19,32 +19,40 @@ from __future__ import annotations
 import math
 import numbers
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import OptionError
-from .search.core import (
-    Collected,
-    SearchResult,
-    _prepare,
-    _run,
+from .search.fronts import run_search
+from .search.options import (
+    SearchOptions,
+    Window,
     check_conventions,
     check_depth,
     check_table,
+    prepare,
     reject_unknown,
 )
+from .search.result import SearchResult
+from .search.table_search import Collected, Memory
 from .search.transposition import TranspositionTable
 from .trace import Stats
 from .tree import GameTree
 
-__all__ = ["deepen", "iter_deepen", "DeepeningResult", "Interrupted"]
+__all__ = ["deepen", "iter_deepen", "DeepeningResult", "Interrupted", "Plan", "Iterations"]
 
 INF = math.inf
+FULL: Window = (-INF, INF)
 
 
 class Interrupted(Exception):
-    """Raised inside a search when its node or time budget runs out."""
+    """Raised inside a search when its node or time budget runs out: ``reason`` is
+    ``"node_budget"`` or ``"time_budget"``, ``nodes`` the nodes the search had visited."""
+
+    def __init__(self, reason: str, nodes: int) -> None:
+        super().__init__(reason, nodes)
+        self.reason, self.nodes = reason, nodes
 
 
 @dataclass(frozen=True)
@@ -84,7 +92,42 @@ class DeepeningResult:
         return int(self.iterations[-1].options["depth"]) if self.iterations else 0
 
 
-def _budget_check(node_budget: int | None, deadline: float | None, spent: int) -> Any:
+@dataclass(frozen=True)
+class Plan:
+    """How deepening goes, its options checked (see :func:`iter_deepen`)."""
+
+    max_depth: int | None
+    reorder: bool
+    table: TranspositionTable | None
+    aspiration: float | None
+    node_budget: int | None
+    time_budget: float | None
+    prune_on_equal: bool
+    fail: str
+    trace: bool
+
+
+@dataclass(frozen=True)
+class Researched:
+    """An iteration whose aspiration window failed: its ``depth`` and the ``stats`` of the
+    search thrown away."""
+
+    depth: int
+    stats: Stats
+
+
+@dataclass
+class Progress:
+    """What the iterations tell besides their results: the failed aspiration searches, the
+    nodes of the iteration a budget cut short, and why they stopped (None while running)."""
+
+    researched: list[Researched] = field(default_factory=list)
+    interrupted_nodes: int = 0
+    stopped: str | None = None
+
+
+def _budget_check(node_budget: int | None, deadline: float | None,
+                  spent: int) -> Callable[[], None] | None:
     """A per-node check that raises :class:`Interrupted` (with the nodes this search had
     visited) once ``spent`` plus this search's nodes pass the budget or time is up."""
     if node_budget is None and deadline is None:
@@ -100,12 +143,12 @@ def _budget_check(node_budget: int | None, deadline: float | None, spent: int) -
     return check
 
 
-def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
-                reorder: bool = True, table: TranspositionTable | None = None,
-                aspiration: float | None = None, node_budget: int | None = None,
-                time_budget: float | None = None, prune_on_equal: bool = True,
-                fail: str = "soft", trace: bool = True, _status: list[Any] | None = None,
-                **unknown: Any) -> Iterator[SearchResult]:
+def iter_deepen(  # noqa: PLR0913 - the options are keyword-only, as networkx writes them
+        game: Any, state: Any = None, *, max_depth: int | None = None,
+        reorder: bool = True, table: TranspositionTable | None = None,
+        aspiration: float | None = None, node_budget: int | None = None,
+        time_budget: float | None = None, prune_on_equal: bool = True,
+        fail: str = "soft", trace: bool = True, **unknown: Any) -> Iterations:
     """Yield one alpha-beta result per depth 1, 2, ... (the anytime form of :func:`deepen`).
     The options are checked at the call, before the first iteration is asked for.
 
@@ -138,68 +181,86 @@ def iter_deepen(game: Any, state: Any = None, *, max_depth: int | None = None,
         if v is not None and (isinstance(v, bool) or not isinstance(v, numbers.Real)
                               or not v > 0):
             raise OptionError(name, f"must be None or a number > 0, got {v!r}")
-    game, state, _ = _prepare(game, state, None, None)
-    if isinstance(game, GameTree) and max_depth is None:
-        max_depth = max(game.height - len(state.path), 1)
+    start = prepare(game, state, None, None)
+    if isinstance(start.game, GameTree) and max_depth is None:
+        max_depth = max(start.game.height - len(start.state.path), 1)
     if max_depth is None and node_budget is None and time_budget is None:
         raise OptionError("max_depth", "give max_depth, node_budget or time_budget for a game")
-    return _iterations(game, state, max_depth, reorder, table, aspiration, node_budget,
-                       time_budget, prune_on_equal, fail, trace,
-                       _status if _status is not None else [])
+    plan = Plan(max_depth, reorder, table, aspiration, node_budget, time_budget,
+                prune_on_equal, fail, trace)
+    return Iterations(start.game, start.state, plan)
 
 
-def _iterations(game: Any, state: Any, max_depth: int | None, reorder: bool,
-                table: TranspositionTable | None, aspiration: float | None,
-                node_budget: int | None, time_budget: float | None, prune_on_equal: bool,
-                fail: str, trace: bool, status: list[Any]) -> Iterator[SearchResult]:
-    deadline = time.monotonic() + time_budget if time_budget is not None else None
-    # the best move of every node any iteration searched (by path), one dict for them all
-    seen = Collected()
-    spent = 0
-    previous: SearchResult | None = None
-    depth = 0
-    while max_depth is None or depth < max_depth:
-        depth += 1
-        if isinstance(game, GameTree):
-            game.check_static(depth, state)
-        window = (-INF, INF)
-        if aspiration is not None and previous is not None:
-            window = (previous.value - aspiration, previous.value + aspiration)
-        seen.deepest = 0
-        try:
-            result = _one(game, state, depth, window, reorder, table, prune_on_equal, fail,
-                          _budget_check(node_budget, deadline, spent), trace, seen)
-            if window != (-INF, INF) and not window[0] < result.value < window[1]:
-                status.append(("researched", depth, result.stats))
-                spent += result.stats.nodes
-                result = _one(game, state, depth, (-INF, INF), reorder, table, prune_on_equal,
-                              fail, _budget_check(node_budget, deadline, spent), trace, seen)
-        except Interrupted as stop:
-            status.append(("interrupted", stop.args[1]))
-            status.append(("stopped", stop.args[0]))
-            return
-        spent += result.stats.nodes
-        solved = seen.deepest < depth
-        previous = result
-        yield result
-        if solved:
-            status.append(("stopped", "solved"))
-            return
-    status.append(("stopped", "max_depth"))
+class Iterations(Iterator[SearchResult]):
+    """The iterations of progressive deepening, one alpha-beta result per depth (what
+    :func:`iter_deepen` returns); :attr:`progress` says what else happened."""
 
+    def __init__(self, game: Any, state: Any, plan: Plan) -> None:
+        self.game, self.state, self.plan = game, state, plan
+        self.progress = Progress()
+        # the best move of every node any iteration searched (by path), one dict for them all
+        self.seen = Collected()
+        self.spent = 0
+        self._steps = self._deepen()
 
-def _one(game: Any, state: Any, depth: int, window: tuple[float, float], reorder: bool,
-         table: TranspositionTable | None, prune_on_equal: bool, fail: str,
-         check: Any, trace: bool, seen: Collected) -> SearchResult:
-    order = "static" if reorder else None
-    return _run(game, state, "alphabeta", depth=depth, prune=True, narrow=True, window=window,
-                prune_on_equal=prune_on_equal, fail=fail, order=order, tt=False,
-                trace=trace, first=seen.best if reorder and table is None else None,
-                table=table, check=check, collect=seen,
-                options={"depth": depth, "prune_on_equal": prune_on_equal, "fail": fail,
-                         "window": window,
-                         "order": "previous best first, then static" if reorder else None,
-                         "tt": False, "table": table is not None})
+    def __next__(self) -> SearchResult:
+        return next(self._steps)
+
+    def _deepen(self) -> Iterator[SearchResult]:
+        plan, deadline = self.plan, None
+        if plan.time_budget is not None:
+            deadline = time.monotonic() + plan.time_budget
+        previous: SearchResult | None = None
+        depth = 0
+        while plan.max_depth is None or depth < plan.max_depth:
+            depth += 1
+            try:
+                result = self._iteration(depth, previous, deadline)
+            except Interrupted as stop:
+                self.progress.interrupted_nodes += stop.nodes
+                self.progress.stopped = stop.reason
+                return
+            previous = result
+            yield result
+            if self.seen.deepest < depth:  # no node was stopped by the depth limit
+                self.progress.stopped = "solved"
+                return
+        self.progress.stopped = "max_depth"
+
+    def _iteration(self, depth: int, previous: SearchResult | None,
+                   deadline: float | None) -> SearchResult:
+        """The search to ``depth``: in the aspiration window around the ``previous`` value,
+        and again in the full window if the value falls outside it."""
+        if isinstance(self.game, GameTree):
+            self.game.check_static(depth, self.state)
+        window = FULL
+        if self.plan.aspiration is not None and previous is not None:
+            window = (previous.value - self.plan.aspiration,
+                      previous.value + self.plan.aspiration)
+        self.seen.deepest = 0
+        result = self._search(depth, window, deadline)
+        if window != FULL and not window[0] < result.value < window[1]:
+            self.progress.researched.append(Researched(depth, result.stats))
+            self.spent += result.stats.nodes
+            result = self._search(depth, FULL, deadline)
+        self.spent += result.stats.nodes
+        return result
+
+    def _search(self, depth: int, window: Window, deadline: float | None) -> SearchResult:
+        plan = self.plan
+        options = SearchOptions(
+            "alphabeta", depth=depth, prune=True, narrow=True, window=window,
+            prune_on_equal=plan.prune_on_equal, fail=plan.fail,
+            order="static" if plan.reorder else None, trace=plan.trace,
+            shown={"depth": depth, "prune_on_equal": plan.prune_on_equal, "fail": plan.fail,
+                   "window": window,
+                   "order": "previous best first, then static" if plan.reorder else None,
+                   "tt": False, "table": plan.table is not None})
+        memory = Memory(table=plan.table,
+                        first=self.seen.best if plan.reorder and plan.table is None else None,
+                        collect=self.seen,
+                        check=_budget_check(plan.node_budget, deadline, self.spent))
+        return run_search(self.game, self.state, options, memory)
 
 
 def deepen(game: Any, state: Any = None, **options: Any) -> DeepeningResult:
@@ -212,11 +273,11 @@ def deepen(game: Any, state: Any = None, **options: Any) -> DeepeningResult:
     >>> r.value, r.depth, r.stopped
     (0, 10, 'solved')
     """
-    status: list[Any] = []
+    iterations = iter_deepen(game, state, **options)
     done: list[SearchResult] = []
     error: str | None = None
     try:
-        for result in iter_deepen(game, state, _status=status, **options):
+        for result in iterations:
             done.append(result)
     except (OptionError, Interrupted):
         raise
@@ -224,13 +285,12 @@ def deepen(game: Any, state: Any = None, **options: Any) -> DeepeningResult:
         if not done:
             raise
         error = f"{type(err).__name__}: {err}"
-        status.append(("stopped", "error"))
-    iterations = tuple(done)
-    failed = [n for n in status if n[0] == "researched"]
-    researched = tuple(depth for _, depth, _ in failed)
-    interrupted = sum(n[1] for n in status if n[0] == "interrupted")
-    stopped = next(n[1] for n in status if n[0] == "stopped")
-    runs = [r.stats for r in iterations] + [stats for _, _, stats in failed]
+        iterations.progress.stopped = "error"
+    progress = iterations.progress
+    assert progress.stopped is not None, "the iterations say why they stopped"
+    runs = [r.stats for r in done] + [failed.stats for failed in progress.researched]
     total = Stats(*(sum(getattr(st, f) for st in runs)
                     for f in ("nodes", "leaves", "expanded", "cutoffs", "tt_hits")))
-    return DeepeningResult(iterations, stopped, researched, total, interrupted, error)
+    return DeepeningResult(tuple(done), progress.stopped,
+                           tuple(failed.depth for failed in progress.researched), total,
+                           progress.interrupted_nodes, error)

@@ -46,6 +46,7 @@ nodes are read-only: cannot set 'value' on node A; keep
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
@@ -54,9 +55,20 @@ from .tree import GameTree
 
 __all__ = ["SearchNode", "NodeInfo", "Source", "Recorder", "ReadOnlyTree", "TooManyCalls",
            "MissingCall", "CHILDREN", "STATIC", "ESTIMATE", "evaluated_in",
-           "refuse_kit_searches"]
+           "refuse_kit_searches", "SEARCH_MODULES", "SEARCH_HOOKS"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+#: The modules that hold the kit's searches, whose :data:`SEARCH_HOOKS` the refusal replaces
+#: where a module has them. In the grader's sandbox each of these is a stub that has them
+#: (``minimaxkit.isolation.rules.KIT_SEARCHES`` masks the same modules), the search package's
+#: front and its old path ``minimaxkit.search.core`` included; outside it, those two only
+#: re-export the functions of the others.
+SEARCH_MODULES = ("minimaxkit.search", "minimaxkit.search.core", "minimaxkit.search.fronts",
+                  "minimaxkit.search.negamax_search", "minimaxkit.search.plain_search",
+                  "minimaxkit.search.table_search", "minimaxkit.deepening")
+#: The names every search calls first, looked up in its own module.
+SEARCH_HOOKS = ("prepare", "run_search")
 Path = tuple[int, ...]
 CHILDREN, STATIC, ESTIMATE = "children", "static", "estimate"
 
@@ -89,9 +101,17 @@ class Source(Protocol):
 
     violations: list[str]
 
-    def children(self, path: Path) -> list[NodeInfo]: ...
-    def static(self, path: Path) -> float: ...
-    def estimate(self, path: Path) -> float: ...
+    def children(self, path: Path) -> list[NodeInfo]:
+        """What the children of the node at ``path`` know of themselves, in order."""
+        ...
+
+    def static(self, path: Path) -> float:
+        """The static value of the node at ``path`` (an evaluation: recorded)."""
+        ...
+
+    def estimate(self, path: Path) -> float:
+        """The static value of the node at ``path``, for ordering only (not an evaluation)."""
+        ...
 
 
 class _Unbound:
@@ -148,11 +168,17 @@ class SearchNode:
     _src: Source
 
     @classmethod
-    def _make(cls, info: NodeInfo, src: Source) -> SearchNode:
+    def answered_by(cls, info: NodeInfo, src: Source) -> SearchNode:
+        """The node ``info`` describes, whose questions ``src`` answers: how a
+        :class:`Recorder` (and the grader's child, over its channel) hands nodes out.
+        Student code is given nodes; it does not make them."""
         self = object.__new__(cls)
         object.__setattr__(self, "_info", info)
         object.__setattr__(self, "_src", src)
         return self
+
+    #: the old name of :meth:`answered_by` (grading's child side still calls it)
+    _make = answered_by
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("SearchNode objects come from the grader (Recorder.root()); "
@@ -218,7 +244,7 @@ class SearchNode:
         """The children in the tree's order (a new list each call: sorting it is fine).
         Recorded: the grader knows which nodes your search expanded."""
         src = self._src
-        return [SearchNode._make(i, src) for i in src.children(self._info.path)]
+        return [SearchNode.answered_by(i, src) for i in src.children(self._info.path)]
 
     @_question
     def static(self) -> float:
@@ -259,11 +285,11 @@ class Recorder:
 
     def root(self) -> SearchNode:
         """The root of the tree as a :class:`SearchNode`."""
-        return SearchNode._make(self.info(()), self)
+        return SearchNode.answered_by(self.info(()), self)
 
     def node(self, path: Path) -> SearchNode:
         """The node at ``path`` as a :class:`SearchNode`."""
-        return SearchNode._make(self.info(tuple(path)), self)
+        return SearchNode.answered_by(self.info(tuple(path)), self)
 
     def mark(self) -> None:
         """Note the end of one iteration (progressive deepening yields once per depth)."""
@@ -279,16 +305,20 @@ class Recorder:
 
     # ----- the source of the nodes --------------------------------------------------------
     def children(self, path: Path) -> list[NodeInfo]:
+        """The children of the node at ``path`` (the call recorded)."""
         self.log(CHILDREN, path)
         n = self.tree.node(path)
         return [NodeInfo(c.path, c.name, c.is_max, not c.children, m)
                 for m, c in zip(n.moves, n.children, strict=True)]
 
     def static(self, path: Path) -> float:
+        """The static value of the node at ``path`` (the call recorded: an evaluation)."""
         self.log(STATIC, path)
         return self.tree.evaluate(self.tree.node(path))
 
     def estimate(self, path: Path) -> float:
+        """The static value of the node at ``path``, for ordering (recorded as an estimate,
+        not an evaluation)."""
         self.log(ESTIMATE, path)
         return self.tree.evaluate(self.tree.node(path))
 
@@ -340,6 +370,11 @@ def refuse_kit_searches(error: Callable[[str], BaseException]) -> Callable[[], N
     sandbox also takes the searches' code out of the child's sight
     (:mod:`minimaxkit.isolation`), which no reload undoes.
 
+    Every public search first calls ``prepare`` (and the searches that share the plain and
+    table searches then ``run_search``), looked up in its own module: those names are
+    replaced, in each module of :data:`SEARCH_MODULES` that has them, by a function that
+    raises ``error`` named after its caller (the search).
+
     >>> from minimaxkit import minimax
     >>> from minimaxkit.examples import aima_5_2
     >>> undo = refuse_kit_searches(lambda name: RuntimeError(f"{name} refused"))
@@ -351,17 +386,11 @@ def refuse_kit_searches(error: Callable[[str], BaseException]) -> Callable[[], N
     >>> undo(); minimax(aima_5_2(), trace=False).value
     3
     """
-    from . import deepening, search
-    from .search import core as search_core
-
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise error(sys._getframe(1).f_code.co_name)
 
-    # The searches' entry points, where a module has them: the core's (every search of the
-    # kit calls them), deepening's own names for them, and, in the sandbox, the stub that
-    # stands for the search package itself.
-    saved = [(m, n, getattr(m, n)) for m in (search, search_core, deepening)
-             for n in ("_prepare", "_run") if n in vars(m)]
+    modules = [importlib.import_module(name) for name in SEARCH_MODULES]
+    saved = [(m, n, getattr(m, n)) for m in modules for n in SEARCH_HOOKS if n in vars(m)]
     for module, name, _ in saved:
         setattr(module, name, refuse)
 

@@ -88,7 +88,8 @@ class ConnectFour:
         self._top = {c: 1 << (c * height + rows - 1) for c in range(columns)}
         self._tops = sum(self._top.values())
         column_bits = (1 << rows) - 1
-        self._board = sum(column_bits << (c * height) for c in range(columns))
+        #: the bit of every cell of the board (the layout's spare row of each column left out)
+        self.board_mask = sum(column_bits << (c * height) for c in range(columns))
         middle = {(columns - 1) // 2, columns // 2}
         self._center = sum(column_bits << (c * height) for c in middle)
         # Directions as bit shifts: up, right, up-right, down-right.
@@ -225,7 +226,7 @@ class ConnectFour:
         """
         x_bits, mask, _ = state
         o_bits = mask ^ x_bits
-        center, board = self._center, self._board
+        center, board = self._center, self.board_mask
         counts = [0, 0]
         for mine, free, sign in ((x_bits, board ^ o_bits, 1), (o_bits, board ^ x_bits, -1)):
             for shift, starts in self._windows:
@@ -246,9 +247,10 @@ class ConnectFour:
 
     def _last_mover_won(self, state: ConnectFourState) -> bool:
         x_bits, mask, played = state
-        return self._four(x_bits if played & 1 else mask ^ x_bits)
+        return self.has_four(x_bits if played & 1 else mask ^ x_bits)
 
-    def _four(self, bits: int) -> bool:
+    def has_four(self, bits: int) -> bool:
+        """True when the cells whose bits are set in ``bits`` hold four in a row."""
         for shift in self._shifts:
             pairs = bits & bits >> shift
             if pairs & pairs >> 2 * shift:
@@ -332,8 +334,8 @@ class ConnectFour:
         ('X', None)
         """
         x_bits, mask, _ = state
-        if self._four(x_bits):
+        if self.has_four(x_bits):
             return "X"
-        if self._four(mask ^ x_bits):
+        if self.has_four(mask ^ x_bits):
             return "O"
         return None

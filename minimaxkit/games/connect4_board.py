@@ -228,8 +228,8 @@ class Board:
         game = _game(self.columns, self.rows)
         if game is not None:  # a bitboard test first: no lines needed
             x_bits, mask, _ = self._state
-            mask &= game._board
-            x_four, o_four = game._four(x_bits & mask), game._four(mask & ~x_bits)
+            mask &= game.board_mask
+            x_four, o_four = game.has_four(x_bits & mask), game.has_four(mask & ~x_bits)
             if x_four != o_four:  # one of them: that one (both: the first line says)
                 return "X" if x_four else "O"
             if not x_four:

@@ -34,17 +34,20 @@ __all__ = ["KIT_SEARCHES", "Rules", "Refused", "CappedStream", "enter", "failure
            "search_masks", "SEARCH_STUB"]
 
 #: the modules that hold the kit's searches (every other search of the kit calls them): the
-#: search package's front and its core, and progressive deepening
-KIT_SEARCHES = ("minimaxkit.search", "minimaxkit.search.core", "minimaxkit.deepening")
+#: search package's front, its old path, the public searches, the plain and the table search,
+#: and progressive deepening (the modules ``minimaxkit.student.SEARCH_MODULES`` names)
+KIT_SEARCHES = ("minimaxkit.search", "minimaxkit.search.core", "minimaxkit.search.fronts",
+                "minimaxkit.search.negamax_search", "minimaxkit.search.plain_search",
+                "minimaxkit.search.table_search", "minimaxkit.deepening")
 SEARCH_STUB = '''"""Not here: minimaxkit's own searches are refused while work is graded."""
 
 
-def _run(*args, **kwargs):
+def run_search(*args, **kwargs):
     raise RuntimeError("minimaxkit's own searches are not available while your work is "
                        "graded: write the search yourself")
 
 
-_prepare = _run
+prepare = run_search
 
 
 def __getattr__(name):
@@ -52,7 +55,7 @@ def __getattr__(name):
         raise AttributeError(name)
 
     def refused(*args, **kwargs):
-        return _run(*args, **kwargs)  # the grader's refusal, when it is set, names the search
+        return run_search(*args, **kwargs)  # the grader's refusal, when set, names the search
     refused.__code__ = refused.__code__.replace(co_name=name)
     refused.__name__ = refused.__qualname__ = name
     return refused

@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-__all__ = ["Entry", "TranspositionTable", "EXACT", "LOWER", "UPPER"]
+__all__ = ["Entry", "TranspositionTable", "EXACT", "LOWER", "UPPER", "FLIP", "decides",
+           "ReplayEntry", "replay_rule"]
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 #: the same bound seen from the other player: a MIN node's lower bound is MAX's upper bound
@@ -138,9 +139,20 @@ def decides(entry: Entry, depth: int, alpha: float, beta: float, prune_on_equal:
 
 
 # ----- the replay table of tt=True -------------------------------------------------------------
-#: An entry of ``tt=True``, keyed by (state, remaining depth; -1 when unlimited): the window
-#: (α, β) it was searched with, the value returned, its flag from MAX's view and the PV.
-ReplayEntry = tuple[float, float, float, str, tuple[Any, ...]]
+class ReplayEntry(NamedTuple):
+    """An entry of ``tt=True``, keyed by (state, remaining depth; -1 when unlimited): the
+    window (``alpha``, ``beta``) the position was searched with, the ``value`` returned, its
+    ``flag`` from MAX's view and the principal variation ``pv`` below it.
+
+    >>> ReplayEntry(-1, 5, 3, "exact", (0, 2)).value
+    3
+    """
+
+    alpha: float
+    beta: float
+    value: float
+    flag: str
+    pv: tuple[Any, ...]
 
 
 def replay_rule(replay_same_window: bool) -> Callable[[ReplayEntry, float, float], bool]:

@@ -62,6 +62,9 @@ def _pack(col: list[Any]) -> list[Any] | str | dict[str, Any]:
 
 
 def dump_v4(raw: tuple[tuple[Any, ...], ...], kwargs: dict[str, Any], walked: bool) -> str:
+    """The version-4 JSON text of the raw events ``raw`` (``kwargs`` go to ``json.dumps``;
+    ``walked``: the paths are a depth-first walk, their steps need no check): the layout
+    :meth:`~minimaxkit.trace.Trace.to_json` describes."""
     kinds = "".join(map(_LETTER.__getitem__, map(itemgetter(0), raw)))
     up, child, tails = _path_steps(raw, kinds, walked)
     data: dict[str, Any] = {"format": "minimaxkit-trace", "version": 4, "kinds": kinds,

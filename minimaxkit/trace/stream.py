@@ -43,7 +43,7 @@ class Trace:
         self._walked = False
 
     @classmethod
-    def _of_walk(cls, raw: Sequence[tuple[Any, ...]]) -> Trace:
+    def of_walk(cls, raw: Sequence[tuple[Any, ...]]) -> Trace:
         """A trace whose paths are a depth-first walk by construction: each node's first
         event (enter, leaf or table hit) is at a child of the node of the event before it
         or of an ancestor, and its other events stay on that line. The searches' recursion
@@ -161,7 +161,7 @@ class Trace:
 
     def upto(self, step: int) -> Trace:
         """The trace of the first ``step`` events (what a search had done by then)."""
-        return Trace._of_walk(self._raw[:step]) if self._walked else Trace(self._raw[:step])
+        return Trace.of_walk(self._raw[:step]) if self._walked else Trace(self._raw[:step])
 
     # ----- JSON ---------------------------------------------------------------------------
     def rows(self) -> list[dict[str, Any]]:
@@ -223,7 +223,7 @@ class Trace:
             if version in (3, 4):
                 with paused_gc(settle=True):
                     events, walked = load_v4(data)
-                return cls._of_walk(events) if walked else cls(events)
+                return cls.of_walk(events) if walked else cls(events)
             if not isinstance(data.get("events"), list):
                 raise TraceError(None, "a version 2 trace needs a list of events")
             return cls(decode_all(data["events"]))

@@ -155,4 +155,4 @@ def test_lazy_names_stay_what_the_package_exports() -> None:
     assert done.stdout.split() == ["minimaxkit.grading.verdicts.compare",
                                    "minimaxkit.grading.api.explore",
                                    "minimaxkit.grading.api.grade", "GameTree",
-                                   "minimaxkit.search.core"]
+                                   "minimaxkit.search.fronts"]
