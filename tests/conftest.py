@@ -32,7 +32,7 @@ CACHE = Path(os.environ.get("MINIMAXKIT_TEST_CACHE", REPO / ".test-cache"))
 UNKNOWN_FILE = 5.0
 #: the sample and hostile submissions are code to grade, not modules to import for their
 #: docstrings (--doctest-modules): one exits, one forks, one holds 3 GB
-collect_ignore = ["grading/submissions", "grading/hostile"]
+collect_ignore = ["grading/submissions", "grading/hostile", "grading/catalogue"]
 
 
 def _file_of(item: pytest.Item) -> str:

@@ -184,7 +184,7 @@ KNOWN_CYCLES = [
     ["minimaxkit.draw.alt", "minimaxkit.draw.board", "minimaxkit.draw.alt"],
 ]
 #: Modules being split (issue #34): the list may only shrink.
-KNOWN_LONG = ["minimaxkit.draw.tree", "minimaxkit.widgets._panel"]
+KNOWN_LONG: list[str] = []
 
 GRADING = {n: t for n, (_, t) in MODULES.items() if n.startswith("minimaxkit.grading")}
 
