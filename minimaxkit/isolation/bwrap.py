@@ -302,20 +302,14 @@ def as_user() -> tuple[bool, str]:
 def limit_resources(memory: int = MEMORY_LIMIT, files: int = FILE_LIMIT,
                     processes: int = PROCESS_LIMIT, cpu: int = CPU_LIMIT) -> None:
     """Cap this process and its children (data, file size, processes, processor seconds of
-    each, no core dumps); never above the limits already set."""
+    each, no core dumps); never above the limits already set. Called by the process it caps
+    (a kernel's launcher before it becomes the kernel); a child is started under them by
+    :func:`~.rlimits.limited_argv`, never from a ``preexec_fn``."""
     try:
-        import resource
-    except ImportError:  # pragma: no cover - Windows
+        from .rlimits import set_limits
+    except ImportError:  # pragma: no cover - Windows: no resource module
         return
-    for kind, value in ((resource.RLIMIT_DATA, memory), (resource.RLIMIT_FSIZE, files),
-                        (resource.RLIMIT_NPROC, processes), (resource.RLIMIT_CORE, 0),
-                        (resource.RLIMIT_CPU, cpu)):
-        try:
-            soft, hard = resource.getrlimit(kind)
-            new = value if hard == resource.RLIM_INFINITY else min(value, hard)
-            resource.setrlimit(kind, (new, new))
-        except (OSError, ValueError):
-            pass
+    set_limits({"data": memory, "fsize": files, "nproc": processes, "core": 0, "cpu": cpu})
 
 
 def die_with_parent(parent: int, sig: int = signal.SIGKILL) -> None:

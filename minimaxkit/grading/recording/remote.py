@@ -12,15 +12,16 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import TreeError
-from ...isolation.protocol import ProtocolError
-from ...isolation.session import EXEC_TIMEOUT, ChildFailed, Session, Worker
+from ...isolation.failures import ChannelBroken, ChildFailed, Status
+from ...isolation.protocol import ProtocolError, Raised
+from ...isolation.session import EXEC_TIMEOUT, Session, Worker
 from ...student import NodeInfo, Recorder, SearchNode, TooManyCalls
 from . import childside
 from .outcome import Described, Outcome, broken_rule, failed_message
 from .runners import RULES, WALL, Task
 
-__all__ = ["SessionRunner", "RemoteFunction", "tree_answer", "encode_info", "tree_session",
-           "WORKER"]
+__all__ = ["SessionRunner", "RemoteFunction", "StudentRaised", "tree_answer", "encode_info",
+           "tree_session", "WORKER"]
 
 #: the module whose ``Handler`` answers in the child's workers
 WORKER = childside.__name__
@@ -36,8 +37,11 @@ def tree_session(folder: Path, *, course_root: Path | None = None,
                    cell_timeout=cell_timeout, rules=RULES)
 
 
-class _Raised(Exception):
-    def __init__(self, payload: dict[str, str]) -> None:
+class StudentRaised(Exception):
+    """The student's function raised in the child (a ``raised`` reply): its status and words,
+    as :func:`~minimaxkit.isolation.rules.failure` gave them."""
+
+    def __init__(self, payload: Raised) -> None:
         super().__init__(payload["message"])
         self.status, self.message = payload["status"], payload["message"]
 
@@ -119,8 +123,8 @@ class SessionRunner:
         if kind == "stop":
             raise StopIteration
         if kind == "raised":
-            raise _Raised(payload)
-        raise ChildFailed("protocol", f"an unexpected {kind!r}")
+            raise StudentRaised(payload)
+        raise ChannelBroken(f"an unexpected {kind!r}")
 
     def run(self, task: Task, rec: Recorder, timeout: float) -> Outcome:
         """Run ``task`` here, its student functions in a worker of the child."""
@@ -131,7 +135,7 @@ class SessionRunner:
                 self._worker, self._rec = worker, rec
                 try:
                     result = task(rec)
-                except _Raised as err:
+                except StudentRaised as err:
                     status, message = err.status, err.message
                 ended = worker.end()
             broken = ("timeout", "") if worker.used > timeout else \
@@ -141,10 +145,9 @@ class SessionRunner:
             printed = ended["printed"]
         except TooManyCalls as err:  # the session was stopped: the child was mid-question
             status, message, printed = "looping", str(err), ""
-        except ChildFailed as err:
-            status, message, printed = err.status, err.message, ""
-            if status == "protocol":
-                status = "crashed"
+        except ChildFailed as err:  # a broken channel is said as a crash of the child
+            status = Status.CRASHED.value if err.status == Status.PROTOCOL else str(err.status)
+            message, printed = err.message, ""
         finally:
             self._worker = self._rec = None
         return Outcome(status, failed_message(status, message, timeout), result,

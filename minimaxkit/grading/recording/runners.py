@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ...isolation.fork import run_forked
@@ -32,7 +33,8 @@ from ...tree import GameTree
 from ..testdata.places import HIDDEN_TESTS, TESTS
 from .outcome import OUTPUT_LIMIT, Outcome, broken_rule, describe, failed_message
 
-__all__ = ["Runner", "LocalRunner", "run_contained", "TIME_LIMIT", "Task", "run_tree", "TASKS"]
+__all__ = ["Runner", "LocalRunner", "run_contained", "TIME_LIMIT", "Task", "run_tree", "TASKS",
+           "RunLimits"]
 
 TIME_LIMIT = 1.0  # seconds per test tree; a correct search of a test tree takes milliseconds
 WALL = 10.0  # a tree's processor time counts; the wall clock stops it at WALL times
@@ -136,8 +138,19 @@ TASKS: dict[str, Callable[[Callable[..., Any], dict[str, Any]], Task]] = {
 }
 
 
+@dataclass(frozen=True)
+class RunLimits:
+    """How a task runs: at most ``timeout`` seconds (of processor time) on a tree, with
+    ``runner`` (default: :class:`LocalRunner`)."""
+
+    timeout: float = TIME_LIMIT
+    runner: Runner | None = None
+
+
 def run_tree(check: str, fn: Callable[..., Any], tree: GameTree,
-             options: dict[str, Any] | None = None, *, timeout: float = TIME_LIMIT,
-             runner: Runner | None = None) -> Outcome:
-    """What ``fn`` did on ``tree`` for ``check``."""
-    return run_contained(TASKS[check](fn, options or {}), tree, timeout=timeout, runner=runner)
+             options: dict[str, Any] | None = None, *,
+             limits: RunLimits = RunLimits()) -> Outcome:
+    """What ``fn`` did on ``tree`` for ``check`` (its ``options``: a depth...), run within
+    ``limits``."""
+    return run_contained(TASKS[check](fn, options or {}), tree, timeout=limits.timeout,
+                         runner=limits.runner)
