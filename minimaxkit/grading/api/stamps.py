@@ -123,10 +123,10 @@ def saved_stamps(folder: Path, question: str, own_source: str) -> list[Stamp]:
     """The stamps of ``question`` saved in the notebooks of ``folder`` that hold
     ``own_source`` (the graded function's text as the notebook now defines it: the
     notebook being validated, not an older copy beside it)."""
-    found = []
+    found, needle = [], own_source.strip()  # a cell's last line has no newline of its own
     for nb in _notebooks(folder):
         cells = [c for c in nb["cells"] if isinstance(c, dict) and c.get("cell_type") == "code"]
-        if own_source and not any(own_source in _source(c) for c in cells):
+        if needle and not any(needle in _source(c) for c in cells):
             continue
         for cell in cells:
             for output in cell.get("outputs", []) if isinstance(cell.get("outputs"), list) \
