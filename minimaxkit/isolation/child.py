@@ -23,6 +23,7 @@ from .protocol import Channel
 from .rules import (
     KIT_SEARCHES,
     CappedStream,
+    Flags,
     Rules,
     enter,
     failure,
@@ -113,7 +114,7 @@ def _worker(tests: _Tests, timeout: float, done_fd: int) -> None:  # pragma: no 
     writes to ``done_fd`` that it reported, and ends."""
     channel, code = tests.channel, 0
     try:
-        flags: dict[str, Any] = {}
+        flags: Flags = {}
         stream, _ = enter(tests.rules, flags, timeout)
         handler = tests.handler_class(tests.namespace, lambda value: _ask(channel, value))
         channel.send("ready", {})
@@ -236,6 +237,7 @@ def serve(worker: str, rules: Rules) -> int:  # pragma: no cover - runs in the c
 
 
 def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the child
+    """``python -m minimaxkit.isolation.child WORKER RULES``: serve until the parent goes."""
     args = sys.argv[1:] if argv is None else argv
     return serve(args[0], Rules.from_json(args[1]))
 

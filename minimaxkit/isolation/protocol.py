@@ -46,6 +46,7 @@ from collections.abc import Callable, Collection
 from typing import IO, Any, Literal, TypedDict
 
 from .failures import INTERFERED, ChannelBroken, ChildEnded, ChildTimedOut
+from .rules import Failure, Flags
 
 __all__ = ["ProtocolError", "Channel", "ParentChannel", "read", "MAX_LINE", "MAX_DEPTH",
            "Exec", "Begin", "End", "Done", "Raised", "Ended", "Reply", "FINAL"]
@@ -92,18 +93,16 @@ class Done(TypedDict):
     interrupted: bool
 
 
-class Raised(TypedDict):
-    """The student's code raised: a status ("raised", "recursion", "memory", "flagged") and
-    the words for it."""
-
-    status: str
-    message: str
+#: the student's code raised: a status ("raised", "recursion", "memory", "flagged") and the
+#: words for it, as :func:`~.rules.failure` gives them
+Raised = Failure
 
 
 class Ended(TypedDict):
-    """A worker ended: the rules it broke (``flags``), what it printed, what it noted."""
+    """A worker ended: the rules it broke (``flags``: :class:`~.rules.Flags`, checked here as
+    scalars), what it printed, what it noted."""
 
-    flags: dict[str, str | int | float | bool]
+    flags: Flags
     printed: str
     notes: list[str]
 

@@ -133,6 +133,7 @@ class Grading:
         self.thread: threading.Thread | None = None
 
     def start(self) -> None:
+        """Start the child and the grading thread (:meth:`run`)."""
         self.session.start()
         self.thread = threading.Thread(target=self.run, name="minimaxkit-trusted", daemon=True)
         self.thread.start()
@@ -162,6 +163,8 @@ class Grading:
                 i not in self.verdicts]
 
     def run(self) -> None:
+        """Run the notebook's code cells in the child and grade each test cell in order; an error
+        is kept for :meth:`wait`'s caller."""
         try:
             with self.session:
                 for index, step in self.plan:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from ...errors import TreeError
 from ...isolation.failures import ChannelBroken, ChildFailed, Status
@@ -17,6 +17,7 @@ from ...isolation.protocol import ProtocolError, Raised
 from ...isolation.session import EXEC_TIMEOUT, Session, Worker
 from ...student import NodeInfo, Recorder, SearchNode, TooManyCalls
 from . import childside
+from .childside import QUESTIONS, NodeData, TreeAnswer
 from .outcome import Described, Outcome, broken_rule, failed_message
 from .runners import RULES, WALL, Task
 
@@ -25,7 +26,12 @@ __all__ = ["SessionRunner", "RemoteFunction", "StudentRaised", "tree_answer", "e
 
 #: the module whose ``Handler`` answers in the child's workers
 WORKER = childside.__name__
-_QUESTIONS = ("children", "static", "estimate", "node")
+
+
+class AnswerMessage(TypedDict):
+    """The reply to a worker's question, as the channel carries it."""
+
+    answer: TreeAnswer
 
 
 def tree_session(folder: Path, *, course_root: Path | None = None,
@@ -46,16 +52,16 @@ class StudentRaised(Exception):
         self.status, self.message = payload["status"], payload["message"]
 
 
-def encode_info(info: NodeInfo) -> list[Any]:
+def encode_info(info: NodeInfo) -> NodeData:
     """A node's identity as it travels to the child."""
     move = info.move if isinstance(info.move, int | str) else repr(info.move)
     return [list(info.path), info.name, info.is_max, info.is_leaf, move]
 
 
-def tree_answer(rec: Recorder, question: Any) -> dict[str, Any]:
+def tree_answer(rec: Recorder, question: Any) -> AnswerMessage:
     """The answer to a question from the child about ``rec``'s tree, recorded
     (:class:`ProtocolError` for a malformed one)."""
-    if not (isinstance(question, dict) and question.get("kind") in _QUESTIONS
+    if not (isinstance(question, dict) and question.get("kind") in QUESTIONS
             and isinstance(question.get("path"), list) and len(question["path"]) <= 100_000
             and all(type(i) is int for i in question["path"])):
         raise ProtocolError("a malformed question about the tree")
@@ -63,16 +69,16 @@ def tree_answer(rec: Recorder, question: Any) -> dict[str, Any]:
     try:
         rec.tree.node(path)
     except KeyError:
-        return {"answer": {"missing": f"no node at path {path}"}}
+        return AnswerMessage(answer=TreeAnswer(missing=f"no node at path {path}"))
     if kind == "node":
-        return {"answer": {"node": encode_info(rec.info(path))}}
+        return AnswerMessage(answer=TreeAnswer(node=encode_info(rec.info(path))))
     if kind == "children":
-        return {"answer": {"nodes": [encode_info(i) for i in rec.children(path)]}}
+        return AnswerMessage(answer=TreeAnswer(nodes=[encode_info(i) for i in rec.children(path)]))
     try:
         value = rec.static(path) if kind == "static" else rec.estimate(path)
     except TreeError as err:  # e.g. static() of an interior node without one
-        return {"answer": {"problem": err.problem}}
-    return {"answer": {"value": value}}
+        return AnswerMessage(answer=TreeAnswer(problem=err.problem))
+    return AnswerMessage(answer=TreeAnswer(value=value))
 
 
 class RemoteFunction:
