@@ -101,7 +101,18 @@ def launch(spec: ChildSpec) -> RunningChild:
            spec.rules.to_json()]
     sandboxed = bwrap.available()
     scratch = tempfile.mkdtemp(prefix="minimaxkit-child-")
-    # a user of its own among all the sandboxes this process keeps, not this session's
+    try:
+        proc = _start(spec, cmd, scratch, sandboxed)
+    except BaseException:  # nothing started: nothing of it may stay
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    return RunningChild(proc, scratch, sandboxed)
+
+
+def _start(spec: ChildSpec, cmd: list[str], scratch: str,
+           sandboxed: bool) -> subprocess.Popen[bytes]:
+    """The child's process: in bubblewrap (a user of its own among all the sandboxes this
+    process keeps, when the grader is root), or in a scratch copy of the folder."""
     uid = bwrap.sandbox_uid(next(_SANDBOXES)) if sandboxed else None
     env = _child_env(sandboxed)
     folder = spec.folder.resolve()
@@ -115,7 +126,6 @@ def launch(spec: ChildSpec) -> RunningChild:
         cwd = Path(scratch) / "work"
         cwd.mkdir()
         copy_regular(folder, cwd)
-    proc = subprocess.Popen(limited_argv(cmd, _limits(spec.rules, uid)), stdin=subprocess.PIPE,
+    return subprocess.Popen(limited_argv(cmd, _limits(spec.rules, uid)), stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=cwd, env=env,
                             start_new_session=True)
-    return RunningChild(proc, scratch, sandboxed)

@@ -32,7 +32,14 @@ from .cells import (
     cell_label,
     function_problem,
 )
-from .failures import INTERFERED, ChannelBroken, ChildEnded, ChildFailed, ChildTimedOut
+from .failures import (
+    INTERFERED,
+    ChannelBroken,
+    ChildEnded,
+    ChildFailed,
+    ChildTimedOut,
+    SandboxStopped,
+)
 from .launcher import ChildSpec, RunningChild, launch
 from .protocol import FINAL, Begin, Done, End, Ended, Exec, ProtocolError, Reply
 from .rules import Rules
@@ -198,7 +205,7 @@ class Session:
         if self.stopped:
             why, self.stopped = self.stopped, ""
             self.close()
-            raise ChildEnded(why)
+            raise SandboxStopped(why)
         self.start()
         assert self.watch is not None
         try:
