@@ -314,3 +314,72 @@ def test_the_kernel_is_a_user_of_its_own_only_in_a_folder_of_its_own(tmp_path: P
         assert own is not None and own >= bwrap.UID_BASE
     else:
         assert own is None
+
+
+def test_the_child_starts_under_its_limits_and_a_file_past_them_is_refused(tmp_path: Path) -> None:
+    """The child's resource limits, as the child itself reads them, are the sandbox's (set by
+    the process they bind, rlimits.py, before it becomes the child); a file larger than the
+    limit cannot be written (EFBIG), which no tmpfs size would refuse first (the scratch
+    folder takes 96 MB)."""
+    import resource
+
+    probe = ("import resource\nsaid = [resource.getrlimit(getattr(resource, 'RLIMIT_' + n))[0] "
+             "for n in ('DATA', 'FSIZE', 'NPROC', 'CORE', 'CPU')]\n"
+             "try:\n    with open('big.bin', 'wb') as f:\n"
+             "        f.write(b'x' * (bwrap_file_limit + (1 << 20)))\n"
+             "    said.append('written')\nexcept OSError as err:\n"
+             "    said.append(err.errno)\nassert False, said\n")
+    with Session(tmp_path, worker=WORKER) as s:
+        s.run_cell(f"bwrap_file_limit = {bwrap.FILE_LIMIT}")
+        s.run_cell(probe)
+        own_user = s.sandboxed and bwrap.sandbox_uid(1) is not None
+    said = eval(s.problems[-1].split("AssertionError: ")[1])  # the cell's own numbers
+    nproc = bwrap.SANDBOX_TASKS if own_user else bwrap.PROCESS_LIMIT
+
+    def capped(value: int, kind: int) -> int:  # never above a hard limit this process has
+        hard = resource.getrlimit(kind)[1]
+        return value if hard == resource.RLIM_INFINITY else min(value, hard)
+
+    assert said[:5] == [capped(bwrap.MEMORY_LIMIT, resource.RLIMIT_DATA),
+                        capped(bwrap.FILE_LIMIT, resource.RLIMIT_FSIZE),
+                        capped(nproc, resource.RLIMIT_NPROC), 0,
+                        capped(bwrap.CPU_LIMIT, resource.RLIMIT_CPU)], said
+    assert said[5] == 27  # EFBIG: File too large
+
+
+def test_no_module_of_the_kit_starts_a_process_with_a_preexec_fn() -> None:
+    """A ``preexec_fn`` runs Python in the forked copy of a parent that may have threads (the
+    keeper's, Dask's), which Python's documentation calls unsafe: limits are set by the
+    process they bind (isolation/rlimits.py)."""
+    import ast
+
+    kit = Path(bwrap.__file__).resolve().parents[1]
+    found = [f"{path.relative_to(kit)}:{node.lineno}" for path in sorted(kit.rglob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text()))
+             if isinstance(node, ast.keyword) and node.arg == "preexec_fn"]
+    assert found == []
+
+
+@pytest.mark.parametrize(("failure", "said"), [
+    ("ChildTimedOut", "ran longer than 60 s and did not stop when interrupted: it was left "
+                      "out, and the cells before it were run again"),
+    ("ChildEnded", "ended the grading process (os._exit? out of memory?): it was left out, and "
+                   "the cells before it were run again"),
+    ("SandboxStopped", ": stopped over its bounds; it was left out, and the cells before it "
+                       "were run again"),
+    ("ChannelBroken", ": stopped over its bounds; it was left out"),
+])
+def test_a_cell_left_out_is_told_by_the_kind_of_failure_not_by_its_words(
+        failure: str, said: str) -> None:
+    """The same message, under each kind of failure, gives the words of that kind: the
+    policy reads the type (a child stopped over its bounds is told with the watch's words,
+    whatever they are)."""
+    from minimaxkit.isolation import failures
+    from minimaxkit.isolation.cells import CellPolicy
+
+    policy = CellPolicy(cell_timeout=60)
+    policy.left_out("the cell that starts \"x\"", getattr(failures, failure)(
+        "stopped over its bounds"), 60)
+    assert policy.problems == ["the cell that starts \"x\"" + (" " if said[0] != ":" else "")
+                               + said]
+    assert policy.restarts == 1 and policy.may_restart()

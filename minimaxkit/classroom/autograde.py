@@ -26,14 +26,52 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from io import StringIO
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypedDict, Unpack
 
 from .workers import DaskWorkers, LocalWorkers, Progress, Workers
 
 __all__ = ["course_converter", "pending", "grade_submission", "autograde_class", "ClassRun",
-           "main"]
+           "ClassOptions", "Task", "Graded", "main"]
 
-Task = dict[str, Any]  # plain data: it goes to worker processes and Dask workers
+
+class Task(TypedDict):
+    """One submission to grade, as plain data (it goes to worker processes and Dask workers):
+    the course's folder, the assignment, the student, the notebooks' paths, and the folder
+    its graded notebooks go to."""
+
+    root: str
+    assignment: str
+    student: str
+    notebooks: list[str]
+    dest: str
+
+
+class Graded(TypedDict):
+    """What a worker sends back for a :class:`Task`: each notebook graded up to
+    ``SaveAutoGrades`` (its text, by nbgrader's unique key), the error that stopped it (""
+    if none), the warnings logged, and the seconds it took."""
+
+    notebooks: dict[str, str]
+    error: str
+    log: str
+    seconds: float
+
+
+class ClassOptions(TypedDict, total=False):
+    """How :func:`autograde_class` runs, beside the course and the assignment."""
+
+    #: only these students' submissions (default: everyone's)
+    students: tuple[str, ...]
+    #: grade again what was graded
+    force: bool
+    #: worker processes here (default 2)
+    workers: int
+    #: a Dask scheduler's address (tcp://host:8786) whose workers share the course folder
+    scheduler: str | None
+    #: where the tasks run, made by the caller (default: from ``workers`` or ``scheduler``)
+    engine: Workers | None
+    #: where the progress bar goes (default: stderr)
+    out: TextIO
 
 
 def course_converter(root: str | Path, assignment: str) -> Any:
@@ -76,14 +114,15 @@ def _worker_converter(root: str, assignment: str) -> Any:
     return conv
 
 
-def grade_submission(task: Task) -> dict[str, Any]:
+def grade_submission(task: Task) -> Graded:
     """In a worker: each notebook of ``task`` sanitized and autograded up to
     ``SaveAutoGrades``; the notebooks as text, the warnings, the seconds, or the error."""
     import nbformat
     from nbgrader.utils import setenv
 
     start, log = time.perf_counter(), StringIO()
-    out: dict[str, Any] = {"notebooks": {}, "error": ""}
+    notebooks: dict[str, str] = {}
+    error = ""
     handler = logging.StreamHandler(log)
     handler.setLevel(logging.WARNING)
     conv = None
@@ -96,14 +135,15 @@ def grade_submission(task: Task) -> dict[str, Any]:
             resources = conv.init_single_notebook_resources(path)
             resources["metadata"] = {"name": resources["unique_key"], "path": task["dest"]}
             with setenv(NBGRADER_EXECUTION="autograde"):
-                out["notebooks"][resources["unique_key"]] = _convert(
+                notebooks[resources["unique_key"]] = _convert(
                     conv, nbformat.reads(clean, as_version=4), resources, "grade")
     except Exception:
-        out["error"] = traceback.format_exc()
+        error = traceback.format_exc()
     finally:
         if conv is not None:
             conv.log.removeHandler(handler)
-    return out | {"log": log.getvalue(), "seconds": time.perf_counter() - start}
+    return Graded(notebooks=notebooks, error=error, log=log.getvalue(),
+                  seconds=time.perf_counter() - start)
 
 
 def pending(conv: Any, *, students: tuple[str, ...] = (), force: bool = False
@@ -144,11 +184,11 @@ def _prepare(conv: Any, student: str, notebooks: list[str]) -> Task:
     conv.notebooks = notebooks
     conv.run_pre_convert_hook()
     conv.init_assignment(cd.assignment_id, student)
-    return {"root": cd.root, "assignment": cd.assignment_id, "student": student,
-            "notebooks": list(conv.notebooks), "dest": str(dest)}
+    return Task(root=cd.root, assignment=cd.assignment_id, student=student,
+                notebooks=list(conv.notebooks), dest=str(dest))
 
 
-def _save(conv: Any, task: Task, result: dict[str, Any]) -> None:
+def _save(conv: Any, task: Task, result: Graded) -> None:
     """nbgrader's steps from ``SaveAutoGrades`` on (the gradebook), then each notebook written
     whole under its name (a notebook there is a graded one)."""
     import nbformat
@@ -187,44 +227,67 @@ class ClassRun:
         raise KeyboardInterrupt
 
 
-def autograde_class(root: str | Path, assignment: str, *, students: tuple[str, ...] = (),
-                    force: bool = False, workers: int = 2, scheduler: str | None = None,
-                    engine: Workers | None = None, out: TextIO = sys.stderr) -> ClassRun:
-    """Autograde what is left of ``assignment`` (all with ``force``) in the course at
-    ``root``: ``workers`` at a time here, or on the Dask ``scheduler``, or on ``engine``."""
+def _engine(options: ClassOptions, todo: int) -> Workers:
+    """Where the tasks run: the caller's engine, the Dask scheduler's workers (grading sets
+    the process's folder and environment: one task per Dask worker), or worker processes
+    here (no more than there are submissions)."""
+    engine = options.get("engine")
+    if engine is not None:
+        return engine
+    scheduler = options.get("scheduler")
+    if scheduler:
+        return DaskWorkers(grade_submission, scheduler, one_thread=True)
+    return LocalWorkers(grade_submission, max(1, min(options.get("workers", 2), todo)))
+
+
+def _check_in_gradebook(conv: Any, assignment: str) -> None:
+    """:class:`LookupError` unless ``assignment`` is in the course's gradebook."""
     from nbgrader.api import Gradebook, MissingEntry
 
+    with Gradebook(conv.coursedir.db_url, conv.coursedir.course_id) as gb:
+        try:
+            gb.find_assignment(assignment)
+        except MissingEntry:
+            raise LookupError(f"{assignment} is not in the gradebook: run nbgrader "
+                              f"generate_assignment {assignment} first") from None
+
+
+def _grade_all(conv: Any, todo: list[tuple[str, list[str]]], run: ClassRun,
+               options: ClassOptions) -> None:
+    """Grade ``todo`` with the workers, a progress bar on ``out``; Ctrl-C and SIGTERM stop
+    the run (:meth:`ClassRun.stop`), the signals' handlers put back after."""
+    import signal
+    import threading
+
+    bar = Progress(len(todo), options.get("out", sys.stderr), noun="graded")
+    handlers, conv.log.handlers[:] = list(conv.log.handlers), [bar]
+    engine = _engine(options, len(todo))
+    main = threading.current_thread() is threading.main_thread()
+    before = {sig: signal.signal(sig, run.stop)
+              for sig in (signal.SIGINT, signal.SIGTERM)} if main else {}
+    try:
+        _run(conv, engine, todo, run, bar)
+    finally:
+        engine.close()  # a second signal meanwhile is still the run's
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+        conv.log.handlers[:] = handlers
+        bar.end()
+
+
+def autograde_class(root: str | Path, assignment: str,
+                    **options: Unpack[ClassOptions]) -> ClassRun:
+    """Autograde what is left of ``assignment`` (all with ``force``) in the course at
+    ``root``: ``workers`` at a time here, or on the Dask ``scheduler``, or on ``engine``
+    (:class:`ClassOptions`)."""
     start, run, root = time.perf_counter(), ClassRun(), Path(root).resolve()
     conv = course_converter(root, assignment)
     with chdir(root):
-        todo, run.already = pending(conv, students=students, force=force)
+        todo, run.already = pending(conv, students=options.get("students", ()),
+                                    force=options.get("force", False))
         if todo:
-            with Gradebook(conv.coursedir.db_url, conv.coursedir.course_id) as gb:
-                try:
-                    gb.find_assignment(assignment)
-                except MissingEntry:
-                    raise LookupError(f"{assignment} is not in the gradebook: run nbgrader "
-                                      f"generate_assignment {assignment} first") from None
-            bar = Progress(len(todo), out, noun="graded")
-            handlers, conv.log.handlers[:] = list(conv.log.handlers), [bar]
-            # grading sets the process's folder and environment: one task per Dask worker
-            engine = engine or (DaskWorkers(grade_submission, scheduler, one_thread=True)
-                                if scheduler else
-                                LocalWorkers(grade_submission, max(1, min(workers, len(todo)))))
-            import signal
-            import threading
-
-            main = threading.current_thread() is threading.main_thread()
-            before = {sig: signal.signal(sig, run.stop)
-                      for sig in (signal.SIGINT, signal.SIGTERM)} if main else {}
-            try:
-                _run(conv, engine, todo, run, bar)
-            finally:
-                engine.close()  # a second signal meanwhile is still the run's
-                for sig, handler in before.items():
-                    signal.signal(sig, handler)
-                conv.log.handlers[:] = handlers
-                bar.end()
+            _check_in_gradebook(conv, assignment)
+            _grade_all(conv, todo, run, options)
     run.seconds = time.perf_counter() - start
     return run
 
@@ -267,7 +330,8 @@ def _run(conv: Any, engine: Workers, todo: list[tuple[str, list[str]]], run: Cla
         ahead = prepare()
 
 
-def _finish(conv: Any, task: Task, result: Any, run: ClassRun, bar: Progress) -> None:
+def _finish(conv: Any, task: Task, result: Graded | BaseException, run: ClassRun,
+            bar: Progress) -> None:
     from nbgrader.utils import rmtree
 
     who, why = task["student"], ""

@@ -111,6 +111,8 @@ def _dump(value: Any, level: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m minimaxkit.grading.refresh [FOLDER] [--check]``: rewrite the stale suite files
+    (0), or with ``--check`` list them (1 if any); 2 when there is no test data."""
     parser = argparse.ArgumentParser(prog="python -m minimaxkit.grading.refresh",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", nargs="?", default="solutions")

@@ -18,12 +18,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import nbformat
 
 __all__ = ["Sample", "parse_sample", "solution_cells", "make_submission", "nbgrader_api",
-           "cell_scores", "TrialRun", "prepare_course", "trial_run"]
+           "cell_scores", "TrialRun", "prepare_course", "trial_run", "Submission"]
 
 _CELL = re.compile(r"^# %% (\S+)\s*$", re.M)
 
@@ -136,79 +136,138 @@ def prepare_course(repo: str | Path, dest: str | Path) -> Path:
     return dest
 
 
-Submission = tuple[str, str, dict[str, str] | None]
+class Submission(NamedTuple):
+    """A submission to try: the assignment, the student (or an LMS download's file prefix,
+    whose student id is the prefix up to its first ``_``), and the code per solution cell
+    (None: the released notebook as it is). A plain 3-tuple is taken as one."""
+
+    assignment: str
+    student: str
+    cells: dict[str, str] | None
 
 
-def trial_run(root: str | Path, submissions: list[Submission], *,
-              lms: Sequence[Submission] = (), feedback: bool = True,
-              export: bool = True) -> TrialRun:
-    """nbgrader on the course at ``root``: generate, submit ``(assignment, student, cells or
-    None for the released notebook)``, autograde, feedback, export. ``lms`` submissions
-    ``(assignment, LMS file prefix, cells)`` come zipped as an LMS download, through
-    ``nbgrader zip_collect``; their student id is the prefix up to its first ``_``."""
-    import subprocess
+class _Phases:
+    """The seconds of each phase of a trial run, into ``trial.phases``."""
+
+    def __init__(self, trial: TrialRun) -> None:
+        self.trial, self.clock = trial, time.perf_counter()
+
+    def __call__(self, name: str) -> None:
+        now = time.perf_counter()
+        self.trial.phases[name] = self.trial.phases.get(name, 0.0) + now - self.clock
+        self.clock = now
+
+
+def _released(root: Path, assignment: str) -> Path:
+    return root / "assignments" / assignment / f"{assignment}.ipynb"
+
+
+def _stage_lms(root: Path, lms: Sequence[Submission]) -> list[Submission]:
+    """The LMS downloads zipped as an LMS gives them (``downloaded/<assignment>/archive/``);
+    the submissions as ``nbgrader zip_collect`` will collect them (student ids)."""
     import zipfile
 
-    root = Path(root).resolve()
-    api = nbgrader_api(root)
-    trial = TrialRun()
-    clock = time.perf_counter()
-
-    def phase(name: str) -> None:
-        nonlocal clock
-        now = time.perf_counter()
-        trial.phases[name] = trial.phases.get(name, 0.0) + now - clock
-        clock = now
-
-    for assignment in dict.fromkeys(a for a, _, _ in [*submissions, *lms]):
-        result = api.generate_assignment(assignment)
-        if not result["success"]:
-            raise RuntimeError(f"generate_assignment {assignment} failed:\n{result['log']}")
-    for assignment, student, cells in submissions:
-        released = root / "assignments" / assignment / f"{assignment}.ipynb"
-        dest = root / "submitted" / student / assignment / released.name
-        make_submission(released, cells or {}, dest)
     collected = []
     for assignment, prefix, cells in lms:
-        released = root / "assignments" / assignment / f"{assignment}.ipynb"
+        released = _released(root, assignment)
         staged = make_submission(released, cells or {}, root / "lms" / prefix / released.name)
         archive = root / "downloaded" / assignment / "archive"
         archive.mkdir(parents=True, exist_ok=True)
         with zipfile.ZipFile(archive / f"{prefix}.zip", "w") as zf:
             zf.write(staged, f"{prefix}_{released.name}")
-        collected.append((assignment, prefix.split("_")[0], cells))
-    phase("generate")
+        collected.append(Submission(assignment, prefix.split("_")[0], cells))
+    return collected
+
+
+def _zip_collect(root: Path, lms: Sequence[Submission], trial: TrialRun) -> None:
+    """``nbgrader zip_collect`` of each assignment with LMS downloads."""
+    import subprocess
+
     for assignment in dict.fromkeys(a for a, _, _ in lms):
         done = subprocess.run([sys.executable, "-m", "nbgrader", "zip_collect", assignment,
                                "--force"], cwd=root, capture_output=True, text=True)
         if done.returncode != 0:
             trial.errors.append(f"zip_collect {assignment}: {done.stderr[-2000:]}")
-    phase("zip_collect")
-    for assignment, student, _ in [*submissions, *collected]:
-        start = time.perf_counter()
-        result = api.autograde(assignment, student)
-        trial.seconds.setdefault(assignment, {})[student] = time.perf_counter() - start
-        phase("autograde")
-        if not result["success"]:
-            trial.errors.append(f"autograde {assignment} {student}: {result.get('log', '')}")
-            continue
-        trial.scores.setdefault(assignment, {})[student] = cell_scores(api, assignment, student)
-        if feedback:
-            result = api.generate_feedback(assignment, student)
-            page = root / "feedback" / student / assignment / f"{assignment}.html"
-            if not result["success"] or not page.is_file():
-                trial.errors.append(f"feedback {assignment} {student}: {result.get('log', '')}")
-            else:
-                trial.feedback.setdefault(assignment, {})[student] = str(page)
-            phase("feedback")
-    if export:
-        done = subprocess.run([sys.executable, "-m", "nbgrader", "export"], cwd=root,
-                              capture_output=True, text=True)
-        csv = root / "grades.csv"
-        if done.returncode != 0 or not csv.is_file():
-            trial.errors.append(f"export: {done.stderr[-2000:]}")
+
+
+@dataclass(frozen=True)
+class _Course:
+    """The course a trial runs on: nbgrader's API on it, its folder, what the run found, and
+    the clock of its phases."""
+
+    api: Any
+    root: Path
+    trial: TrialRun
+    phase: _Phases
+
+
+def _autograde(course: _Course, sub: Submission, *, feedback: bool) -> None:
+    """One submission autograded (its scores, seconds), then its feedback page if asked."""
+    api, trial = course.api, course.trial
+    start = time.perf_counter()
+    result = api.autograde(sub.assignment, sub.student)
+    trial.seconds.setdefault(sub.assignment, {})[sub.student] = time.perf_counter() - start
+    course.phase("autograde")
+    if not result["success"]:
+        trial.errors.append(f"autograde {sub.assignment} {sub.student}: "
+                            f"{result.get('log', '')}")
+        return
+    trial.scores.setdefault(sub.assignment, {})[sub.student] = \
+        cell_scores(api, sub.assignment, sub.student)
+    if feedback:
+        result = api.generate_feedback(sub.assignment, sub.student)
+        page = course.root / "feedback" / sub.student / sub.assignment / \
+            f"{sub.assignment}.html"
+        if not result["success"] or not page.is_file():
+            trial.errors.append(f"feedback {sub.assignment} {sub.student}: "
+                                f"{result.get('log', '')}")
         else:
-            trial.csv = csv.read_text()
+            trial.feedback.setdefault(sub.assignment, {})[sub.student] = str(page)
+        course.phase("feedback")
+
+
+def _export(root: Path, trial: TrialRun) -> None:
+    """``nbgrader export``: the CSV into ``trial.csv``."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "nbgrader", "export"], cwd=root,
+                          capture_output=True, text=True)
+    csv = root / "grades.csv"
+    if done.returncode != 0 or not csv.is_file():
+        trial.errors.append(f"export: {done.stderr[-2000:]}")
+    else:
+        trial.csv = csv.read_text()
+
+
+def trial_run(root: str | Path, submissions: Sequence[Submission | tuple[str, str, Any]], *,
+              lms: Sequence[Submission | tuple[str, str, Any]] = (), feedback: bool = True,
+              export: bool = True) -> TrialRun:
+    """nbgrader on the course at ``root``: generate, submit ``(assignment, student, cells or
+    None for the released notebook)``, autograde, feedback, export. ``lms`` submissions
+    ``(assignment, LMS file prefix, cells)`` come zipped as an LMS download, through
+    ``nbgrader zip_collect``; their student id is the prefix up to its first ``_``."""
+    root = Path(root).resolve()
+    subs, downloads = [Submission(*s) for s in submissions], [Submission(*s) for s in lms]
+    api = nbgrader_api(root)
+    trial = TrialRun()
+    phase = _Phases(trial)
+    for assignment in dict.fromkeys(s.assignment for s in [*subs, *downloads]):
+        result = api.generate_assignment(assignment)
+        if not result["success"]:
+            raise RuntimeError(f"generate_assignment {assignment} failed:\n{result['log']}")
+    for sub in subs:
+        released = _released(root, sub.assignment)
+        make_submission(released, sub.cells or {},
+                        root / "submitted" / sub.student / sub.assignment / released.name)
+    collected = _stage_lms(root, downloads)
+    phase("generate")
+    _zip_collect(root, downloads, trial)
+    phase("zip_collect")
+    course = _Course(api, root, trial, phase)
+    for sub in [*subs, *collected]:
+        _autograde(course, sub, feedback=feedback)
+    if export:
+        _export(root, trial)
         phase("export")
     return trial
 
@@ -221,8 +280,8 @@ def _main(argv: list[str] | None = None) -> int:
 
     args = sys.argv[1:] if argv is None else argv
     spec = json.loads(Path(args[0]).read_text())
-    trial = trial_run(spec["root"], [tuple(s) for s in spec["submissions"]],  # type: ignore[misc]
-                      lms=[tuple(s) for s in spec.get("lms", [])],  # type: ignore[misc]
+    trial = trial_run(spec["root"], [Submission(*s) for s in spec["submissions"]],
+                      lms=[Submission(*s) for s in spec.get("lms", [])],
                       feedback=spec.get("feedback", True), export=spec.get("export", True))
     Path(args[1]).write_text(json.dumps(asdict(trial)))
     return 0

@@ -33,9 +33,14 @@ class Workers(Protocol):
 
     capacity: int
 
-    def submit(self, task: Any) -> None: ...
-    def done(self) -> tuple[Any, Any]: ...
-    def close(self) -> None: ...
+    def submit(self, task: Any) -> None:
+        """Start ``task`` (at most ``capacity`` at once)."""
+
+    def done(self) -> tuple[Any, Any]:
+        """The next task finished and its result (or the exception that ended its worker)."""
+
+    def close(self) -> None:
+        """Stop the workers (those still busy too)."""
 
 
 def _serve(fn: Callable[[Any], Any], conn: Any, parent: int, others: list[Any]) -> None:
@@ -153,16 +158,19 @@ class DaskWorkers:
         self.tasks: dict[Any, Any] = {}
 
     def submit(self, task: Any) -> None:
+        """Send ``task`` to the cluster."""
         future = self.client.submit(self.fn, task, pure=False)
         self.tasks[future.key] = task
         self.finished.add(future)
 
     def done(self) -> tuple[Any, Any]:
+        """The next task finished and its result, or the exception Dask gives it."""
         future = next(self.finished)
         task = self.tasks.pop(future.key)
         return task, future.result() if future.status == "finished" else future.exception()
 
     def close(self) -> None:
+        """Close the client (the cluster's workers stay)."""
         self.client.close()
 
 
@@ -179,6 +187,7 @@ class Progress(logging.Handler):
         self.start = time.perf_counter()
 
     def line(self) -> str:
+        """The counts, the seconds so far and the slowest task, in one line."""
         seconds, who = self.slowest
         return (f"{self.ok + self.failed}/{self.total} done"
                 + (f": {self.ok} {self.noun}, {self.failed} failed" if self.failed else
@@ -187,15 +196,18 @@ class Progress(logging.Handler):
                 + (f"; slowest so far: {who} {seconds:.1f} s" if who else ""))
 
     def draw(self) -> None:
+        """Redraw the bar (on a terminal; elsewhere only flush)."""
         if self.tty:
             filled = 24 * (self.ok + self.failed) // max(self.total, 1)
             self.out.write(f"\r[{'#' * filled}{'.' * (24 - filled)}] {self.line()}\x1b[K")
         self.out.flush()
 
     def emit(self, record: logging.LogRecord) -> None:
+        """A log record as a line above the bar."""
         self.say(f"[{record.levelname}] {record.getMessage()}")
 
     def say(self, text: str) -> None:
+        """Write ``text`` as a line above the bar."""
         self.out.write(("\r\x1b[K" if self.tty else "") + text + "\n")
         self.draw()
 
@@ -210,5 +222,6 @@ class Progress(logging.Handler):
         self.draw()
 
     def end(self) -> None:
+        """End the bar's line (on a terminal)."""
         if self.tty:
             self.out.write("\n")

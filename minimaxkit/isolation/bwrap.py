@@ -22,7 +22,9 @@ import signal
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 __all__ = ["available", "probe", "sandbox_argv", "sandbox_env", "plain_env",
            "limit_resources", "python_paths", "kit_folder", "MEMORY_LIMIT", "FILE_LIMIT",
@@ -186,28 +188,53 @@ def _under(path: Path, folders: Iterable[str]) -> bool:
     return any(Path(f) == path or Path(f) in path.parents for f in folders)
 
 
-def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
-                 course_root: str | os.PathLike[str] | None,
-                 scratch: bool = False,
-                 writable: Iterable[str | os.PathLike[str]] = (),
-                 hidden_files: Iterable[str | os.PathLike[str]] = (),
-                 masks: Iterable[tuple[str, str]] = (),
-                 environ: Mapping[str, str] | None = None,
-                 uid: int | None = None) -> list[str]:
-    """``cmd`` in bubblewrap, in ``workdir``: with ``scratch`` a tmpfs that :mod:`.enter` fills
-    from the real one, else one of the ``writable`` folders. ``hidden_files`` are masked by an
-    empty file; each ``(file, path)`` of ``masks`` shows ``file`` at ``path``. Start bwrap
-    with ``environ`` (default :func:`sandbox_env`). With ``uid`` (bwrap run by root, and
-    ``scratch``), no user namespace: :mod:`.enter` becomes that unprivileged user."""
+class LayoutOptions(TypedDict, total=False):
+    """What :func:`sandbox_argv` puts in the sandbox beside the command, its folder and the
+    course's folder."""
+
+    #: the working folder is a tmpfs that :mod:`.enter` fills from the real one
+    scratch: bool
+    #: folders bound writable (the kernel's connection folder)
+    writable: Iterable[str | os.PathLike[str]]
+    #: files masked by an empty one (the course's secret)
+    hidden_files: Iterable[str | os.PathLike[str]]
+    #: ``(file, path)``: ``file`` shown at ``path`` (the stubs of the kit's searches)
+    masks: Iterable[tuple[str, str]]
+    #: the environment bwrap starts with (default :func:`sandbox_env`)
+    environ: Mapping[str, str] | None
+    #: bwrap run by root, with ``scratch``: no user namespace, :mod:`.enter` becomes ``uid``
+    uid: int | None
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """A sandbox's file system as :func:`sandbox_argv` lays it out."""
+
+    work: Path
+    root: Path | None
+    scratch: bool
+    uid: int | None
+
+
+def _namespaces(uid: int | None) -> list[str]:
+    """bwrap's start: every namespace; as root (``uid``), no user namespace but the
+    capabilities :mod:`.enter` needs to become ``uid``, and the folders above the Python
+    made enterable."""
     if uid is None:
-        argv = ["bwrap", "--die-with-parent", "--unshare-all", "--new-session", "--clearenv"]
-    else:  # root outside: a user namespace would keep every process root (no NPROC limit)
-        argv = ["bwrap", "--die-with-parent", "--unshare-ipc", "--unshare-pid", "--unshare-net",
-                "--unshare-uts", "--unshare-cgroup-try", "--new-session", "--clearenv"]
-        argv += [a for cap in ("SETUID", "SETGID", "CHOWN") for a in ("--cap-add", f"CAP_{cap}")]
-        for folder in _parents(python_paths()):  # bwrap copies their modes (/root: 0700)
-            argv += ["--perms", "0755", "--dir", folder]
-    bound: list[str] = []
+        return ["bwrap", "--die-with-parent", "--unshare-all", "--new-session", "--clearenv"]
+    # root outside: a user namespace would keep every process root (no NPROC limit)
+    argv = ["bwrap", "--die-with-parent", "--unshare-ipc", "--unshare-pid", "--unshare-net",
+            "--unshare-uts", "--unshare-cgroup-try", "--new-session", "--clearenv"]
+    argv += [a for cap in ("SETUID", "SETGID", "CHOWN") for a in ("--cap-add", f"CAP_{cap}")]
+    for folder in _parents(python_paths()):  # bwrap copies their modes (/root: 0700)
+        argv += ["--perms", "0755", "--dir", folder]
+    return argv
+
+
+def _system(bound: list[str]) -> list[str]:
+    """The system's folders read-only (each added to ``bound``), /etc's allowed files, /dev,
+    /proc and a small /tmp."""
+    argv: list[str] = []
     for name in _SYSTEM:
         path = Path("/") / name
         if path.is_symlink():
@@ -217,23 +244,38 @@ def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
             bound.append(str(path))
     for name in ETC_FILES:
         argv += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
-    argv += ["--dev", "/dev", "--proc", "/proc", "--perms", "1777", "--size", str(TMP_LIMIT),
-             "--tmpfs", "/tmp"]
-    root = Path(course_root).resolve() if course_root is not None else None
-    if root is not None:
-        argv += ["--tmpfs", str(root)]
+    return argv + ["--dev", "/dev", "--proc", "/proc", "--perms", "1777", "--size",
+                   str(TMP_LIMIT), "--tmpfs", "/tmp"]
+
+
+def _folders(layout: _Layout, bound: list[str], writable: Iterable[str | os.PathLike[str]]
+             ) -> list[str]:
+    """The course's folder emptied, the Python's folders read-only (added to ``bound``), the
+    submission's folder (a scratch tmpfs over a read-only view of it), the ``writable`` ones;
+    the empty course folder then refuses writes (EROFS)."""
+    argv: list[str] = []
+    if layout.root is not None:
+        argv += ["--tmpfs", str(layout.root)]
     for folder in python_paths():
         if not _under(Path(folder), bound):
             argv += ["--ro-bind", folder, folder]
             bound.append(folder)
-    work = Path(workdir).resolve()
-    if scratch:
-        argv += ["--ro-bind", str(work), SUBMISSION_MOUNT,
-                 "--size", str(SCRATCH_LIMIT), "--tmpfs", str(work)]
+    if layout.scratch:
+        argv += ["--ro-bind", str(layout.work), SUBMISSION_MOUNT,
+                 "--size", str(SCRATCH_LIMIT), "--tmpfs", str(layout.work)]
     for place in writable:
         argv += ["--bind", str(place), str(place)]
-    if root is not None:  # the empty course folder refuses writes (EROFS)
-        argv += ["--remount-ro", str(root)]
+    if layout.root is not None:
+        argv += ["--remount-ro", str(layout.root)]
+    return argv
+
+
+def _masked(layout: _Layout, bound: list[str], hidden_files: Iterable[str | os.PathLike[str]],
+            masks: Iterable[tuple[str, str]]) -> list[str]:
+    """Each hidden file that the sandbox would see (under a bound folder, not in the emptied
+    course folder) masked by an empty one; each mask's file shown at its path."""
+    argv: list[str] = []
+    root = layout.root
     for hidden in hidden_files:
         path = Path(hidden).resolve()
         if path.exists() and _under(path, bound) and not (root and _under(path, [str(root)])):
@@ -241,16 +283,45 @@ def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
     for src, dest in masks:
         if Path(dest).exists():
             argv += ["--ro-bind", str(src), str(dest)]
-    argv += ["--remount-ro", "/"]
+    return argv
+
+
+def _start(layout: _Layout, environ: Mapping[str, str] | None) -> list[str]:
+    """Everything read-only, the environment, the working folder, and with ``scratch``
+    :mod:`.enter` first (by its path, isolated and without site: it needs only the stdlib,
+    and importing the kit's packages first would cost every kernel start ~0.2 s)."""
+    argv = ["--remount-ro", "/"]
     for key, value in sorted((sandbox_env() if environ is None else environ).items()):
         argv += ["--setenv", key, value]
-    argv += ["--chdir", str(work), "--"]
-    if scratch:  # run by its path, isolated and without site: it needs only the stdlib,
-        # and importing the kit's packages first would cost every kernel start ~0.2 s
+    argv += ["--chdir", str(layout.work), "--"]
+    if layout.scratch:
+        uid = ["--uid", str(layout.uid)] if layout.uid is not None else []
         argv += [sys.executable, "-I", "-S", str(Path(__file__).with_name("enter.py")),
-                 SUBMISSION_MOUNT, str(work), *(["--uid", str(uid)] if uid is not None else []),
-                 "--"]
-    return argv + list(cmd)
+                 SUBMISSION_MOUNT, str(layout.work), *uid, "--"]
+    return argv
+
+
+def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
+                 course_root: str | os.PathLike[str] | None,
+                 **options: Unpack[LayoutOptions]) -> list[str]:
+    """``cmd`` in bubblewrap, in ``workdir``: with ``scratch`` a tmpfs that :mod:`.enter` fills
+    from the real one, else one of the ``writable`` folders. ``hidden_files`` are masked by an
+    empty file; each ``(file, path)`` of ``masks`` shows ``file`` at ``path``. Start bwrap
+    with ``environ`` (default :func:`sandbox_env`). With ``uid`` (bwrap run by root, and
+    ``scratch``), no user namespace: :mod:`.enter` becomes that unprivileged user
+    (:class:`LayoutOptions`)."""
+    for name in options:
+        if name not in LayoutOptions.__optional_keys__:
+            raise TypeError(f"sandbox_argv() got an unexpected keyword argument {name!r}")
+    uid = options.get("uid")
+    layout = _Layout(Path(workdir).resolve(),
+                     Path(course_root).resolve() if course_root is not None else None,
+                     options.get("scratch", False), uid)
+    bound: list[str] = []
+    argv = _namespaces(uid) + _system(bound)
+    argv += _folders(layout, bound, options.get("writable", ()))
+    argv += _masked(layout, bound, options.get("hidden_files", ()), options.get("masks", ()))
+    return argv + _start(layout, options.get("environ")) + list(cmd)
 
 
 def _parents(folders: Iterable[str]) -> list[str]:
@@ -302,20 +373,14 @@ def as_user() -> tuple[bool, str]:
 def limit_resources(memory: int = MEMORY_LIMIT, files: int = FILE_LIMIT,
                     processes: int = PROCESS_LIMIT, cpu: int = CPU_LIMIT) -> None:
     """Cap this process and its children (data, file size, processes, processor seconds of
-    each, no core dumps); never above the limits already set."""
+    each, no core dumps); never above the limits already set. Called by the process it caps
+    (a kernel's launcher before it becomes the kernel); a child is started under them by
+    :func:`~.rlimits.limited_argv`, never from a ``preexec_fn``."""
     try:
-        import resource
-    except ImportError:  # pragma: no cover - Windows
+        from .rlimits import set_limits
+    except ImportError:  # pragma: no cover - Windows: no resource module
         return
-    for kind, value in ((resource.RLIMIT_DATA, memory), (resource.RLIMIT_FSIZE, files),
-                        (resource.RLIMIT_NPROC, processes), (resource.RLIMIT_CORE, 0),
-                        (resource.RLIMIT_CPU, cpu)):
-        try:
-            soft, hard = resource.getrlimit(kind)
-            new = value if hard == resource.RLIM_INFINITY else min(value, hard)
-            resource.setrlimit(kind, (new, new))
-        except (OSError, ValueError):
-            pass
+    set_limits({"data": memory, "fsize": files, "nproc": processes, "core": 0, "cpu": cpu})
 
 
 def die_with_parent(parent: int, sig: int = signal.SIGKILL) -> None:

@@ -14,13 +14,16 @@ import io
 import os
 import signal
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 from .entropy import fix_entropy
+from .fork import crash_message
 from .protocol import Channel
 from .rules import (
     KIT_SEARCHES,
     CappedStream,
+    Flags,
     Rules,
     enter,
     failure,
@@ -95,13 +98,25 @@ def _names(shell: Any) -> dict[str, str]:
             if isinstance(k, str) and not k.startswith("_") and k not in hidden}
 
 
-def _worker(channel: Channel, handler_class: Any, ns: dict[str, Any], rules: Rules,
-            timeout: float, done_fd: int) -> None:  # pragma: no cover - a forked worker
-    code = 0
+@dataclass(frozen=True)
+class _Tests:
+    """What every test's worker starts from: the channel, the worker module's ``Handler``
+    class, the notebook's namespace and the rules."""
+
+    channel: Channel
+    handler_class: Any
+    namespace: dict[str, Any]
+    rules: Rules
+
+
+def _worker(tests: _Tests, timeout: float, done_fd: int) -> None:  # pragma: no cover - forked
+    """One test's worker, forked: under the rules, it answers requests until ``end``, then
+    writes to ``done_fd`` that it reported, and ends."""
+    channel, code = tests.channel, 0
     try:
-        flags: dict[str, Any] = {}
-        stream, _ = enter(rules, flags, timeout)
-        handler = handler_class(ns, lambda value: _ask(channel, value))
+        flags: Flags = {}
+        stream, _ = enter(tests.rules, flags, timeout)
+        handler = tests.handler_class(tests.namespace, lambda value: _ask(channel, value))
         channel.send("ready", {})
         while True:
             msg = channel.recv()
@@ -140,10 +155,42 @@ def _ask(channel: Channel, value: Any) -> Any:
     return reply["answer"]
 
 
-def serve(worker: str, rules: Rules) -> int:  # pragma: no cover - runs in the child
-    """The child's loop: run cells, fork a worker per test."""
-    if not worker.startswith("minimaxkit."):
-        return 2
+def _exec(shell: Any, msg: dict[str, Any]) -> dict[str, Any]:
+    """Run the cell of an ``exec`` request; the ``done`` reply (what went wrong, the
+    notebook's names, whether it ran out of time). Processes the cell left running are
+    stopped."""
+    problems, interrupted = _run_cell(shell, str(msg.get("cell", "")),
+                                      str(msg.get("label", "a cell")),
+                                      float(msg.get("timeout", 60.0)))
+    if left := (kill_others() if other_processes() else 0):
+        problems.append(f"the notebook's cells started {left} process(es) that were still "
+                        "running; they were stopped")
+    return {"problems": problems, "names": _names(shell), "interrupted": interrupted}
+
+
+def _begin(tests: _Tests, timeout: float) -> str:
+    """Fork a worker for one test and wait for it to end: "" when it reported, else why not
+    (its wait status in words)."""
+    done_r, done_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(done_r)
+        _worker(tests, timeout, done_w)
+    os.close(done_w)
+    _, status = os.waitpid(pid, 0)
+    os.set_blocking(done_r, False)
+    try:
+        finished = os.read(done_r, 1) == b"1"
+    except BlockingIOError:
+        finished = False
+    os.close(done_r)
+    return "" if finished else crash_message(status)
+
+
+def _settle(worker: str, rules: Rules) -> Any:
+    """The child's state before any student code runs: the seccomp filter, fixed entropy,
+    the rule that a test's worker is alone, the worker module's ``Handler`` and the kit's
+    searches loaded; the ``Handler`` class."""
     forbid_sigchld()  # every process's processor time stays countable (hostcheck says)
     fix_entropy()  # a generator made without a seed: the same numbers on every run
     if rules.alone:  # every process forked from here starts none (no thread either), from
@@ -153,6 +200,12 @@ def serve(worker: str, rules: Rules) -> int:  # pragma: no cover - runs in the c
     if rules.refuse_searches:  # loaded once, not in every worker (in the sandbox: the stubs)
         for name in KIT_SEARCHES:
             importlib.import_module(name)
+    return handler_class
+
+
+def _own_channel() -> Channel:
+    """The channel on copies of stdin and stdout; 0, 1, 2 then go to /dev/null, and
+    ``input()`` refuses."""
     channel = Channel(os.dup(0), os.dup(1))
     devnull = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
@@ -160,42 +213,31 @@ def serve(worker: str, rules: Rules) -> int:  # pragma: no cover - runs in the c
     sys.stdin = io.StringIO("")
     builtins.input = lambda *a: (_ for _ in ()).throw(  # type: ignore[assignment]
         RuntimeError("input() is not available while grading"))
+    return channel
+
+
+def serve(worker: str, rules: Rules) -> int:  # pragma: no cover - runs in the child
+    """The child's loop: run cells, fork a worker per test."""
+    if not worker.startswith("minimaxkit."):
+        return 2
+    handler_class = _settle(worker, rules)
+    channel = _own_channel()
     shell = _shell()
+    tests = _Tests(channel, handler_class, shell.user_ns, rules)
     while True:
         msg = channel.recv()
         op = msg.get("op")
         if op == "exec":
-            problems, interrupted = _run_cell(shell, str(msg.get("cell", "")),
-                                              str(msg.get("label", "a cell")),
-                                              float(msg.get("timeout", 60.0)))
-            if left := (kill_others() if other_processes() else 0):
-                problems.append(f"the notebook's cells started {left} process(es) that were "
-                                "still running; they were stopped")
-            channel.send("done", {"problems": problems, "names": _names(shell),
-                                  "interrupted": interrupted})
+            channel.send("done", _exec(shell, msg))
         elif op == "begin":
-            done_r, done_w = os.pipe()
-            pid = os.fork()
-            if pid == 0:
-                os.close(done_r)
-                _worker(channel, handler_class, shell.user_ns, rules,
-                        float(msg.get("timeout", 1.0)), done_w)
-            os.close(done_w)
-            _, status = os.waitpid(pid, 0)
-            os.set_blocking(done_r, False)
-            try:
-                finished = os.read(done_r, 1) == b"1"
-            except BlockingIOError:
-                finished = False
-            os.close(done_r)
-            if not finished:
-                from .fork import crash_message
-                channel.send("crashed", crash_message(status))
+            if why := _begin(tests, float(msg.get("timeout", 1.0))):
+                channel.send("crashed", why)
         else:
             channel.send("crashed", f"unknown request {str(op)[:20]!r}")
 
 
 def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the child
+    """``python -m minimaxkit.isolation.child WORKER RULES``: serve until the parent goes."""
     args = sys.argv[1:] if argv is None else argv
     return serve(args[0], Rules.from_json(args[1]))
 

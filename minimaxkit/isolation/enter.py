@@ -73,6 +73,8 @@ def become(uid: int, dest: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Copy the submission, become ``UID`` if given, then exec the command (2 and a usage line on a
+    wrong command line)."""
     args = sys.argv[1:] if argv is None else argv
     uid = None
     if len(args) > 4 and args[2] == "--uid" and args[3].isdigit():

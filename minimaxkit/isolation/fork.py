@@ -20,16 +20,28 @@ import signal
 import time
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
-from .rules import Rules, enter, failure, kill_group
+from .rules import Flags, Rules, enter, failure, kill_group
 from .usage import usage
 
-__all__ = ["run_forked", "crash_message"]
+__all__ = ["run_forked", "crash_message", "ForkReport"]
+
+
+class ForkReport(TypedDict, total=False):
+    """What a forked copy reports: ``status`` "ok" with the ``value`` returned, or why not
+    ("raised", "timeout", "crashed"...) in ``message``; the rules it broke (``flags``) and
+    what it printed (``printed``), where it got that far."""
+
+    status: str
+    value: Any
+    message: str
+    flags: Flags
+    printed: str
 
 
 def run_forked(fn: Callable[[], Any], *, timeout: float, rules: Rules | None = None,
-               wall: float = 1.0) -> dict[str, Any]:
+               wall: float = 1.0) -> ForkReport:
     """``fn()`` (returning JSON data) in a forked copy: ``{"status": "ok", "value": ...}`` or
     ``{"status": why, "message": ...}``, with ``flags`` (rules broken) and ``printed``; at
     most ``timeout`` seconds of the copy's processor time, and ``wall`` times as many on the
@@ -63,11 +75,11 @@ def run_forked(fn: Callable[[], Any], *, timeout: float, rules: Rules | None = N
         _, status, spent = os.wait4(pid, 0)
         used = spent.ru_utime + spent.ru_stime  # its threads' and waited-for children's too
     if not finished or used > timeout:
-        return {"status": "timeout", "message": f"did not finish within {timeout:g} s"}
+        return ForkReport(status="timeout", message=f"did not finish within {timeout:g} s")
     try:
-        return dict(json.loads(b"".join(chunks)))
-    except ValueError:
-        return {"status": "crashed", "message": crash_message(status)}
+        return ForkReport(**json.loads(b"".join(chunks)))
+    except (ValueError, TypeError):
+        return ForkReport(status="crashed", message=crash_message(status))
 
 
 def crash_message(status: int) -> str:
@@ -83,16 +95,17 @@ def crash_message(status: int) -> str:
 
 
 def _run(fn: Callable[[], Any], rules: Rules, timeout: float, *,
-         forked: bool = True) -> dict[str, Any]:
-    flags: dict[str, Any] = {}
+         forked: bool = True) -> ForkReport:
+    """``fn()`` under the rules, here: its report."""
+    flags: Flags = {}
     stream, leave = enter(rules, flags, timeout, forked=forked)
     try:
-        report: dict[str, Any] = {"status": "ok", "value": fn()}
+        report = ForkReport(status="ok", value=fn())
     except BaseException as err:  # anything the student code raised, SystemExit included
-        report = failure(err)
+        report = ForkReport(**failure(err))
     finally:
         leave()
-    report.update(flags=flags, printed=stream.text())
+    report["flags"], report["printed"] = flags, stream.text()
     return report
 
 

@@ -34,7 +34,10 @@ PLUGIN = "minimaxkit-sandboxes"  # the Dask worker plugin's name
 
 
 class Closable(Protocol):
-    def close(self) -> None: ...
+    """A value a keeper keeps: it can be closed."""
+
+    def close(self) -> None:
+        """Release what it holds."""
 
 
 #: seconds between two looks at the values kept idle (those with a ``check_idle()``: a
@@ -49,6 +52,7 @@ class Thing:
         self.key = key
 
     def close(self) -> None:
+        """Nothing to release."""
         pass
 
 
@@ -177,9 +181,11 @@ class DaskKeeper:
         self.keeper: Keeper | None = None
 
     def setup(self, worker: Any) -> None:
+        """The worker starts: its keeper is made."""
         self.keeper = Keeper(self.keep)
 
     def teardown(self, worker: Any) -> None:
+        """The worker ends: every sandbox its keeper holds is closed."""
         if self.keeper is not None:
             self.keeper.close()
 

@@ -25,13 +25,13 @@ import traceback
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from .bwrap import kit_folder
 
-__all__ = ["KIT_SEARCHES", "Rules", "Refused", "CappedStream", "enter", "failure", "safe_repr",
-           "safe_str", "student_frames", "other_processes", "kill_others", "kill_group",
-           "search_masks", "SEARCH_STUB"]
+__all__ = ["KIT_SEARCHES", "Rules", "Flags", "Failure", "Refused", "CappedStream", "enter",
+           "failure", "safe_repr", "safe_str", "student_frames", "other_processes", "kill_others",
+           "kill_group", "search_masks", "SEARCH_STUB"]
 
 #: the modules that hold the kit's searches (every other search of the kit calls them): the
 #: search package's front, its old path, the public searches, the plain and the table search,
@@ -62,6 +62,25 @@ def __getattr__(name):
 '''
 
 
+class Flags(TypedDict, total=False):
+    """The rules a worker broke, as it noted them (sent back in its ``ended`` report): the
+    output's limit passed, the kit's search it called, the test data file it opened, the
+    processes it left running."""
+
+    output: int
+    reference: str
+    refused_file: str
+    processes: int
+
+
+class Failure(TypedDict):
+    """Student code's failure in words (:func:`failure`): a status ("raised", "recursion",
+    "memory", "flagged") and its message."""
+
+    status: str
+    message: str
+
+
 @dataclass(frozen=True)
 class Rules:
     """One child's rules: characters of output per test (past them, stop the test or drop the
@@ -83,10 +102,12 @@ class Rules:
     exact_clock: bool = False
 
     def to_json(self) -> str:
+        """The rules as JSON, as the child's command line carries them."""
         return json.dumps(asdict(self))
 
     @classmethod
     def from_json(cls, text: str) -> Rules:
+        """The rules :meth:`to_json` wrote."""
         data = json.loads(text)
         return cls(**{**data, "refused_files": tuple(data.get("refused_files", ()))})
 
@@ -100,16 +121,19 @@ class CappedStream(io.TextIOBase):
     """Output: ``keep`` characters kept to show; past ``limit`` in all, :class:`Refused`
     (``stop``) or nothing more taken."""
 
-    def __init__(self, limit: int, flags: dict[str, Any], *, stop: bool = True,
+    def __init__(self, limit: int, flags: Flags, *, stop: bool = True,
                  keep: int = 2_000) -> None:
         self.parts: list[str] = []
         self.size, self.kept = 0, 0
         self.limit, self.flags, self.stop, self.keep = limit, flags, stop, keep
 
     def writable(self) -> bool:
+        """Always writable (past the limit, writes are refused or dropped)."""
         return True
 
     def write(self, s: Any) -> int:
+        """Take ``s``: kept while under ``keep``, counted; past ``limit`` in all, flagged and
+        refused (``stop``) or dropped."""
         s = str(s)
         self.size += len(s)
         if self.size > self.limit:
@@ -122,6 +146,7 @@ class CappedStream(io.TextIOBase):
         return len(s)
 
     def text(self) -> str:
+        """What was kept, marked where it was cut."""
         out = "".join(self.parts)
         return out if len(out) <= self.keep else out[:self.keep] + "\n[...]"
 
@@ -162,21 +187,21 @@ def student_frames(tb: Any) -> str:
                      (f": {_short(f.line.strip(), 120)}" if f.line else "") for f in frames)
 
 
-def failure(err: BaseException) -> dict[str, str]:
+def failure(err: BaseException) -> Failure:
     """Student code's failure in words: its status and message."""
     if isinstance(err, Refused):
-        return {"status": "flagged", "message": ""}
+        return Failure(status="flagged", message="")
     if isinstance(err, RecursionError):
-        return {"status": "recursion", "message": (
-            "recursion too deep (RecursionError): the function kept calling itself")}
+        return Failure(status="recursion", message=(
+            "recursion too deep (RecursionError): the function kept calling itself"))
     if isinstance(err, MemoryError):
-        return {"status": "memory", "message": "ran out of memory (MemoryError)"}
-    return {"status": "raised", "message": (
+        return Failure(status="memory", message="ran out of memory (MemoryError)")
+    return Failure(status="raised", message=(
         f"raised {type(err).__name__}: {safe_str(err)}\n"
-        f"{student_frames(err.__traceback__)}").rstrip()}
+        f"{student_frames(err.__traceback__)}").rstrip())
 
 
-def enter(rules: Rules, flags: dict[str, Any], timeout: float, *,
+def enter(rules: Rules, flags: Flags, timeout: float, *,
           forked: bool = True) -> tuple[CappedStream, Callable[[], None]]:
     """Put this worker under the rules: output goes to the stream returned, and the function
     returned undoes what it can (``forked`` False, a run in the caller's process, also
@@ -241,7 +266,7 @@ def _fix_randomness() -> None:
             numpy.random.seed(0)
 
 
-def _guard_open(flags: dict[str, Any], names: tuple[str, ...]) -> Callable[[], None]:
+def _guard_open(flags: Flags, names: tuple[str, ...]) -> Callable[[], None]:
     """``open`` refuses the files called ``names``, noted as ``refused_file``; the undo."""
     import builtins
 

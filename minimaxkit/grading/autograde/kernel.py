@@ -20,6 +20,8 @@ KERNEL_NAME = "minimaxkit-sandbox"
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Become the sandboxed kernel for the connection file after ``-f`` (2 and a usage line
+    otherwise); never returns when it starts."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 2 or args[0] != "-f":
         print("usage: python -m minimaxkit.grading.autograde.kernel -f CONNECTION_FILE",

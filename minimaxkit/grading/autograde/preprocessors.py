@@ -105,6 +105,8 @@ class SandboxedExecute(Execute):
         self.shutdown_kernel = "immediate"
 
     def create_kernel_manager(self) -> Any:
+        """A manager of the ``minimaxkit-sandbox`` kernel over Unix sockets in a connection folder
+        of its own, with the bounded client; warns where bubblewrap cannot run."""
         from jupyter_client.kernelspec import KernelSpecManager
 
         if not bwrap.available():
@@ -121,6 +123,8 @@ class SandboxedExecute(Execute):
         return self.km
 
     def preprocess(self, nb: NotebookNode, resources: Any = None, km: Any = None) -> Any:
+        """Run ``nb`` in the sandboxed kernel (starting the trusted grading first when
+        ``TrustedGrade`` follows); the watch and the connection folder go at the end."""
         self._dead = self._connection_dir = ""
         self._watch: Watch | None = None  # the kernel's sandbox, over its bounds is stopped
         if isinstance(resources, dict) and "nbgrader" in resources and self.trusted_grade:
@@ -142,6 +146,9 @@ class SandboxedExecute(Execute):
                 shutil.rmtree(self._connection_dir, ignore_errors=True)
 
     def preprocess_cell(self, cell: NotebookNode, resources: Any, index: int) -> Any:
+        """Run one code cell: a cell past the notebook's time, or after the kernel died or was
+        stopped, is not run and says why; a kernel over its bounds is stopped; adjacent prints
+        are joined into one output."""
         from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
         if cell.cell_type != "code":
@@ -217,6 +224,8 @@ class TrustedGrade(NbGraderPreprocessor):
     enabled = Bool(True, help="grade test cells outside the kernel").tag(config=True)
 
     def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> Any:
+        """Cap the outputs, drop the kit's cell metadata, then write each test cell's trusted
+        verdict and points (a cell left without one scores 0 and says why)."""
         grading = resources.pop(_GRADING, None) or Grading(nb, resources)
         if cut := cap_outputs(nb):
             self.log.warning("minimaxkit: the output of %d cell(s) cut to %d characters",

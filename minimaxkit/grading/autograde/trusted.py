@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import threading
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -28,11 +29,20 @@ from ..verdicts.conventions import defined_functions
 from ..verdicts.feedback import GradeReport, points_text, wrap
 from .sizes import cut_oversized
 
-__all__ = ["Grading", "outputs", "kernel_note", "TREES_ENV"]
+__all__ = ["Grading", "CellVerdict", "outputs", "kernel_note", "TREES_ENV"]
 
 #: ``visible`` grades the visible trees only (grading on submission before the deadline,
 #: when the course shows no more: :mod:`minimaxkit.classroom.ongoing`); else every tree.
 TREES_ENV = "MINIMAXKIT_GRADE_TREES"
+
+
+@dataclass(frozen=True)
+class CellVerdict:
+    """A test cell's trusted verdict: the report (a :class:`GradeReport`, or assignment 5's
+    evaluation report) and the notes the grading made while it ran (cells cut or left out)."""
+
+    report: Any
+    notes: list[str]
 
 
 def outputs(chunks: list[tuple[str, str]], earned: float) -> list[NotebookNode]:
@@ -123,12 +133,13 @@ class Grading:
                          if isinstance(c, GradeCall))
         self.session = play_session(folder, root, hidden, cell_timeout) if self.plays else \
             tree_session(folder, course_root=root, hidden_files=hidden, cell_timeout=cell_timeout)
-        self.verdicts: dict[int, tuple[Any, list[str]]] = {}
+        self.verdicts: dict[int, CellVerdict] = {}
         self.speed: dict[str, bool] = {}  # assignment 5: the correctness cell's speed verdict
         self.error: BaseException | None = None
         self.thread: threading.Thread | None = None
 
     def start(self) -> None:
+        """Start the child and the grading thread (:meth:`run`)."""
         self.session.start()
         self.thread = threading.Thread(target=self.run, name="minimaxkit-trusted", daemon=True)
         self.thread.start()
@@ -158,6 +169,8 @@ class Grading:
                 i not in self.verdicts]
 
     def run(self) -> None:
+        """Run the notebook's code cells in the child and grade each test cell in order; an error
+        is kept for :meth:`wait`'s caller."""
         try:
             with self.session:
                 for index, step in self.plan:
@@ -174,12 +187,13 @@ class Grading:
         self.session.problems = []
         return [ln for n in notes for ln in wrap(f"(while grading outside the notebook: {n})")]
 
-    def _grade(self, call: GradeCall) -> tuple[Any, list[str]]:
+    def _grade(self, call: GradeCall) -> CellVerdict:
+        """The trusted verdict of one ``grade(...)`` call, through the session's child."""
         points = float(call.kwargs.get("points", 1))
         if evaluation_spec(self.source, call.question):  # assignment 5: graded by play
-            return evaluation_report(self.session, call.fn, call.question, self.source,
-                                     points=points, speed=self.speed,
-                                     student=self.student), self._notes()
+            return CellVerdict(evaluation_report(self.session, call.fn, call.question,
+                                                 self.source, points=points, speed=self.speed,
+                                                 student=self.student), self._notes())
         kwargs = {k: v for k, v in call.kwargs.items() if k in ("points", "conventions", "timeout")}
         if isinstance(kwargs.get("conventions"), list):
             kwargs["conventions"] = tuple(kwargs["conventions"])
@@ -191,13 +205,13 @@ class Grading:
                               here=self.source,
                               names=runner.caller(), runner=runner, student=self.student,
                               program=self.program, **kwargs)
-        return report, self._notes()
+        return CellVerdict(report, self._notes())
 
     def cell_metadata(self, index: int) -> dict[str, Any]:
         """What test cell ``index`` records under ``metadata["minimaxkit"]``: its verdict as
         plain data, for the class report, and assignment 5's speed as measured once, which
         the class tournament reads."""
-        report = self.verdicts[index][0]
+        report = self.verdicts[index].report
         try:
             record: dict[str, Any] = {"verdict": dict(report.data())}
         except Exception as err:  # a help, never a reason to fail
@@ -209,7 +223,7 @@ class Grading:
     def cell_outputs(self, index: int, printed: str) -> list[NotebookNode]:
         """Test cell ``index``'s outputs; where what it ``printed`` in the kernel differs, the
         verdict says so."""
-        report, notes = self.verdicts[index]
+        report, notes = self.verdicts[index].report, self.verdicts[index].notes
         if not isinstance(report, GradeReport):  # assignment 5
             return outputs(report.parts(notes), report.earned)
         note = kernel_note(report, printed, self.source)

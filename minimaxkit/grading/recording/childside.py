@@ -6,18 +6,40 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 from ...errors import TreeError
 from ...student import NodeInfo, SearchNode
 from .outcome import describe
 
-__all__ = ["Handler", "RemoteSource"]
+__all__ = ["Handler", "RemoteSource", "TreeQuestion", "TreeAnswer", "NodeData", "QUESTIONS"]
 
 Path = tuple[int, ...]
+#: what a worker may ask the trusted process about the tree
+QUESTIONS = ("children", "static", "estimate", "node")
+#: a node's identity as it travels: path, name, is_max, is_leaf, move
+NodeData = list[Any]
 
 
-def _info(data: list[Any]) -> NodeInfo:
+class TreeQuestion(TypedDict):
+    """A worker's question (an ``ask``): one of :data:`QUESTIONS` about the node at ``path``."""
+
+    kind: str
+    path: list[int]
+
+
+class TreeAnswer(TypedDict, total=False):
+    """The trusted process's answer (under ``answer``): the node, its children, its value, or
+    why there is none (``missing``: no such node; ``problem``: the tree's own refusal)."""
+
+    node: NodeData
+    nodes: list[NodeData]
+    value: float
+    missing: str
+    problem: str
+
+
+def _info(data: NodeData) -> NodeInfo:
     path, name, is_max, is_leaf, move = data
     return NodeInfo(tuple(path), name, is_max, is_leaf, move if path else None)
 
@@ -29,8 +51,8 @@ class RemoteSource:
         self.ask = ask
         self.violations: list[str] = []
 
-    def _answer(self, kind: str, path: Path) -> dict[str, Any]:
-        answer = dict(self.ask({"kind": kind, "path": list(path)}))
+    def _answer(self, kind: str, path: Path) -> TreeAnswer:
+        answer = TreeAnswer(**self.ask(TreeQuestion(kind=kind, path=list(path))))
         if "missing" in answer:
             raise LookupError(answer["missing"])
         if "problem" in answer:  # the tree's own answer, e.g. no static value here
@@ -38,15 +60,20 @@ class RemoteSource:
         return answer
 
     def info(self, path: Path) -> NodeInfo:
+        """The identity of the node at ``path``, from the trusted process."""
         return _info(self._answer("node", path)["node"])
 
     def children(self, path: Path) -> list[NodeInfo]:
+        """The children of the node at ``path``, from the trusted process (which records
+        the call)."""
         return [_info(i) for i in self._answer("children", path)["nodes"]]
 
     def static(self, path: Path) -> float:
+        """The static value at ``path`` (a TreeError where the tree has none)."""
         return self._answer("static", path)["value"]  # type: ignore[no-any-return]
 
     def estimate(self, path: Path) -> float:
+        """The estimate at ``path`` (a TreeError where the tree has none)."""
         return self._answer("estimate", path)["value"]  # type: ignore[no-any-return]
 
 
@@ -65,6 +92,8 @@ class Handler:
         return a
 
     def handle(self, msg: dict[str, Any]) -> tuple[str, Any]:
+        """The reply to one request: ``call`` a notebook function on nodes (its value described, or
+        ``iterator`` for a generator), ``next`` of the generator."""
         if msg.get("op") == "next":
             try:
                 return "item", describe(next(self.live))
@@ -77,4 +106,5 @@ class Handler:
         return "return", describe(got)
 
     def notes(self) -> list[str]:
+        """What the worker noted: the first attempt to change the tree."""
         return self.source.violations[:1]

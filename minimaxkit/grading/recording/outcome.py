@@ -11,12 +11,13 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
-from ...isolation.rules import safe_repr
+from ...isolation.rules import Flags, safe_repr
 from ...student import SearchNode
 
-__all__ = ["Outcome", "Described", "describe", "broken_rule", "OUTPUT_LIMIT"]
+__all__ = ["Outcome", "Described", "DescribedValue", "NumberValue", "NoneValue", "NodeValue",
+           "SeqValue", "OtherValue", "describe", "broken_rule", "failed_message", "OUTPUT_LIMIT"]
 
 Path = tuple[int, ...]
 OUTPUT_LIMIT = 200_000  # characters a student function may print during one test
@@ -37,7 +38,45 @@ class Outcome:
 
     @property
     def ok(self) -> bool:
+        """Whether the student code finished as it should (``status == "ok"``)."""
         return self.status == "ok"
+
+
+class NumberValue(TypedDict):
+    """A number returned (a whole float as an int)."""
+
+    number: int | float
+
+
+class NoneValue(TypedDict):
+    """``None`` returned."""
+
+    none: bool
+
+
+class NodeValue(TypedDict):
+    """A node returned: its path and name."""
+
+    node: list[int]
+    name: str
+
+
+class SeqValue(TypedDict):
+    """A tuple or list returned (its first 1,000 items, three levels deep)."""
+
+    seq: list[DescribedValue]
+
+
+class OtherValue(TypedDict):
+    """Anything else: its type's name and a short repr."""
+
+    other: str
+    repr: str
+
+
+#: a returned value as it travels between processes (:func:`describe`); what comes back from
+#: the sandboxed child is the student's process's word for it, read as such by the verdicts
+DescribedValue = NumberValue | NoneValue | NodeValue | SeqValue | OtherValue
 
 
 class Described:
@@ -47,28 +86,28 @@ class Described:
         self.data = data
 
 
-def describe(value: Any, *, _depth: int = 0) -> Any:
+def describe(value: Any, *, _depth: int = 0) -> DescribedValue:
     """A returned value as plain data, safe to send between processes."""
     if isinstance(value, Described):
-        return value.data
+        return value.data  # type: ignore[no-any-return]  # the child's word for it
     if value is None:
-        return {"none": True}
+        return NoneValue(none=True)
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
         try:
             v = float(value)
         except Exception:  # a numbers.Real whose float() fails
-            return {"other": type(value).__name__, "repr": safe_repr(value)}
+            return OtherValue(other=type(value).__name__, repr=safe_repr(value))
         if math.isnan(v):
-            return {"other": "nan", "repr": "nan"}
-        return {"number": int(v) if v.is_integer() and abs(v) < 2**53 else v}
+            return OtherValue(other="nan", repr="nan")
+        return NumberValue(number=int(v) if v.is_integer() and abs(v) < 2**53 else v)
     if isinstance(value, SearchNode):
-        return {"node": list(value.path), "name": value.name}
+        return NodeValue(node=list(value.path), name=value.name)
     if isinstance(value, tuple | list) and _depth < 3:
-        return {"seq": [describe(v, _depth=_depth + 1) for v in value[:1000]]}
-    return {"other": type(value).__name__, "repr": safe_repr(value)}
+        return SeqValue(seq=[describe(v, _depth=_depth + 1) for v in value[:1000]])
+    return OtherValue(other=type(value).__name__, repr=safe_repr(value))
 
 
-def broken_rule(flags: dict[str, Any], notes: list[str]) -> tuple[str, str] | None:
+def broken_rule(flags: Flags, notes: list[str]) -> tuple[str, str] | None:
     """Status and message of the first rule broken, from a worker's flags and notes, or None."""
     if flags.get("refused_file"):
         return "reference", f"read the test data ({flags['refused_file']}) instead of searching"

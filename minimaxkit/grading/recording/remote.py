@@ -9,22 +9,29 @@ from __future__ import annotations
 import math
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from ...errors import TreeError
-from ...isolation.protocol import ProtocolError
-from ...isolation.session import EXEC_TIMEOUT, ChildFailed, Session, Worker
+from ...isolation.failures import ChannelBroken, ChildFailed, Status
+from ...isolation.protocol import ProtocolError, Raised
+from ...isolation.session import EXEC_TIMEOUT, Session, Worker
 from ...student import NodeInfo, Recorder, SearchNode, TooManyCalls
 from . import childside
+from .childside import QUESTIONS, NodeData, TreeAnswer
 from .outcome import Described, Outcome, broken_rule, failed_message
 from .runners import RULES, WALL, Task
 
-__all__ = ["SessionRunner", "RemoteFunction", "tree_answer", "encode_info", "tree_session",
-           "WORKER"]
+__all__ = ["SessionRunner", "RemoteFunction", "StudentRaised", "tree_answer", "encode_info",
+           "tree_session", "WORKER"]
 
 #: the module whose ``Handler`` answers in the child's workers
 WORKER = childside.__name__
-_QUESTIONS = ("children", "static", "estimate", "node")
+
+
+class AnswerMessage(TypedDict):
+    """The reply to a worker's question, as the channel carries it."""
+
+    answer: TreeAnswer
 
 
 def tree_session(folder: Path, *, course_root: Path | None = None,
@@ -36,22 +43,25 @@ def tree_session(folder: Path, *, course_root: Path | None = None,
                    cell_timeout=cell_timeout, rules=RULES)
 
 
-class _Raised(Exception):
-    def __init__(self, payload: dict[str, str]) -> None:
+class StudentRaised(Exception):
+    """The student's function raised in the child (a ``raised`` reply): its status and words,
+    as :func:`~minimaxkit.isolation.rules.failure` gave them."""
+
+    def __init__(self, payload: Raised) -> None:
         super().__init__(payload["message"])
         self.status, self.message = payload["status"], payload["message"]
 
 
-def encode_info(info: NodeInfo) -> list[Any]:
+def encode_info(info: NodeInfo) -> NodeData:
     """A node's identity as it travels to the child."""
     move = info.move if isinstance(info.move, int | str) else repr(info.move)
     return [list(info.path), info.name, info.is_max, info.is_leaf, move]
 
 
-def tree_answer(rec: Recorder, question: Any) -> dict[str, Any]:
+def tree_answer(rec: Recorder, question: Any) -> AnswerMessage:
     """The answer to a question from the child about ``rec``'s tree, recorded
     (:class:`ProtocolError` for a malformed one)."""
-    if not (isinstance(question, dict) and question.get("kind") in _QUESTIONS
+    if not (isinstance(question, dict) and question.get("kind") in QUESTIONS
             and isinstance(question.get("path"), list) and len(question["path"]) <= 100_000
             and all(type(i) is int for i in question["path"])):
         raise ProtocolError("a malformed question about the tree")
@@ -59,16 +69,16 @@ def tree_answer(rec: Recorder, question: Any) -> dict[str, Any]:
     try:
         rec.tree.node(path)
     except KeyError:
-        return {"answer": {"missing": f"no node at path {path}"}}
+        return AnswerMessage(answer=TreeAnswer(missing=f"no node at path {path}"))
     if kind == "node":
-        return {"answer": {"node": encode_info(rec.info(path))}}
+        return AnswerMessage(answer=TreeAnswer(node=encode_info(rec.info(path))))
     if kind == "children":
-        return {"answer": {"nodes": [encode_info(i) for i in rec.children(path)]}}
+        return AnswerMessage(answer=TreeAnswer(nodes=[encode_info(i) for i in rec.children(path)]))
     try:
         value = rec.static(path) if kind == "static" else rec.estimate(path)
     except TreeError as err:  # e.g. static() of an interior node without one
-        return {"answer": {"problem": err.problem}}
-    return {"answer": {"value": value}}
+        return AnswerMessage(answer=TreeAnswer(problem=err.problem))
+    return AnswerMessage(answer=TreeAnswer(value=value))
 
 
 class RemoteFunction:
@@ -119,8 +129,8 @@ class SessionRunner:
         if kind == "stop":
             raise StopIteration
         if kind == "raised":
-            raise _Raised(payload)
-        raise ChildFailed("protocol", f"an unexpected {kind!r}")
+            raise StudentRaised(payload)
+        raise ChannelBroken(f"an unexpected {kind!r}")
 
     def run(self, task: Task, rec: Recorder, timeout: float) -> Outcome:
         """Run ``task`` here, its student functions in a worker of the child."""
@@ -131,7 +141,7 @@ class SessionRunner:
                 self._worker, self._rec = worker, rec
                 try:
                     result = task(rec)
-                except _Raised as err:
+                except StudentRaised as err:
                     status, message = err.status, err.message
                 ended = worker.end()
             broken = ("timeout", "") if worker.used > timeout else \
@@ -141,10 +151,9 @@ class SessionRunner:
             printed = ended["printed"]
         except TooManyCalls as err:  # the session was stopped: the child was mid-question
             status, message, printed = "looping", str(err), ""
-        except ChildFailed as err:
-            status, message, printed = err.status, err.message, ""
-            if status == "protocol":
-                status = "crashed"
+        except ChildFailed as err:  # a broken channel is said as a crash of the child
+            status = Status.CRASHED.value if err.status == Status.PROTOCOL else str(err.status)
+            message, printed = err.message, ""
         finally:
             self._worker = self._rec = None
         return Outcome(status, failed_message(status, message, timeout), result,

@@ -23,7 +23,8 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, TypedDict
 
 from ...isolation.fork import run_forked
 from ...isolation.rules import Rules, failure
@@ -32,7 +33,8 @@ from ...tree import GameTree
 from ..testdata.places import HIDDEN_TESTS, TESTS
 from .outcome import OUTPUT_LIMIT, Outcome, broken_rule, describe, failed_message
 
-__all__ = ["Runner", "LocalRunner", "run_contained", "TIME_LIMIT", "Task", "run_tree", "TASKS"]
+__all__ = ["Runner", "LocalRunner", "run_contained", "TIME_LIMIT", "Task", "run_tree", "TASKS",
+           "RunLimits"]
 
 TIME_LIMIT = 1.0  # seconds per test tree; a correct search of a test tree takes milliseconds
 WALL = 10.0  # a tree's processor time counts; the wall clock stops it at WALL times
@@ -45,7 +47,8 @@ RULES = Rules(output_limit=OUTPUT_LIMIT, refused_files=(TESTS, HIDDEN_TESTS))
 class Runner(Protocol):
     """Where a task runs on a recorder, within ``timeout`` seconds."""
 
-    def run(self, task: Task, rec: Recorder, timeout: float) -> Outcome: ...
+    def run(self, task: Task, rec: Recorder, timeout: float) -> Outcome:
+        """What ``task`` did on ``rec`` within ``timeout`` seconds."""
 
 
 def _fingerprint(tree: GameTree) -> str:
@@ -56,29 +59,50 @@ def _fingerprint(tree: GameTree) -> str:
         return "(changed beyond repair)"
 
 
+class CopyRecord(TypedDict, total=False):
+    """What a forked copy of :class:`LocalRunner` sends back about a task: ``status`` and
+    ``message`` (as :func:`~minimaxkit.isolation.rules.failure` words a failure), the task's
+    ``result``, the recorder's ``calls`` and ``marks``, its first note of an attempt to
+    change the tree, and whether the tree was changed behind the interface."""
+
+    status: str
+    message: str
+    result: Any
+    calls: list[tuple[str, tuple[int, ...]]]
+    marks: list[int]
+    notes: list[str]
+    changed: bool
+
+
 class LocalRunner:
     """Tasks in a forked copy of this process: the tree and the recorder are the copy's."""
 
     def run(self, task: Task, rec: Recorder, timeout: float) -> Outcome:
+        """``task`` in a forked copy, its record sent back: a change to the tree, a rule broken or
+        too many calls said as the outcome's status."""
         start = time.monotonic()
         before = _fingerprint(rec.tree)
 
-        def copy() -> dict[str, Any]:
-            out: dict[str, Any] = {"status": "ok", "message": ""}
+        def copy() -> CopyRecord:
+            out = CopyRecord(status="ok", message="")
             try:
                 out["result"] = task(rec)
             except TooManyCalls as err:
-                out = {"status": "looping", "message": str(err)}
+                out = CopyRecord(status="looping", message=str(err))
             except BaseException as err:  # anything the student code raised, SystemExit too
-                out = failure(err)
+                out = CopyRecord(**failure(err))
             if len(rec.calls) >= rec.limit and out["status"] in ("ok", "raised", "flagged"):
-                out = {"status": "looping", "message": f"more than {rec.limit} calls to "
-                       "children()/static(): the search seems to loop"}
-            return {**out, "calls": rec.calls, "marks": rec.marks, "notes": rec.violations[:1],
-                    "changed": _fingerprint(rec.tree) != before}
+                out = CopyRecord(status="looping", message=f"more than {rec.limit} calls to "
+                                 "children()/static(): the search seems to loop")
+            return CopyRecord(**out, calls=rec.calls, marks=rec.marks,
+                              notes=rec.violations[:1],
+                              changed=_fingerprint(rec.tree) != before)
 
         report = run_forked(copy, timeout=timeout, rules=RULES, wall=WALL)
-        value = report.get("value", report)
+        # the copy's record; where the copy itself failed (crashed, timed out), the report
+        value: CopyRecord = report["value"] if "value" in report else \
+            CopyRecord(status=report.get("status", "crashed"),
+                       message=report.get("message", ""))
         status, message = value.get("status", "crashed"), value.get("message", "")
         broken = broken_rule(report.get("flags", {}), value.get("notes", []))
         if broken is None and value.get("changed"):
@@ -136,8 +160,19 @@ TASKS: dict[str, Callable[[Callable[..., Any], dict[str, Any]], Task]] = {
 }
 
 
+@dataclass(frozen=True)
+class RunLimits:
+    """How a task runs: at most ``timeout`` seconds (of processor time) on a tree, with
+    ``runner`` (default: :class:`LocalRunner`)."""
+
+    timeout: float = TIME_LIMIT
+    runner: Runner | None = None
+
+
 def run_tree(check: str, fn: Callable[..., Any], tree: GameTree,
-             options: dict[str, Any] | None = None, *, timeout: float = TIME_LIMIT,
-             runner: Runner | None = None) -> Outcome:
-    """What ``fn`` did on ``tree`` for ``check``."""
-    return run_contained(TASKS[check](fn, options or {}), tree, timeout=timeout, runner=runner)
+             options: dict[str, Any] | None = None, *,
+             limits: RunLimits = RunLimits()) -> Outcome:
+    """What ``fn`` did on ``tree`` for ``check`` (its ``options``: a depth...), run within
+    ``limits``."""
+    return run_contained(TASKS[check](fn, options or {}), tree, timeout=limits.timeout,
+                         runner=limits.runner)

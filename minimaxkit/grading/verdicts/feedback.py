@@ -16,9 +16,11 @@ from .diagnosis import Diagnosis
 from .records import ConventionRecord, Parted, TreeRecord, VerdictRecord
 from .results import NO, OK, TreeResult
 
-__all__ = ["GradeReport", "TreeVerdict", "points_text", "wrap", "VALIDATE_WIDTH"]
+__all__ = ["GradeReport", "TreeVerdict", "points_text", "wrap", "VALIDATE_WIDTH", "SEE_OUTPUT"]
 
 VALIDATE_WIDTH = 82  # nbgrader validate prints 90 columns, 4 of indent, cuts at 87
+#: the Validate dialog's last line where the test cell's output shows the same verdict
+SEE_OUTPUT = "(the cell's output has the details and a picture)"
 
 
 @dataclass
@@ -170,9 +172,11 @@ class GradeReport:
         """
         return self.record().to_json()
 
-    def summary(self) -> str:
+    def summary(self, pointer: str = SEE_OUTPUT) -> str:
         """A short form for nbgrader's Validate dialog, lines of at most
-        :data:`VALIDATE_WIDTH` characters (it cuts longer ones)."""
+        :data:`VALIDATE_WIDTH` characters (it cuts longer ones), ending with ``pointer``:
+        where the student finds the rest (the grader says whether the cell's output is
+        current: :mod:`minimaxkit.grading.api.stamps`)."""
         head = self.head(VALIDATE_WIDTH)
         lines = wrap(head[0], VALIDATE_WIDTH) + head[1:]
         if self.diagnosis is not None:
@@ -185,7 +189,7 @@ class GradeReport:
             bugs += [ln for ln in t.result.lines if ln.startswith("likely bug")
                      and ln not in bugs]
         lines += [w for ln in bugs for w in wrap(ln, VALIDATE_WIDTH)]
-        lines.append("(the cell's output has the details and a picture)")
+        lines += wrap(pointer, VALIDATE_WIDTH)
         return "\n".join(lines)
 
 
