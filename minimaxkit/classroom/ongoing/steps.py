@@ -43,13 +43,19 @@ class Outcome:
     collected: str
 
 
-def _run(cmd: list[str], course: Path, env: dict[str, str], timeout: float) -> str:
-    from ...isolation.bwrap import die_with_parent
+#: run by the step's own Python before it becomes the step's command: the step is killed if
+#: the service dies (the signal asked for survives the exec), without a ``preexec_fn`` in a
+#: parent with threads (docs/grading.md, "How the limits are set")
+_DIE_WITH_PARENT = ("import os, sys; from minimaxkit.isolation.bwrap import die_with_parent; "
+                    "die_with_parent(int(sys.argv[1])); os.execvp(sys.argv[2], sys.argv[2:])")
 
-    me = os.getpid()
-    proc = subprocess.Popen(cmd, cwd=course, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, start_new_session=True,
-                            preexec_fn=lambda: die_with_parent(me, signal.SIGKILL))
+
+def _run(cmd: list[str], course: Path, env: dict[str, str], timeout: float) -> str:
+    """Run one step's ``cmd`` in ``course``; its output, or a :class:`StepFailed` that says
+    which step, and how it ended."""
+    guarded = [sys.executable, "-c", _DIE_WITH_PARENT, str(os.getpid()), *cmd]
+    proc = subprocess.Popen(guarded, cwd=course, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
         out, _ = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
