@@ -28,6 +28,7 @@ from io import StringIO
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..grading.autograde.course_warnings import say_course_warnings
 from .workers import DaskWorkers, LocalWorkers, Progress, Workers
 
 __all__ = ["course_converter", "pending", "grade_submission", "autograde_class", "ClassRun",
@@ -207,6 +208,8 @@ def autograde_class(root: str | Path, assignment: str, *, students: tuple[str, .
                                       f"generate_assignment {assignment} first") from None
             bar = Progress(len(todo), out, noun="graded")
             handlers, conv.log.handlers[:] = list(conv.log.handlers), [bar]
+            # said once here, before the workers are forked (they have then said it too)
+            say_course_warnings(conv.log, root)
             # grading sets the process's folder and environment: one task per Dask worker
             engine = engine or (DaskWorkers(grade_submission, scheduler, one_thread=True)
                                 if scheduler else

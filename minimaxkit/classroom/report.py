@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..arena.standings import csv_safe
 from ..draw.pages import Raw, bar_chart, esc, page, table
 from ..grading.api.pictures import svg_bundle
 from ..grading.verdicts.bugs import BUGS
+from ..support.csv_safe import csv_safe
 from .autograde import course_converter
 
 __all__ = ["Entry", "read_class", "write_report", "main"]
@@ -99,7 +99,7 @@ def _example(entries: list[Entry], bug: str, ids: bool) -> str:
 
 def _safe(row: list[Any]) -> list[Any]:
     """A CSV row no spreadsheet reads as a formula
-    (:func:`~minimaxkit.arena.standings.csv_safe`)."""
+    (:func:`~minimaxkit.support.csv_safe.csv_safe`)."""
     return [csv_safe(v) for v in row]
 
 

@@ -373,10 +373,22 @@ class Worker:
                 timeout: float | None = None) -> tuple[str, Any]:
         """Send ``msg`` and answer the worker's questions with ``answer`` (which raises
         ``ProtocolError`` for a malformed one) until its reply, within ``timeout`` seconds."""
+        self.send(msg)
+        return self.receive(answer, timeout=timeout)
+
+    def send(self, msg: dict[str, Any]) -> None:
+        """Send a request without waiting for its reply: the worker answers requests in the
+        order they were sent, so the caller may compute while it works, and read each reply
+        with :meth:`receive`."""
+        self.session.send(msg)
+
+    def receive(self, answer: Callable[[Any], Any] | None = None, *,
+                timeout: float | None = None) -> tuple[str, Any]:
+        """The reply to the oldest request not yet received, within ``timeout`` seconds; the
+        worker's questions meanwhile are answered with ``answer`` (see :meth:`request`)."""
         session = self.session
         deadline = self.deadline if timeout is None else \
             min(self.deadline, time.monotonic() + timeout)
-        session.send(msg)
 
         def step() -> tuple[str, Any]:
             while True:
