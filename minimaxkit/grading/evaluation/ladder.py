@@ -163,8 +163,8 @@ class RungResult:
                 f"games{who} ({self.won} won, {self.drawn} drawn, {self.lost} lost): "
                 f"{self.earned:g} of {self.rung.points:g} points")
         if self.scale > 1:
-            line += (f" (all {self.rung.points:g} from {self.reference:.0%}, what the reference "
-                     "solution won of these games' points)")
+            line += (f" (the reference solution won {self.reference:.0%} of these games' "
+                     f"points: that share earns all {self.rung.points:g})")
         return line
 
 

@@ -29,7 +29,7 @@ from .ladder import BOOK, draw_openings, ladder_of, practice_of
 from .play_check import PlayPlan, check_play
 from .reference import reference_shares
 
-__all__ = ["grade_evaluation", "evaluation_report", "play_session", "graded_openings",
+__all__ = ["grade_evaluation", "evaluation_report", "verdict", "play_session", "graded_openings",
            "class_seed", "EvaluationCell", "WORKER", "CLASS"]
 
 WORKER = childside.__name__
@@ -73,7 +73,7 @@ class EvaluationCell:
     visible: bool = False
 
 
-def _verdict(ev: LocalEvaluator, cell: EvaluationCell, carried: dict[str, str]
+def verdict(ev: LocalEvaluator, cell: EvaluationCell, carried: dict[str, str]
              ) -> EvaluationReport:
     """The verdict of ``cell`` for ``ev``. ``carried`` takes the correctness check's verdict
     on speed (``"no_games"``: why the function plays none) to the play check; where the play
@@ -110,11 +110,11 @@ def _verdict(ev: LocalEvaluator, cell: EvaluationCell, carried: dict[str, str]
 def evaluation_report(session: Session, fn: str, cell: EvaluationCell, *,
                       carried: dict[str, str] | None = None) -> EvaluationReport:
     """The trusted verdict of ``fn``, run in ``session``'s child (:func:`play_session`);
-    ``carried``: the same dict for both of a notebook's cells (see :func:`_verdict`)."""
+    ``carried``: the same dict for both of a notebook's cells (see :func:`verdict`)."""
     if problem := function_problem(fn, session.names.get(fn)):
         return EvaluationReport(cell.question, cell.points, [("nothing to grade", False, "")],
                                 note=problem)
-    return _verdict(RemoteEvaluator(session, fn), cell, {} if carried is None else carried)
+    return verdict(RemoteEvaluator(session, fn), cell, {} if carried is None else carried)
 
 
 def play_session(folder: Path, root: Path | None, hidden: list[Path],
@@ -135,7 +135,7 @@ def grade_evaluation(fn: Callable[[Board], Any] | str, question: str, *, points:
         print(f"{question}: graded outside the notebook (the trusted grader's verdict "
               "replaces this output)")
         return 0.0
-    report = _verdict(LocalEvaluator(function), EvaluationCell(folder, question, points,
+    report = verdict(LocalEvaluator(function), EvaluationCell(folder, question, points,
                                                                visible=True), {})
     head, _, rest = report.text().partition("\n")
     head += " (on the visible share)"

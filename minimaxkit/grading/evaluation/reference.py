@@ -63,9 +63,9 @@ class ReferenceGames:
 
     def to_json(self) -> str:
         """The file's text: one line per rung, the openings in the book's order."""
-        rungs = ",\n".join(f'  "{r}": ' + json.dumps({o: list(p) for o, p in games.items()},
-                                                     separators=(",", ":"))
-                           for r, games in self.points.items())
+        rungs = ",\n".join(f'  "{r}": ' + json.dumps(
+            {o: [int(v) if v.is_integer() else v for v in p] for o, p in games.items()},
+            separators=(",", ":")) for r, games in self.points.items())
         return (f'{{"format": {FORMAT}, "budget": {self.budget}, "solution": '
                 f'"{self.solution}",\n "engine": "{self.engine}",\n "points": {{\n{rungs}}}}}\n')
 
