@@ -205,8 +205,6 @@ def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
         argv = ["bwrap", "--die-with-parent", "--unshare-ipc", "--unshare-pid", "--unshare-net",
                 "--unshare-uts", "--unshare-cgroup-try", "--new-session", "--clearenv"]
         argv += [a for cap in ("SETUID", "SETGID", "CHOWN") for a in ("--cap-add", f"CAP_{cap}")]
-        for folder in _parents(python_paths()):  # bwrap copies their modes (/root: 0700)
-            argv += ["--perms", "0755", "--dir", folder]
     bound: list[str] = []
     for name in _SYSTEM:
         path = Path("/") / name
@@ -222,6 +220,11 @@ def sandbox_argv(cmd: Sequence[str], *, workdir: str | os.PathLike[str],
     root = Path(course_root).resolve() if course_root is not None else None
     if root is not None:
         argv += ["--tmpfs", str(root)]
+    if uid is not None:  # the folders above the Python, made after the tmpfs that would hide
+        # them (/tmp, the course's): a bind makes missing ones 0700, which a user of the
+        # sandbox's own cannot enter (a home of mode 0700, a venv under pytest's /tmp folders)
+        for folder in _parents(python_paths()):
+            argv += ["--perms", "0755", "--dir", folder]
     for folder in python_paths():
         if not _under(Path(folder), bound):
             argv += ["--ro-bind", folder, folder]

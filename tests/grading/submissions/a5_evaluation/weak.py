@@ -1,4 +1,4 @@
-# expect: correctness=5 play=2.5
+# expect: correctness=5 play=2.8
 # (play graded in the tests with fewer games, 2/4/8 openings a rung; with the course's
 # 4/20/40: play=2)
 # A weak evaluation: only the pieces in the centre column.
