@@ -76,13 +76,18 @@ def main() -> int:
     print(f"{platform.machine()}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
     if "--only" in sys.argv:
         only = sys.argv[sys.argv.index("--only") + 1:]
-        def cpu() -> float:  # nbgrader runs in this process; the kernel and child under it
-            return sum(u.ru_utime + u.ru_stime for u in map(
-                resource.getrusage, (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)))
-        before = cpu()
+
+        def cpu(who: int) -> float:  # nbgrader runs in this process; kernel and child under it
+            usage = resource.getrusage(who)
+            return usage.ru_utime + usage.ru_stime
+        load = os.getloadavg()[0]
+        mine, theirs = cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
         run("only", only)
-        print(f"processor seconds (this process, nbgrader's, and those it waited for: the "
-              f"kernel, the sandboxed child): {cpu() - before:.1f}")
+        mine, theirs = cpu(resource.RUSAGE_SELF) - mine, cpu(resource.RUSAGE_CHILDREN) - theirs
+        print(f"processor seconds: {mine:.1f} in this process (nbgrader, the trusted grading: "
+              f"the searches), {theirs:.1f} in those it waited for (the sandboxed child: the "
+              f"evaluation; the kernel), {mine + theirs:.1f} in all; load {load:.1f} at the "
+              f"start, {os.getloadavg()[0]:.1f} at the end")
         return 0
     first, _ = run("as the machine is")
     spinners = [multiprocessing.Process(target=_spin, daemon=True) for _ in range(2)]

@@ -1,15 +1,16 @@
-"""Assignment 5's play grade: each student's openings drawn from a public book with the
-course's secret, and points on a scale stated with their uncertainty.
+"""Assignment 5's play grade: the class's openings drawn from a public book with the course's
+secret, and points on a scale stated with their uncertainty.
 
 The games at a node budget are deterministic, so a grade played from openings a student
 can see could be tuned to them. Here the graded openings come from :data:`BOOK` (every
 2- and 3-move opening, up to mirror image, that the kit's evaluation judges balanced;
-the openings ever released are left out), a different draw for each student
-(:func:`draw_openings`, from a seed the grading layer derives from the student's id and
-the course's secret); :data:`PRACTICE` is only for the student's own runs. Each rung of
-:data:`LADDER` plays the first ``openings`` of the draw, each opening once as X and once
-as O, and earns points on a straight line from its ``zero`` share to its ``full`` share
-(:class:`Rung`). :func:`rung_result` states the share with a 95% interval over the
+the openings ever released are left out), one draw for the whole class
+(:func:`draw_openings`, from a seed the grading layer derives from the course's secret);
+:data:`PRACTICE` is only for the student's own runs. Each rung of :data:`LADDER` plays the
+first ``openings`` of the draw, each opening once as X and once as O, and earns points on a
+straight line from its ``zero`` share to its ``full`` share (:class:`Rung`), the share
+counted against the reference solution's share of the same games
+(:meth:`Rung.scale_for`). :func:`rung_result` states the share with a 95% interval over the
 draw of openings (``benchmarks/bench_a5_play_grade.py`` measures how often it holds, and
 how often the points are those of an evaluation 10 points of share away).
 
@@ -205,10 +206,9 @@ def balanced_openings(plies: Sequence[int] = (2, 3), *, depth: int = 6,
 
 
 def draw_openings(seed: int, n: int, book: Sequence[str] = BOOK) -> list[str]:
-    """``n`` different openings of ``book`` for the student whose seed is ``seed`` (the
-    grading layer derives it from the student's id and the course's secret): the book
-    ordered by a hash of the seed and each opening, so the same on every machine and
-    Python version.
+    """``n`` different openings of ``book`` for the draw whose seed is ``seed`` (the grading
+    layer derives the class's from the course's secret): the book ordered by a hash of the
+    seed and each opening, so the same on every machine and Python version.
 
     >>> draw_openings(1, 4)
     ['051', '200', '054', '256']

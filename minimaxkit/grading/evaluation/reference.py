@@ -29,12 +29,13 @@ from typing import Any
 
 from ...arena.matches import Player, play_game
 from ...games.connect4_board import Board
+from ..testdata.places import TESTS
 from .evaluators import LocalEvaluator
 from .ladder import BOOK, PRACTICE, Rung
 from .lockstep import Pairing, play_side_by_side
 
 __all__ = ["ReferenceGames", "REFERENCE_FILE", "reference_shares", "solution_source",
-           "compute", "current"]
+           "compute", "current", "refresh_reference", "stale_references"]
 
 REFERENCE_FILE = "hidden_reference.json"
 FORMAT = 1
@@ -195,7 +196,7 @@ def reference_shares(here: Path, ladder: Sequence[Rung], budget: int,
 
 def refresh_reference(here: Path, budget: int, *, check: bool = False) -> bool:
     """Recompute ``here``'s stored games over the whole book if they are not current (with
-    ``check``, only say whether they are); True if they were out of date."""
+    ``check``, only say whether they are not); True if they were out of date."""
     stored, _ = current(here, budget)
     if stored is not None:
         return False
@@ -205,3 +206,23 @@ def refresh_reference(here: Path, budget: int, *, check: bool = False) -> bool:
     table = compute(source, budget, dict.fromkeys(RUNGS, BOOK))
     (here / REFERENCE_FILE).write_text(table.to_json(), encoding="utf-8")
     return True
+
+
+def stale_references(folder: Path, *, rewrite: bool = False) -> list[Path]:
+    """The stored games under ``folder`` (each source folder whose tests.json has a play
+    question) that are not current; with ``rewrite``, computed again (a few minutes each:
+    the solution's 822 games)."""
+    out = []
+    for tests in sorted(folder.rglob(TESTS)):
+        here = tests.parent
+        try:
+            questions = json.loads(tests.read_text(encoding="utf-8"))["questions"]
+        except (OSError, ValueError, KeyError):
+            continue
+        plays = [q for q in questions.values()
+                 if isinstance(q, dict) and q.get("kind") == "evaluation"
+                 and q.get("check") == "play"]
+        if plays and ".ipynb_checkpoints" not in here.parts and \
+                refresh_reference(here, int(plays[0]["node_budget"]), check=not rewrite):
+            out.append(here / REFERENCE_FILE)
+    return out
