@@ -54,7 +54,7 @@ from minimaxkit.grading.testdata.trees import seed_for  # noqa: E402
 SOURCE = REPO / "solutions" / "a5_evaluation"
 SAMPLES = REPO / "tests" / "grading" / "submissions" / "a5_evaluation"
 CACHE = REPO / "benchmarks" / "cache"
-OTHERS = ("tuned", "kit_own", "ignores_turn", "weak")
+OTHERS = ("tuned", "kit_own", "ignores_turn", "weak", "constant")
 SALT = json.loads((SOURCE / "tests.json").read_text())["salt"]
 
 
@@ -153,15 +153,18 @@ def book_games(name: str, table: ReferenceGames) -> ReferenceGames:
 
 def others(table: ReferenceGames, draws: list[list[str]]) -> None:
     print(f"4. the samples over the same {len(draws)} courses (play points: min / median / "
-          "max; below the solution's 6 in how many):")
+          "max; below the solution's 6 in how many; on the draw of a course without a "
+          "secret, the kit's tests' course):")
     for name in OTHERS:
         start = time.perf_counter()
         games = book_games(name, table)
         got = [points(games, table, d)[0] for d in draws]
+        demo = points(games, table, draw_for(""))[0]
         shares = {r: sum(map(sum, games.points[r].values())) / (2 * len(games.points[r]))
                   for r in ("weak", "kit")}
         print(f"   {name:<13} {min(got):4.1f} / {statistics.median(got):4.1f} / "
-              f"{max(got):4.1f}; below 6 in {sum(p < 6 for p in got)} of {len(draws)} "
+              f"{max(got):4.1f}; below 6 in {sum(p < 6 for p in got)} of {len(draws)}; "
+              f"{demo:g} without a secret "
               f"(its share of the book: weak {shares['weak']:.1%}, kit {shares['kit']:.1%}; "
               f"{time.perf_counter() - start:.0f} s)")
 

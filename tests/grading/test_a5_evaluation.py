@@ -109,7 +109,8 @@ def test_an_evaluation_tuned_to_the_old_visible_openings_earns_less_than_the_sol
 
 
 def test_the_feedback_states_each_rung_with_its_uncertainty(trial: dict[str, Any]) -> None:
-    text = autograded(trial, "solution")
+    text = autograded(trial, "solution").replace("\n  ", " ")  # lines folded at 100 columns
+    assert all(len(ln) <= 100 for ln in autograded(trial, "solution").splitlines())
     for who, games in (("random", 8), ("weak", 40), ("the kit", 80)):
         assert re.search(rf"against {who} \(300 nodes a move\): won \d+% ± \d+% of the "
                          rf"points in {games} games \(\d+ won, \d+ drawn, \d+ lost\): "
