@@ -54,7 +54,7 @@ class LocalEvaluator:
         self.limit_ms = 1.0  # the speed limit (the correctness check's ``limit_ms``)
         self._posted: list[list[Any]] = []  # batches asked, not yet answered
 
-    def results(self, states: list[Any], timeout: float = 0.0, *, slow: str = "") -> list[Any]:
+    def results(self, states: list[Any], timeout: float = 5.0, *, slow: str = "") -> list[Any]:
         """An answer per state: a float, or ``{"raised": ...}`` / ``{"bad": ...}`` saying what
         went wrong on that board."""
         self.post(states)
