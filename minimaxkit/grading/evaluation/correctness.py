@@ -92,16 +92,17 @@ class Speed:
 
         >>> Speed(None, 0.0, 1.0, 0).no_games()
         'the correctness check got no number from it to time'
-        >>> print(Speed(5.0, 5.1, 1.0, 600).no_games())
-        the correctness check found it too slow (5 ms of processor time a board; the limit is 1 ms)
+        >>> Speed(5.0, 5.1, 1.0, 600).no_games().split("; ")
+        ['the correctness check found it too slow (5.0 ms of processor time a board', \
+'the limit is 1 ms)']
         """
         if self.ms_per_board is None:
             return "the correctness check got no number from it to time"
         if self.too_slow:
-            return (f"the correctness check found it too slow ({self.ms_per_board:.2g} ms of "
+            return (f"the correctness check found it too slow ({self.ms_per_board:.1f} ms of "
                     f"processor time a board; the limit is {self.limit_ms:g} ms)")
         if self.waits_too_long:
-            return (f"the correctness check found it waiting too long ({self.waits:.2g} ms a "
+            return (f"the correctness check found it waiting too long ({self.waits:.1f} ms a "
                     f"board on the clock; at most {WAITING * self.limit_ms:g} ms)")
         return ""
 
@@ -232,7 +233,7 @@ def _speed_item(speed: Speed, boards: int) -> tuple[str, bool, str]:
     if speed.ms_per_board is None:
         return ("fast enough: not measured, as it answered no board with a number", False,
                 "no games either")
-    label = (f"fast enough: {speed.ms_per_board:.3g} ms of processor time per board on "
+    label = (f"fast enough: {speed.ms_per_board:.3f} ms of processor time per board on "
              f"average over the {boards} boards answered (limit {speed.limit_ms:g} ms, "
              f"{SLACK - 1:.0%} more allowed for what a busy machine adds)")
     if speed.too_slow:
