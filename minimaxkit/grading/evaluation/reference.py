@@ -142,10 +142,11 @@ def compute(source: str, budget: int, openings: Mapping[str, Sequence[str]]) -> 
                 for r, ops in openings.items() for o in ops for side in "XO"]
     games = play_side_by_side([p for _, p in pairings], ev,
                               Player("you", None, budget, memo={}, ahead=6))
+    won = [g.points("you") for g in games]  # as X, as O: the pairings come in twos
     points: dict[str, dict[str, tuple[float, float]]] = {r: {} for r in openings}
-    for (r, p), g in zip(pairings, games, strict=True):
-        got = points[r].get(p.opening, ())
-        points[r][p.opening] = (*got, g.points("you"))  # type: ignore[assignment]
+    for i in range(0, len(pairings), 2):
+        (rung, pairing), as_x, as_o = pairings[i], won[i], won[i + 1]
+        points[rung][pairing.opening] = (as_x, as_o)
     return ReferenceGames(budget, _hash(source), _engine(source, budget), points)
 
 
