@@ -2,8 +2,9 @@
 where the time goes (issue 28).
 
 In autograde the search runs in the trusted process and the student's ``evaluate`` in a
-sandboxed child that answers each batch of boards over a pipe (``Session.call_boards``),
-one worker forked per game. This prints, for the solution (``strong``) against each rung
+sandboxed child that answers each batch of boards over a pipe; the games are played side by
+side in one worker (``grading.evaluation.lockstep``); the tournament plays one game a
+worker. This prints, for the solution (``strong``) against each rung
 and for the kit against itself:
 
 * seconds a game in this process, and through the child;
@@ -17,8 +18,8 @@ and for the kit against itself:
 
     .venv/bin/python benchmarks/bench_a5_games.py [--repeat 3]
 
-and one student's games under the chosen design (``playgrade.LADDER``) through the child,
-with a memo a game (as grading plays them today) and with one for all of them. About two
+and one student's games under the chosen design (``ladder.LADDER``) through the child,
+side by side as autograde plays them and one game a worker as issue 28 played them. About two
 minutes (``--no-design``: one). To compare with an older kit, run it with that kit first on
 ``PYTHONPATH``.
 """
@@ -26,6 +27,7 @@ minutes (``--no-design``: one). To compare with an older kit, run it with that k
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import statistics
@@ -152,18 +154,24 @@ def iteration_boards() -> tuple[float, float]:
     return statistics.fmean(sent), statistics.fmean(depths)
 
 
+def _session(*cells: str) -> Any:
+    from minimaxkit.grading.evaluation.notebook import play_session
+
+    session = play_session(Path(tempfile.mkdtemp(prefix="bench-a5-games-")), None, [], 60.0)
+    session.start()
+    for cell in cells:
+        session.run_cell(cell)
+    return session
+
+
 def remote(games: int) -> dict[str, Any]:
     from minimaxkit.arena.matches import GAME
-    from minimaxkit.grading.evaluation import RemoteEvaluator, _values
-    from minimaxkit.grading.remote import Session
+    from minimaxkit.grading.evaluation.evaluators import RemoteEvaluator, values
 
     out: dict[str, Any] = {}
-    with Session(tempfile.mkdtemp(prefix="bench-a5-games-")) as session:
-        session.start()
-        session.run_cell(sample_source("strong"))
-        session.run_cell("def zero(board):\n    return 0.0\n")
+    with _session(sample_source("strong"), "def zero(board):\n    return 0.0\n") as session:
         ev = RemoteEvaluator(session, "evaluate")
-        counted = Counted(lambda states: _values(ev, states))
+        counted = Counted(lambda states: values(ev, states))
         you = Player("you", counted, BUDGET)
         for name, opp in opponents().items():
             counted.seconds = 0.0
@@ -197,28 +205,48 @@ def remote(games: int) -> dict[str, Any]:
     return out
 
 
-def design_games(shared: bool) -> tuple[float, int, int]:
-    """One student's games under the chosen design (``playgrade.LADDER``, the draw of seed
-    0) through the sandboxed child: seconds, messages and boards; with one memo for all the
-    games (``shared``: a board asked once a submission) or one a game."""
-    from minimaxkit.grading.evaluation import RemoteEvaluator, _values
-    from minimaxkit.grading.evaluation.ladder import LADDER, draw_openings
-    from minimaxkit.grading.remote import Session
+def design_games(side_by_side: bool) -> dict[str, float]:
+    """One student's games under the chosen design (``ladder.LADDER``, the class's draw with
+    no secret) through the sandboxed child, as autograde plays them (side by side, the play
+    check) or one game a worker (``values`` per batch, one memo for all): seconds, the
+    processor seconds of this process and of the child, batches and boards."""
+    import resource
 
-    with Session(tempfile.mkdtemp(prefix="bench-a5-design-")) as session:
-        session.start()
-        session.run_cell(sample_source("strong"))
+    from minimaxkit.grading.evaluation.evaluators import GAME_CPU, RemoteEvaluator, values
+    from minimaxkit.grading.evaluation.ladder import BOOK
+    from minimaxkit.grading.evaluation.notebook import graded_openings
+    from minimaxkit.grading.evaluation.play_check import PlayPlan, check_play
+
+    here = REPO / "solutions" / "a5_evaluation"
+    spec = json.loads((here / "tests.json").read_text())["questions"]["play"]
+    plan = PlayPlan.of(spec, graded_openings(here, "play"), book_size=len(BOOK))
+
+    def mine() -> float:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+
+    with _session(sample_source("strong")) as session:
         ev = RemoteEvaluator(session, "evaluate")
-        counted = Counted(lambda states: _values(ev, states))
-        you = Player("you", counted, BUDGET, memo={} if shared else None)
-        draw = draw_openings(0, max(r.openings for r in LADDER))
-        start = time.perf_counter()
-        for rung in LADDER:
-            opp = opponents()[rung.name]
-            for op in draw[:rung.openings]:
-                for x, o in ((you, opp), (opp, you)):
-                    ev.session(partial(play_game, x, o, op), timeout=60.0)
-        return time.perf_counter() - start, counted.batches, counted.boards
+        batches = {"n": 0}
+        collect = ev.collect
+
+        def counting(*args: Any, **kwargs: Any) -> Any:
+            batches["n"] += 1
+            return collect(*args, **kwargs)
+        ev.collect = counting  # type: ignore[method-assign]
+        start, cpu, child = time.perf_counter(), mine(), session.cpu()
+        if side_by_side:
+            check_play(ev, plan, points=6)
+            boards = ev.asked
+        else:
+            counted = Counted(lambda states: values(ev, states))
+            you = Player("you", counted, plan.budget, memo={})
+            for _, p in plan.pairings():
+                x, o = (you, p.opponent) if p.side == "X" else (p.opponent, you)
+                ev.session(partial(play_game, x, o, p.opening), timeout=GAME_CPU, wall=0)
+            boards = counted.boards
+        return {"seconds": time.perf_counter() - start, "this": mine() - cpu,
+                "child": session.cpu() - child, "batches": batches["n"], "boards": boards}
 
 
 def main() -> int:
@@ -256,16 +284,19 @@ def main() -> int:
           f"boards {1e6 * trip7:.0f} us; the solution on seven {1e6 * strong7:.0f} us "
           f"({1e6 * board:.0f} us a board of its own work)")
     print(f"  a worker forked and ended (one a game): {1000 * far['fork']:.1f} ms")
-    if not args.no_design and hasattr(Player, "memo"):
+    if not args.no_design:
         from minimaxkit.grading.evaluation.ladder import LADDER
 
         games = sum(2 * r.openings for r in LADDER)
         print(f"\none student's {games} games under the chosen design "
-              f"({', '.join(f'{r.name} {2 * r.openings}' for r in LADDER)}), through the child:")
-        for shared in (False, True):
-            secs, b, n = design_games(shared)
-            print(f"  {'one memo for all the games' if shared else 'a memo a game':<27} "
-                  f"{secs:5.1f} s, {b} messages, {n} boards")
+              f"({', '.join(f'{r.name} {2 * r.openings}' for r in LADDER)}), through the child "
+              f"(load {os.getloadavg()[0]:.1f}):")
+        for side_by_side in (True, False):
+            got = design_games(side_by_side)
+            print(f"  {'side by side (autograde)' if side_by_side else 'one game a worker':<25}"
+                  f" {got['seconds']:6.1f} s; processor: this process {got['this']:5.1f} s, "
+                  f"the child {got['child']:5.1f} s; {got['batches']:,} batches, "
+                  f"{got['boards']:,} boards (load {os.getloadavg()[0]:.1f})")
     extra = (trip7 - trip) / 6  # a board more in a message
     print("\nwaiting for the child per move against the kit, at these prices: a message "
           f"{1e6 * trip:.0f} us, a board {1e6 * extra:.0f} us more, and an evaluation of t us")

@@ -28,7 +28,9 @@ from minimaxkit.games.connect4_board import Board, line_cells, mirror_state
 
 
 @pytest.mark.parametrize("module", ["minimaxkit.games.connect4_board", "minimaxkit.arena.matches",
-                                    "minimaxkit.grading.evaluation.checks",
+                                    "minimaxkit.grading.evaluation.play_check",
+                                    "minimaxkit.grading.evaluation.correctness",
+                                    "minimaxkit.grading.evaluation.lockstep",
                                     "minimaxkit.grading.evaluation.evaluators",
                                     "minimaxkit.arena.game_pages",
                                     "minimaxkit.grading.evaluation.feedback",

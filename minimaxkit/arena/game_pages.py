@@ -16,7 +16,7 @@ from typing import Any
 from ..games.connect4_board import Board
 from .matches import GameRecord
 
-__all__ = ["board_svg", "game_html"]
+__all__ = ["board_svg", "game_html", "games_page", "moves_text"]
 
 _FILL = {"X": "#d95f02", "O": "#fdd835", ".": "#ffffff"}  # vermillion / yellow, text inside
 _CELL = 30
@@ -50,10 +50,21 @@ def board_svg(board: Board, *, last: int | None = None, title: str = "") -> str:
     return "".join(parts)
 
 
+def moves_text(moves: str) -> str:
+    """Moves (column digits, as a game records them) as a reader reads them.
+
+    >>> moves_text("205"), moves_text("3"), moves_text("")
+    ('columns 2, 0, 5', 'column 3', 'no moves (the empty board)')
+    """
+    if not moves:
+        return "no moves (the empty board)"
+    return ("column " if len(moves) == 1 else "columns ") + ", ".join(moves)
+
+
 def _caption(game: GameRecord, ply: int) -> str:
     start = len(game.opening)
-    if ply == 0:
-        return f"the opening {game.opening}: X: {game.x}, O: {game.o}"  # "you" reads right
+    if ply == 0:  # "you" reads right
+        return f"the opening ({moves_text(game.opening)}): X: {game.x}, O: {game.o}"
     mover = "X" if (ply - 1) % 2 == 0 else "O"
     name = game.x if mover == "X" else game.o
     text = f"move {ply}: {mover} ({name}) plays column {game.moves[ply - 1]}"
@@ -65,8 +76,7 @@ def _caption(game: GameRecord, ply: int) -> str:
     return text
 
 
-def game_html(game: GameRecord, key: str, *, mark: int | None = None, note: str = "",
-              columns: int = 7, rows: int = 6) -> str:
+def game_html(game: GameRecord, key: str, *, mark: int | None = None, note: str = "") -> str:
     """A step-through of ``game`` from its opening, ``key`` making its ids unique; ``mark`` (a
     ply, 1 = the first move) is shown first, outlined in red with ``note``."""
     key = "".join(ch for ch in key if ch.isalnum() or ch in "-_") or "g"
@@ -74,7 +84,7 @@ def game_html(game: GameRecord, key: str, *, mark: int | None = None, note: str 
     first = mark if mark in plies else plies[-1]
     radios, frames, rules = [], [], []
     for ply in plies:
-        board = Board.from_moves(game.moves[:ply], columns=columns, rows=rows)
+        board = Board.from_moves(game.moves[:ply])
         last = int(game.moves[ply - 1]) if ply else None
         caption = _caption(game, ply) if ply > len(game.opening) else _caption(game, 0)
         rid = f"{key}-{ply}"
@@ -102,8 +112,8 @@ def game_html(game: GameRecord, key: str, *, mark: int | None = None, note: str 
            f"#{key} label{{cursor:pointer;text-decoration:underline;margin-right:4px}} "
            + " ".join(f"#{key} {r}" for r in rules))
     return (f'<div id="{key}" class="mmk-game"><style>{css}</style>'
-            f"<div><b>{html.escape(game.x)} (X) v {html.escape(game.o)} (O), opening "
-            f"{html.escape(game.opening)}: {html.escape(result)}</b></div>"
+            f"<div><b>{html.escape(game.x)} (X) v {html.escape(game.o)} (O), from the "
+            f"opening {html.escape(moves_text(game.opening))}: {html.escape(result)}</b></div>"
             + "".join(radios) + f'<div class="frames">{"".join(frames)}</div>'
             f'<div class="jump">move: {jump}</div></div>')
 

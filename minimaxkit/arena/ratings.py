@@ -233,12 +233,43 @@ def fit(names: Sequence[str], games: Sequence[Game], *, level: float = 0.95,
     # one thread: the same table on every run (threaded sums may differ in the last bit),
     # and on a shared machine far faster for matrices of a class's size
     with threadpool_limits(1):
-        return _table(names, data, played, points, scored, level, profile)
+        return _table(names, data, _Tally(played, points, scored), level, profile)
 
 
-def _table(names: Sequence[str], data: _Games, played: list[int], points: list[float],
-           scored: nx.DiGraph, level: float, profile: int) -> list[Rating]:
+@dataclass(frozen=True)
+class _Tally:
+    """Per player (by index), the games ``played`` and the ``points`` won; ``scored``: an
+    edge from each player to every player it took points from."""
+
+    played: list[int]
+    points: list[float]
+    scored: nx.DiGraph
+
+
+@dataclass(frozen=True)
+class _Fitted:
+    """The fit at its best: the games, the strengths ``best``, the cost ``f_best`` there,
+    the information ``info`` and the inverse ``inv`` of it with the shift (the spread of
+    each strength about their mean)."""
+
+    data: _Games
+    best: np.ndarray
+    f_best: float
+    info: np.ndarray
+    inv: np.ndarray
+
+    @classmethod
+    def of(cls, data: _Games) -> _Fitted:
+        best, f_best = data.minimise(np.zeros(data.k))
+        info = data.cost(best)[2]
+        return cls(data, best, f_best, info, np.linalg.inv(info + 1 / data.k))
+
+
+def _table(names: Sequence[str], data: _Games, tally: _Tally, level: float,
+           profile: int) -> list[Rating]:
     k = len(names)
+    played, points, scored = tally.played, tally.points, tally.scored
+
     def scores_and_loses(g: set[int]) -> bool:  # its games bound it on both sides
         return any(points[i] > 0 for i in g) and any(points[i] < played[i] for i in g)
 
@@ -252,9 +283,8 @@ def _table(names: Sequence[str], data: _Games, played: list[int], points: list[f
     main = sorted(groups[0])
     above = nx.ancestors(scored, main[0]) | set(main)  # a path from them to the group
     below = nx.descendants(scored, main[0]) | set(main)
-    best, f_best = data.minimise(np.zeros(k))
-    info = data.cost(best)[2]
-    inv = np.linalg.inv(info + 1 / k)  # the spread of each strength about their mean
+    fitted = _Fitted.of(data)
+    best, info, inv = fitted.best, fitted.info, fitted.inv
     weight = np.array([1 / inv[i, i] for i in main])
     weight /= weight.sum()  # the anchor: each of the group by how precisely it is placed
     anchor = float(weight @ best[main])
@@ -268,17 +298,15 @@ def _table(names: Sequence[str], data: _Games, played: list[int], points: list[f
         # what the model allows (both sides bounded: as much wider or narrower as one
         # opening's two games vary together) weighed with what the player's own results say
         model = twins[i] if i in above and i in below else 1.0
-        zz = _widen(z, model, data, best, inv, c, i) if c.any() and played[i] else z
+        zz = _widen(z, model, fitted, c, i) if c.any() and played[i] else z
         if not c.any():  # the group is this player alone: 1500 by definition
             low = high = 0.0
         elif k > profile and i in above and i in below and played[i]:  # both sides: ± z SE
             se = math.sqrt(float(c @ np.linalg.solve(info, c)))
             low, high = float(c @ best) - zz * se, float(c @ best) + zz * se
         else:
-            low = _bound(data, best, f_best, info, c, -zz) if i in above and played[i] \
-                else -math.inf
-            high = _bound(data, best, f_best, info, c, zz) if i in below and played[i] \
-                else math.inf
+            low = _bound(fitted, c, -zz) if i in above and played[i] else -math.inf
+            high = _bound(fitted, c, zz) if i in below and played[i] else math.inf
         rating = 1500 + SCALE * float(best[i] - anchor) if i in main and played[i] else None
         share = float(weight[main.index(i)]) if i in main else 0.0
         rows.append((played[i] > 0, points[i] > 0, best[i], i, rating,
@@ -295,10 +323,10 @@ def _table(names: Sequence[str], data: _Games, played: list[int], points: list[f
     return out
 
 
-def _bound(data: _Games, best: np.ndarray, f_best: float, info: np.ndarray, c: np.ndarray,
-           z: float) -> float:
+def _bound(fitted: _Fitted, c: np.ndarray, z: float) -> float:
     """Where the signed root of the likelihood ratio of ``c @ p`` reaches ``z``: the
-    interval's end, on the side of ``z``'s sign (``info`` the information at ``best``)."""
+    interval's end, on the side of ``z``'s sign."""
+    data, best, f_best, info = fitted.data, fitted.best, fitted.f_best, fitted.info
     v_best = float(c @ best)
 
     u = np.linalg.solve(info, c)  # how the other strengths follow c @ p, to first order
@@ -354,8 +382,7 @@ def _twins(data: _Games, best: np.ndarray) -> np.ndarray:
     return np.clip(1 + (own + prior * rho) / (weight + prior), 0.5, 2.0)
 
 
-def _widen(z: float, model: float, data: _Games, best: np.ndarray, inv: np.ndarray,
-           c: np.ndarray, i: int) -> float:
+def _widen(z: float, model: float, fitted: _Fitted, c: np.ndarray, i: int) -> float:
     """``z`` for player ``i``: the variance the model allows (times ``model``) and the one its
     own results show (:func:`_spread`), weighed as ``_MODEL_PAIRS`` pairs of players against
     the pairs it played; as that mix is itself an estimate, with Student's t for as many
@@ -364,8 +391,9 @@ def _widen(z: float, model: float, data: _Games, best: np.ndarray, inv: np.ndarr
     >>> round(_t(1.959964, 20), 3)  # t's 97.5% point for 20 degrees of freedom: 2.086
     2.086
     """
+    data = fitted.data
     pairs = int(((data.a == i) | (data.b == i)).sum())
-    mix = (_MODEL_PAIRS * model + pairs * _spread(data, best, inv, c, i)) / (_MODEL_PAIRS + pairs)
+    mix = (_MODEL_PAIRS * model + pairs * _spread(fitted, c, i)) / (_MODEL_PAIRS + pairs)
     return _t(z, _MODEL_PAIRS + pairs - 1) * math.sqrt(mix)
 
 
@@ -374,14 +402,14 @@ def _t(z: float, df: float) -> float:
         + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3)
 
 
-def _spread(data: _Games, best: np.ndarray, inv: np.ndarray, c: np.ndarray, i: int
-            ) -> float:
+def _spread(fitted: _Fitted, c: np.ndarray, i: int) -> float:
     """How much more the results of player ``i`` (``c`` its rating) vary than the model
     says: the robust (sandwich) variance of ``c @ p``, pairs of players as clusters, over the
     model's; with the two usual small-sample corrections, as few pairs understate it: each
     pair's residual over the root of one less its leverage (CR2; the leverage counted at
     most 1/2), and ``G / (G - 1)`` for the ``G`` pairs the player played in (``inv`` the
-    inverse of the information at ``best``)."""
+    inverse of the information at the best fit)."""
+    data, best, inv = fitted.data, fitted.best, fitted.inv
     u = inv @ c
     q = np.exp(-np.logaddexp(0.0, -(best[data.a] - best[data.b])))
     lev = data.n * q * (1 - q) * (inv[data.a, data.a] + inv[data.b, data.b]

@@ -30,27 +30,18 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ..support.csv_safe import csv_safe
 from .game_pages import game_html, games_page
 from .matches import OPENINGS, GameRecord
 from .ratings import describe, fit
 from .swiss import BYE_SHARE, pair_round
 
-__all__ = ["Pairing", "schedule", "table", "write", "csv_safe", "FIELDS"]
+__all__ = ["Pairing", "Shown", "Leaderboard", "schedule", "table", "write", "FIELDS"]
 
 #: the columns of ``leaderboard.csv`` (rating empty where the games bound it on one side
 #: only; low or high empty where they do not bound that side)
 FIELDS = ["rank", "player", "kind", "rating", "low", "high", "games", "won", "drawn", "lost",
           "forfeited", "points", "byes"]
-
-
-def csv_safe(value: Any) -> Any:
-    """A CSV field no spreadsheet reads as a formula: text that starts with = + - @ gets a '.
-
-    >>> [csv_safe(v) for v in ("=2+5", "-1", "ada", 3, "")]
-    ["'=2+5", "'-1", 'ada', 3, '']
-    """
-    return f"'{value}" if isinstance(value, str) and value[:1] in ("=", "+", "-", "@") \
-        else value
 
 
 @dataclass(frozen=True)
@@ -124,47 +115,89 @@ def table(players: Sequence[str], games: Sequence[GameRecord],
     return rows
 
 
-def write(out: str | Path, rows: Sequence[Mapping[str, Any]], games: Sequence[GameRecord], *,
-          labels: Mapping[str, str], kinds: Mapping[str, str], title: str = "Tournament",
-          about: str = "") -> Path:
-    """``leaderboard.csv`` (:data:`FIELDS`, the players by ``labels``), ``leaderboard.html``,
+@dataclass(frozen=True)
+class Shown:
+    """How the pages name a player: its ``label`` and ``kind`` (``reference`` or
+    ``submission``)."""
+
+    label: str
+    kind: str
+
+    @property
+    def long(self) -> str:
+        """The label, with " (reference)" for a reference player."""
+        return self.label + (" (reference)" if self.kind == "reference" else "")
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """What :func:`write` writes: the table's ``rows`` (:func:`table`), every game, how each
+    player (a key of the rows and games) is ``shown``, the page's ``title`` and a word
+    ``about`` the ratings."""
+
+    rows: Sequence[Mapping[str, Any]]
+    games: Sequence[GameRecord]
+    shown: Mapping[str, Shown]
+    title: str = "Tournament"
+    about: str = ""
+
+
+def write(out: str | Path, board: Leaderboard) -> Path:
+    """``leaderboard.csv`` (:data:`FIELDS`, the players by label), ``leaderboard.html``,
     ``games/NNNN.html`` (one replay a game) and ``games.json`` under ``out``."""
     out = Path(out)
     (out / "games").mkdir(parents=True, exist_ok=True)
-    shown = [{**r, "player": labels[r["player"]], "kind": kinds[r["player"]]} for r in rows]
-    with open(out / "leaderboard.csv", "w", newline="") as f:
+    _write_csv(out / "leaderboard.csv", board)
+    links = _write_games(out / "games", board)
+    (out / "leaderboard.html").write_text(_leaderboard_page(board, links))
+    (out / "games.json").write_text(json.dumps(
+        [{**g.to_dict(), "x": board.shown[g.x].label, "o": board.shown[g.o].label,
+          "x_kind": board.shown[g.x].kind, "o_kind": board.shown[g.o].kind}
+         for g in board.games]))
+    return out
+
+
+def _write_csv(path: Path, board: Leaderboard) -> None:
+    with open(path, "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=FIELDS, extrasaction="ignore")
         writer.writeheader()
-        writer.writerows({k: "" if r[k] is None else csv_safe(r[k]) for k in FIELDS}
-                         for r in shown)
-    links: dict[str, list[str]] = {r["player"]: [] for r in rows}
-    names = {p: labels[p] + (" (reference)" if kinds[p] == "reference" else "") for p in labels}
-    for n, g in enumerate(games, 1):
+        for r in board.rows:
+            shown = board.shown[r["player"]]
+            row = {**r, "player": shown.label, "kind": shown.kind}
+            writer.writerow({k: "" if row[k] is None else csv_safe(row[k]) for k in FIELDS})
+
+
+def _write_games(folder: Path, board: Leaderboard) -> dict[str, list[str]]:
+    """One replay page a game; per player, the links to its games (each marked 1, ½, 0)."""
+    links: dict[str, list[str]] = {r["player"]: [] for r in board.rows}
+    for n, g in enumerate(board.games, 1):
         page = f"{n:04d}.html"
-        seen = replace(g, x=names[g.x], o=names[g.o])
-        (out / "games" / page).write_text(games_page(
+        seen = replace(g, x=board.shown[g.x].long, o=board.shown[g.o].long)
+        (folder / page).write_text(games_page(
             f"{seen.x} v {seen.o}", [("", game_html(seen, f"g{n}"))]))
         for who, side in ((g.x, "X"), (g.o, "O")):
             mark = "1" if g.result == side else "½" if g.result == "draw" else "0"
             links[who].append(f'<a href="games/{page}">{mark}</a>')
+    return links
+
+
+def _leaderboard_page(board: Leaderboard, links: Mapping[str, list[str]]) -> str:
     heads = ["rank", "player", "kind", "rating (95% interval)", "games", "won", "drawn",
              "lost", "forfeited", "points", "byes", "games (each links to its replay)"]
     head = "".join(f"<th>{html.escape(h)}</th>" for h in heads)
     body = "".join(
         "<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in (
-            s["rank"], s["player"], s["kind"], r["describe"], r["games"], r["won"], r["drawn"],
-            r["lost"], r["forfeited"], f"{r['points']:g}", r["byes"]))
-        + f"<td>{' '.join(links[r['player']])}</td></tr>" for r, s in zip(rows, shown, strict=True))
-    ranks = len({r["rank"] for r in rows})
-    note = (f"<p>{html.escape(about)} {len(games)} games.</p>" if about else "") + (
-        f"<p>These games tell {len(rows)} players apart into {ranks} "
+            r["rank"], board.shown[r["player"]].label, board.shown[r["player"]].kind,
+            r["describe"], r["games"], r["won"], r["drawn"], r["lost"], r["forfeited"],
+            f"{r['points']:g}", r["byes"]))
+        + f"<td>{' '.join(links[r['player']])}</td></tr>" for r in board.rows)
+    ranks = len({r["rank"] for r in board.rows})
+    note = (f"<p>{html.escape(board.about)} {len(board.games)} games.</p>"
+            if board.about else "") + (
+        f"<p>These games tell {len(board.rows)} players apart into {ranks} "
         f"rank{'s' * (ranks != 1)}: players who share "
         "a rank could not be told apart (no interval lies wholly below another's).</p>"
-        if ranks < len(rows) else "")
-    (out / "leaderboard.html").write_text(games_page(title, [(
+        if ranks < len(board.rows) else "")
+    return games_page(board.title, [(
         "Leaderboard", f"{note}<table border='1' cellpadding='3'><tr>{head}</tr>{body}"
-                       "</table>")]))
-    (out / "games.json").write_text(json.dumps(
-        [{**g.to_dict(), "x": labels[g.x], "o": labels[g.o], "x_kind": kinds[g.x],
-          "o_kind": kinds[g.o]} for g in games]))
-    return out
+                       "</table>")])

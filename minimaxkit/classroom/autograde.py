@@ -28,6 +28,7 @@ from io import StringIO
 from pathlib import Path
 from typing import Any, TextIO, TypedDict, Unpack
 
+from ..grading.autograde.course_warnings import say_course_warnings
 from .workers import DaskWorkers, LocalWorkers, Progress, Workers
 
 __all__ = ["course_converter", "pending", "grade_submission", "autograde_class", "ClassRun",
@@ -253,14 +254,17 @@ def _check_in_gradebook(conv: Any, assignment: str) -> None:
 
 
 def _grade_all(conv: Any, todo: list[tuple[str, list[str]]], run: ClassRun,
-               options: ClassOptions) -> None:
+               options: ClassOptions, root: Path) -> None:
     """Grade ``todo`` with the workers, a progress bar on ``out``; Ctrl-C and SIGTERM stop
-    the run (:meth:`ClassRun.stop`), the signals' handlers put back after."""
+    the run (:meth:`ClassRun.stop`), the signals' handlers put back after. The course's
+    warnings (``root``'s: no sandbox, no secret...) are said once, before the workers are
+    forked."""
     import signal
     import threading
 
     bar = Progress(len(todo), options.get("out", sys.stderr), noun="graded")
     handlers, conv.log.handlers[:] = list(conv.log.handlers), [bar]
+    say_course_warnings(conv.log, root)  # once, here: the forked workers have then said it
     engine = _engine(options, len(todo))
     main = threading.current_thread() is threading.main_thread()
     before = {sig: signal.signal(sig, run.stop)
@@ -287,7 +291,7 @@ def autograde_class(root: str | Path, assignment: str,
                                     force=options.get("force", False))
         if todo:
             _check_in_gradebook(conv, assignment)
-            _grade_all(conv, todo, run, options)
+            _grade_all(conv, todo, run, options, root)
     run.seconds = time.perf_counter() - start
     return run
 

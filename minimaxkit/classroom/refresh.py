@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..grading.evaluation.reference import stale_references
 from ..grading.testdata.places import HIDDEN_TESTS, TESTS
 from ..grading.testdata.trees import build_tree
 from ..grading.verdicts.references import reference
@@ -64,19 +65,22 @@ def _suites(folder: Path) -> list[Path]:
 
 
 def stale(folder: str | Path) -> list[Path]:
-    """The suite files under ``folder`` whose stored references are not current."""
-    return [p for p in _suites(Path(folder)) if _refreshed(p)[0] != _refreshed(p)[1]]
+    """The suite files under ``folder`` whose stored references are not current, and
+    assignment 5's stored reference games that are not."""
+    return [p for p in _suites(Path(folder)) if _refreshed(p)[0] != _refreshed(p)[1]] + \
+        stale_references(Path(folder))
 
 
 def refresh(folder: str | Path) -> list[Path]:
-    """Rewrite the stale suite files under ``folder``; the files rewritten."""
+    """Rewrite the stale suite files under ``folder`` (and assignment 5's reference games,
+    a few minutes each); the files rewritten."""
     changed = []
     for path in _suites(Path(folder)):
         data, new = _refreshed(path)
         if new != data:
             path.write_text(dump(new))
             changed.append(path)
-    return changed
+    return changed + stale_references(Path(folder), rewrite=True)
 
 
 def dump(data: Any) -> str:

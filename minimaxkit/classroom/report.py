@@ -25,11 +25,11 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..arena.standings import csv_safe
 from ..draw.pages import Raw, bar_chart, page, table
 from ..grading.api.pictures import svg_bundle
 from ..grading.verdicts.bugs import BUGS
 from ..grading.verdicts.records import TreeRecord, VerdictRecord
+from ..support.csv_safe import csv_safe
 from .autograde import course_converter
 
 __all__ = ["Entry", "read_class", "write_report", "main", "NOT_FINISHED", "NOT_READ"]
@@ -123,7 +123,7 @@ def _convention(record: VerdictRecord | None) -> str:
 
 def _safe(row: list[Any]) -> list[Any]:
     """A CSV row no spreadsheet reads as a formula
-    (:func:`~minimaxkit.arena.standings.csv_safe`)."""
+    (:func:`~minimaxkit.support.csv_safe.csv_safe`)."""
     return [csv_safe(v) for v in row]
 
 

@@ -31,7 +31,7 @@ __all__ = ["available", "probe", "sandbox_argv", "sandbox_env", "plain_env",
            "PROCESS_LIMIT", "SCRATCH_LIMIT", "TMP_LIMIT", "ETC_FILES", "SUBMISSION_MOUNT",
            "WARNING", "REQUIRE_ENV", "SandboxUnavailable", "SECRET_ENV", "SANDBOX_TASKS",
            "CPU_LIMIT", "UID_BASE", "sandbox_uid", "as_user", "die_with_parent", "KERNEL_TASKS",
-           "ONE_THREAD"]
+           "ONE_THREAD", "root_warning", "unreadable_paths"]
 
 #: environment variables that name a course's secrets: never passed to untrusted code (the
 #: sandbox's environment is an allow-list anyway; these are dropped where there is no sandbox)
@@ -226,8 +226,6 @@ def _namespaces(uid: int | None) -> list[str]:
     argv = ["bwrap", "--die-with-parent", "--unshare-ipc", "--unshare-pid", "--unshare-net",
             "--unshare-uts", "--unshare-cgroup-try", "--new-session", "--clearenv"]
     argv += [a for cap in ("SETUID", "SETGID", "CHOWN") for a in ("--cap-add", f"CAP_{cap}")]
-    for folder in _parents(python_paths()):  # bwrap copies their modes (/root: 0700)
-        argv += ["--perms", "0755", "--dir", folder]
     return argv
 
 
@@ -256,6 +254,11 @@ def _folders(layout: _Layout, bound: list[str], writable: Iterable[str | os.Path
     argv: list[str] = []
     if layout.root is not None:
         argv += ["--tmpfs", str(layout.root)]
+    if layout.uid is not None:  # the folders above the Python, made after the tmpfs that would
+        # hide them (/tmp, the course's): a bind makes missing ones 0700, which a user of the
+        # sandbox's own cannot enter (a home of mode 0700, a venv under pytest's /tmp folders)
+        for folder in _parents(python_paths()):
+            argv += ["--perms", "0755", "--dir", folder]
     for folder in python_paths():
         if not _under(Path(folder), bound):
             argv += ["--ro-bind", folder, folder]
@@ -333,15 +336,34 @@ def _parents(folders: Iterable[str]) -> list[str]:
 
 def root_warning() -> str:
     """What to tell an instructor who grades as root where the sandbox cannot run as a user
-    of its own (``""`` where it can, or where the grader is not root)."""
+    of its own, in one line with the fix (``""`` where it can, or where the grader is not
+    root)."""
     if os.getuid() != 0 or os.environ.get("MINIMAXKIT_SANDBOX_AS_ROOT") == "1":
         return ""
     works, why = as_user()
-    return "" if works else (
-        "minimaxkit: grading as root, but the sandbox cannot run this Python as a user of its "
-        f"own ({why or 'are the kit and the venv readable by all users?'}): a sandbox's "
-        "processes are then bounded only by the watch, not by a process limit of its own "
-        "(python -m minimaxkit.grading.hostcheck)")
+    if works:
+        return ""
+    hidden = unreadable_paths()
+    fix = (f"chmod -R o+rX {' '.join(hidden)}" if hidden else
+           "make the kit and its Python readable by all users (chmod -R o+rX)")
+    return ("minimaxkit: grading as root, but a user of the sandbox's own cannot run this "
+            f"Python ({why or 'no reason given'}), so each sandbox is bounded by the watch "
+            f"alone, not by a process limit of its own; fix: {fix}")
+
+
+def unreadable_paths() -> list[str]:
+    """The folders the sandboxed Python needs (:func:`python_paths`) that other users cannot
+    enter or read: where a grader run as root gives each sandbox a user of its own, that
+    user must read them (bwrap recreates the folders above them, such as a home of mode
+    0700, but keeps their own modes and their files')."""
+    out = []
+    for folder in python_paths():
+        try:
+            if os.stat(folder).st_mode & 0o005 != 0o005:
+                out.append(folder)
+        except OSError:
+            continue
+    return out
 
 
 def sandbox_uid(n: int) -> int | None:
@@ -367,7 +389,8 @@ def as_user() -> tuple[bool, str]:
             done = subprocess.run(argv, capture_output=True, timeout=60)
         except (OSError, subprocess.SubprocessError) as err:
             return False, str(err)
-    return done.returncode == 0, done.stderr.decode(errors="replace").strip()[-300:]
+    said = done.stderr.decode(errors="replace").strip().splitlines()
+    return done.returncode == 0, said[-1][:300] if said else ""  # a traceback's last line
 
 
 def limit_resources(memory: int = MEMORY_LIMIT, files: int = FILE_LIMIT,

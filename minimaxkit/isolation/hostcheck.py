@@ -64,13 +64,11 @@ def _bounds() -> str:
     if os.getuid() != 0:
         return (f"limits: at most {bwrap.PROCESS_LIMIT} processes for this user, all sandboxes "
                 "together (run as root to give each sandbox a user and a limit of its own)")
-    works, why = bwrap.as_user()
-    if works:
+    if not bwrap.root_warning():
         return (f"limits: each sandbox runs as a user of its own (uids from {bwrap.UID_BASE}): "
                 f"at most {bwrap.SANDBOX_TASKS} processes and threads per sandbox "
                 f"({bwrap.KERNEL_TASKS} for the autograde kernel's)")
-    return ("limits: root, and the sandbox cannot run this Python as an unprivileged user "
-            f"({why or 'its files are not readable by all?'}): NO limit on processes")
+    return "limits: NO limit on processes: " + bwrap.root_warning().removeprefix("minimaxkit: ")
 
 
 def _counted() -> str:

@@ -41,7 +41,7 @@ OLD_PATHS: dict[str, str] = {
     "minimaxkit.games.samples": "minimaxkit.grading.evaluation.boards",
     "minimaxkit.grading.course": "minimaxkit.classroom.trial",
     "minimaxkit.grading.play": "minimaxkit.grading.evaluation",
-    "minimaxkit.grading.play.checks": "minimaxkit.grading.evaluation.checks",
+    "minimaxkit.grading.play.checks": "minimaxkit.grading.evaluation.play_check",
     "minimaxkit.grading.play.childside": "minimaxkit.grading.evaluation.childside",
     "minimaxkit.grading.play.evaluators": "minimaxkit.grading.evaluation.evaluators",
     "minimaxkit.grading.play.notebook": "minimaxkit.grading.evaluation.notebook",

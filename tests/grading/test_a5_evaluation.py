@@ -82,7 +82,8 @@ def test_an_evaluation_tuned_to_the_old_visible_openings_earns_less_than_the_sol
 
 
 def test_the_feedback_states_each_rung_with_its_uncertainty(trial: dict[str, Any]) -> None:
-    text = autograded(trial, "solution")
+    text = autograded(trial, "solution").replace("\n  ", " ")  # lines folded at 100 columns
+    assert all(len(ln) <= 100 for ln in autograded(trial, "solution").splitlines())
     for who, games in (("random", 8), ("weak", 40), ("the kit", 80)):
         assert re.search(rf"against {who} \(300 nodes a move\): won \d+% ± \d+% of the "
                          rf"points in {games} games \(\d+ won, \d+ drawn, \d+ lost\): "
@@ -135,8 +136,8 @@ def test_the_speed_is_recorded_once_for_the_tournament(trial: dict[str, Any]) ->
 
     found = {e.name: e.speed for root in trial["roots"] for e in find_entrants(root, NAME)
              if e.kind == "submission"}
-    assert found["slow"] is not None and found["slow"]["too_slow"] is True
-    assert found["slow"]["ms_per_board"] > found["slow"]["limit_ms"] == 1.0
-    assert found["solution"] is not None and found["solution"]["too_slow"] is False
-    assert found["solution"]["boards"] == 80
+    slow, solution = found["slow"], found["solution"]
+    assert slow is not None and slow.too_slow is True
+    assert slow.ms_per_board is not None and slow.ms_per_board > (slow.limit_ms or 0) == 1.0
+    assert solution is not None and solution.too_slow is False and solution.boards == 80
     assert found["released"] is None  # its evaluate answers no board with a number

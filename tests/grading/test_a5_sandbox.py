@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from minimaxkit.arena.matches import GAME
-from minimaxkit.grading.evaluation.checks import check_correctness
+from minimaxkit.grading.evaluation.correctness import CorrectnessSpec, check_correctness
 from minimaxkit.grading.evaluation.evaluators import ANSWER_TEXT, RemoteEvaluator
 from minimaxkit.grading.evaluation.notebook import play_session
 from minimaxkit.isolation import bwrap
@@ -21,7 +21,7 @@ from minimaxkit.isolation.session import EXEC_TIMEOUT
 
 pytestmark = pytest.mark.skipif(not bwrap.available(), reason="needs bubblewrap")
 
-SPEC = {"seed": 3, "finished": 4, "in_play": 6, "limit_ms": 50}
+SPEC = CorrectnessSpec(seed=3, finished=4, in_play=6, limit_ms=50)
 
 
 def _evaluator(folder: Path, cells: list[str]) -> RemoteEvaluator:
@@ -38,7 +38,7 @@ def test_killing_the_process_that_forked_it_costs_only_its_check(tmp_path: Path)
         report = check_correctness(ev, SPEC, points=5)  # no exception: a verdict
     finally:
         ev.remote.close()
-    assert report.earned == 0 and report.too_slow
+    assert report.earned == 0 and report.no_games
     assert "the function could not be checked: " in report.note
     assert "process running it ended" in report.note or "ended without" in report.note, \
         report.note

@@ -1,8 +1,9 @@
-"""Assignment 5's play grade (minimaxkit.grading.evaluation.ladder): the book, each student's
-draw, the points curve, the stated interval, the design as tests.json sets it, the draw
-from the student's id and the course's secret, the student's own (practice) run, and, with
-real games, that an evaluation tuned to the openings a student can see earns fewer points
-than the solution."""
+"""Assignment 5's play grade (minimaxkit.grading.evaluation.ladder, .play_check, .reference,
+.lockstep): the book, the class's draw, the points curve counted against the reference
+solution's share of the same games, the stated interval, the design as tests.json sets it,
+the draw from the course's secret (the same for every student), the student's own (practice)
+run, the games side by side (the same games as one at a time), and, with real games, that an
+evaluation tuned to the openings a student can see earns fewer points than the solution."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from minimaxkit.arena.matches import (
     random_player,
     weak_player,
 )
+from minimaxkit.grading.evaluation.correctness import CorrectnessSpec, Speed, check_correctness
+from minimaxkit.grading.evaluation.evaluators import LocalEvaluator
 from minimaxkit.grading.evaluation.feedback import EvaluationReport
 from minimaxkit.grading.evaluation.ladder import (
     BOOK,
@@ -38,7 +41,20 @@ from minimaxkit.grading.evaluation.ladder import (
     rung_result,
     share_interval,
 )
-from minimaxkit.grading.evaluation.notebook import grade_evaluation, graded_openings
+from minimaxkit.grading.evaluation.notebook import (
+    CLASS,
+    EvaluationCell,
+    grade_evaluation,
+    graded_openings,
+    verdict,
+)
+from minimaxkit.grading.evaluation.play_check import PlayPlan, check_play
+from minimaxkit.grading.evaluation.reference import (
+    ReferenceGames,
+    compute,
+    current,
+    solution_source,
+)
 from minimaxkit.grading.testdata.suites import salt_for
 from minimaxkit.grading.testdata.trees import seed_for
 
@@ -84,21 +100,21 @@ def test_the_book_is_the_balanced_openings_less_the_seen_ones() -> None:
     assert tuple(o for o in balanced_openings() if o not in seen) == BOOK
 
 
-def test_each_student_has_a_draw_of_their_own_the_same_on_every_run() -> None:
+def test_each_seed_has_a_draw_of_its_own_the_same_on_every_run() -> None:
     n = max(r.openings for r in LADDER)
     draws = [draw_openings(seed, n) for seed in range(300)]
     assert draws[0] == draw_openings(0, n) and draws[17] == draw_openings(17, n)
-    assert len({tuple(sorted(d)) for d in draws}) == 300  # no two students the same
+    assert len({tuple(sorted(d)) for d in draws}) == 300  # no two courses the same
     for seed, d in enumerate(draws[:20]):
         assert len(set(d)) == n and set(d) <= set(BOOK)
         assert draw_openings(seed, 8) == d[:8]  # a rung of 8 plays the first 8 of the draw
     # each opening is in about n / 137 of the draws, as any other (40: 29%;
-    # binomial SD for 300 students 2.6 points; the bounds are 5 SD out)
+    # binomial SD for 300 seeds 2.6 points; the bounds are 5 SD out)
     p = n / len(BOOK)
     sd = math.sqrt(p * (1 - p) / len(draws))
     counts = {o: sum(o in d for d in draws) / len(draws) for o in BOOK}
     assert p - 5 * sd < min(counts.values()) and max(counts.values()) < p + 5 * sd
-    # two students share what chance gives: n * n / 137 openings (40: 11.7)
+    # two draws share what chance gives: n * n / 137 openings (40: 11.7)
     overlap = [len(set(a) & set(b)) for a, b in itertools.combinations(draws[:60], 2)]
     assert abs(sum(overlap) / len(overlap) - n * n / len(BOOK)) < 1.5
 
@@ -224,20 +240,21 @@ def test_the_released_tests_hold_no_graded_opening() -> None:
     assert not set(re.findall(r'"(\d{2,3})"', released)) & set(BOOK)
 
 
-def test_each_student_is_graded_on_a_draw_of_their_own_and_the_secret_hides_it(
+def test_the_class_is_graded_on_one_draw_that_the_secret_hides(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MINIMAXKIT_SECRET", "first secret")
-    alice = graded_openings(SOURCE, "play", "alice")
-    assert len(alice) == max(r.openings for r in LADDER) == len(set(alice))
-    assert set(alice) <= set(BOOK)
-    assert graded_openings(SOURCE, "play", "alice") == alice  # every run, every machine
-    assert graded_openings(SOURCE, "play", "bob") != alice
-    # the seed the grading layer derives for seeded trees, with the question's name
+    drawn = graded_openings(SOURCE, "play")
+    assert len(drawn) == max(r.openings for r in LADDER) == len(set(drawn))
+    assert set(drawn) <= set(BOOK)
+    for student in ("alice", "bob"):  # whoever is graded: the same openings
+        monkeypatch.setenv("MINIMAXKIT_STUDENT_ID", student)
+        assert graded_openings(SOURCE, "play") == drawn
+    # the seed the grading layer derives for seeded trees, for the whole class
     salt = salt_for(json.loads((SOURCE / "tests.json").read_text()), SOURCE)
-    assert alice == draw_openings(seed_for("alice", "a5_evaluation/play/openings", salt), 40)
-    # another course's secret: another draw, so a student cannot compute theirs
+    assert drawn == draw_openings(seed_for(CLASS, "a5_evaluation/play/openings", salt), 40)
+    # another course's secret: another draw, so no student can compute the class's
     monkeypatch.setenv("MINIMAXKIT_SECRET", "second secret")
-    assert graded_openings(SOURCE, "play", "alice") != alice
+    assert graded_openings(SOURCE, "play") != drawn
 
 
 def test_the_students_own_run_plays_the_practice_opening_and_says_so(
@@ -247,14 +264,17 @@ def test_the_students_own_run_plays_the_practice_opening_and_says_so(
     earned = grade_evaluation(ns["evaluate"], "play", points=6,  # type: ignore[arg-type]
                               here=SOURCE)
     out = capsys.readouterr().out
-    assert "practice: the graded games, 128 of them, use openings drawn for you (8 against " \
-        "random, 40 against weak, 80 against the kit); here only 33" in out
-    lines = [ln for ln in out.splitlines() if ln[:1] in "✔✘"]
+    assert "practice: the graded games, 128 of them, use openings kept secret, the same for " \
+        "the whole class (8 against random, 40 against weak, 80 against the kit); here only " \
+        "the opening columns 3, 3, as X and as O" in " ".join(out.split())
+    text = out.replace("\n  ", " ")  # the lines folded at 100 columns, joined
+    lines = [ln for ln in text.splitlines() if ln[:1] in "✔◐✘"]
     assert len(lines) == 3
     for line, who in zip(lines, ("random", "weak", "the kit"), strict=True):
         assert re.fullmatch(rf". against {who} \(300 nodes a move\): won \d+% ± \d+% of the "
                             r"points in 2 games \(\d won, \d drawn, \d lost\): [\d.]+ of 2 "
                             "points", line), line
+    assert all(len(ln) <= 100 for ln in out.splitlines())
     assert 0 <= earned <= 6
 
 
@@ -270,13 +290,11 @@ def test_rung_points_add_up_on_their_scale() -> None:
 
 def test_a_function_slower_in_play_than_in_the_check_forfeits_the_games() -> None:
     """The correctness check's boards are answered at once; once a game is under way the
-    function takes 4 ms of processor time a board (the limit: 1 ms, 20% more allowed): every
-    game it plays uses more than the limit allows for the boards it asks, and is forfeited
-    with that reason. The same function without the slowness plays and wins its games."""
+    function takes 4 ms of processor time a board (the limit: 1 ms, 20% more allowed): the
+    games, played side by side, use more than the limit allows for the boards they ask, and
+    every one is forfeited with that reason. The same function without the slowness plays
+    and wins its games."""
     import time
-
-    from minimaxkit.grading.evaluation.checks import check_play
-    from minimaxkit.grading.evaluation.evaluators import LocalEvaluator
 
     def evaluate(board, slow: bool = True):  # type: ignore[no-untyped-def]
         if slow and board.moves_played > 3:
@@ -286,12 +304,161 @@ def test_a_function_slower_in_play_than_in_the_check_forfeits_the_games() -> Non
         return board.column(3).count("X") - board.column(3).count("O") if board.winner() \
             is None else (1000 if board.winner() == "X" else -1000)
 
-    spec = {"node_budget": 60, "ladder": [
-        {"name": "random", "openings": 1, "zero": 0.5, "full": 1.0}]}
-    slow = check_play(LocalEvaluator(evaluate), spec, points=2, openings=["33"])
+    plan = PlayPlan.of({"node_budget": 60, "ladder": [
+        {"name": "random", "openings": 1, "zero": 0.5, "full": 1.0}]}, ["33"])
+    slow = check_play(LocalEvaluator(evaluate), plan, points=2)
     assert [g.forfeit for g in slow.games] == ["X", "O"], slow.games
-    assert all(g.reason.startswith("too slow in this game: ") and "ms a board; the limit "
+    assert all(g.reason.startswith("too slow in the games: ") and "ms a board; the limit "
                "is 1 ms, 20% more allowed" in g.reason for g in slow.games)
-    fast = check_play(LocalEvaluator(lambda b: evaluate(b, slow=False)), spec, points=2,
-                      openings=["33"])
+    fast = check_play(LocalEvaluator(lambda b: evaluate(b, slow=False)), plan, points=2)
     assert [g.forfeit for g in fast.games] == [None, None]
+
+
+# ----- the reference solution, the same for everyone ----------------------------------------
+def _table() -> ReferenceGames:
+    table = ReferenceGames.load(SOURCE)
+    assert table is not None
+    return table
+
+
+def test_the_reference_solution_earns_every_play_point_whatever_the_draw() -> None:
+    """Its own games, stored for the whole book, graded as the play check grades any
+    evaluation's, on 300 courses' draws (benchmarks/bench_a5_fairness.py: more courses, and
+    the student ids): all 6 points every time, though its share of a rung's points is often
+    below the rung's full share (60% against the kit: it wins 60.4% of the book's)."""
+    table = _table()
+    scaled = 0
+    for seed in range(300):
+        drawn = draw_openings(seed, max(r.openings for r in LADDER))
+        earned = 0.0
+        for rung in LADDER:
+            mine = drawn[:rung.openings]
+            pairs = [table.points[rung.name][o] for o in mine]
+            result = rung_result(rung, pairs, len(BOOK), reference=table.share(rung, mine))
+            scaled += result.scale > 1
+            earned += result.earned
+        assert earned == 6.0, (seed, earned)
+    assert scaled > 100  # the scale moved for many of them (it would have failed them)
+
+
+def test_a_share_counts_against_the_reference_solutions_share_of_the_same_games() -> None:
+    kit = Rung("kit", openings=40, zero=0.3, full=0.6)
+    # by hand: the reference won 50% of these games; a share s counts s * 0.6 / 0.5
+    at = rung_result(kit, [(1, 0)] * 4, reference=0.5)  # 50%, as the reference: all
+    assert at.scale == pytest.approx(1.2) and at.earned == 2.0
+    below = rung_result(kit, [(1, 0)] * 3 + [(0, 0)], reference=0.5)  # 37.5% -> 45%: 1.0
+    assert below.earned == 1.0
+    assert rung_result(kit, [(0, 0)] * 4, reference=0.5).earned == 0.0  # nothing is nothing
+    # a reference at or above the full share moves nothing
+    assert rung_result(kit, [(1, 0)] * 4, reference=0.7).earned == \
+        rung_result(kit, [(1, 0)] * 4).earned == kit.earned(0.5) == 1.3
+    assert "the reference solution won 50% of these games' points: that share earns all 2" \
+        in below.text()
+    assert "reference" not in rung_result(kit, [(1, 0)] * 4, reference=0.7).text()
+
+
+@pytest.mark.slow
+def test_the_stored_reference_games_are_the_solutions_with_this_kit() -> None:
+    """The file is the source notebook's solution's (its hash) with this kit (two games
+    played again), and a sample of its openings played again gives the stored points."""
+    stored, why = current(SOURCE, 300)
+    assert stored is not None, why
+    source = solution_source(SOURCE)
+    assert source is not None
+    sample = {r: list(BOOK[::45]) for r in ("weak", "kit")}
+    again = compute(source, 300, sample)
+    for rung, openings in sample.items():
+        for o in openings:
+            assert again.points[rung][o] == stored.points[rung][o], (rung, o)
+
+
+def test_a_rung_with_part_of_its_points_reads_as_partial() -> None:
+    report = EvaluationReport("play", 6, items=[("all", True, ""), ("some", False, ""),
+                                                ("none", False, "")],
+                              scores=[(2.0, 2.0), (1.3, 2.0), (0.0, 2.0)])
+    assert [ln[:1] for ln in report.text().splitlines()[2:]] == ["✔", "◐", "✘"]
+
+
+def test_too_slow_and_no_number_to_time_are_told_apart() -> None:
+    plan = PlayPlan.of({"node_budget": 60, "ladder": [
+        {"name": "random", "openings": 1, "zero": 0.5, "full": 1.0}]}, ["33"])
+    slow = Speed(5.0, 5.1, 1.0, 600)
+    unmeasured = Speed(None, 0.0, 1.0, 0)
+    assert slow.no_games().startswith("the correctness check found it too slow (5.0 ms")
+    assert unmeasured.no_games() == "the correctness check got no number from it to time"
+    for speed in (slow, unmeasured):
+        report = check_play(LocalEvaluator(lambda b: 0), plan, points=2,
+                            no_games=speed.no_games())
+        assert {g.reason for g in report.games} == {f"not played: {speed.no_games()}"}
+    # the correctness check says which: a function that answers nothing is not "too slow"
+    spec = CorrectnessSpec(seed=3, finished=4, in_play=6, limit_ms=50)
+    raises = check_correctness(LocalEvaluator(lambda b: 1 / 0), spec, points=5)
+    assert raises.no_games == "the correctness check got no number from it to time"
+
+
+def _fewer_course(tmp_path: Path) -> Path:
+    """A copy of the course's assignment 5 source folder playing 1, 1 and 2 openings."""
+    import shutil
+
+    here = tmp_path / "solutions" / "a5_evaluation"
+    shutil.copytree(SOURCE, here)
+    (tmp_path / "nbgrader_config.py").write_text("")
+    tests = json.loads((here / "tests.json").read_text())
+    for rung, n in zip(tests["questions"]["play"]["ladder"], (1, 1, 2), strict=True):
+        rung["openings"] = n
+    (here / "tests.json").write_text(json.dumps(tests))
+    return here
+
+
+@pytest.mark.slow
+def test_the_same_evaluation_under_two_ids_gets_the_same_grade(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Graded as autograde grades (the class's boards and openings, the reference's share),
+    in this process: the same verdicts, points and games for two students. Through real
+    nbgrader: test_a5_honest.py, the samples that grade as another."""
+    here = _fewer_course(tmp_path)
+    monkeypatch.setenv("MINIMAXKIT_SECRET", "a course secret")
+    ns: dict[str, object] = {}
+    exec((SAMPLES / "kit_own.py").read_text(), ns)  # noqa: S102 - the kit's sample files
+    reports = []
+    for student in ("alice", "bob"):
+        monkeypatch.setenv("MINIMAXKIT_STUDENT_ID", student)
+        carried: dict[str, str] = {}
+        reports.append([verdict(LocalEvaluator(ns["evaluate"]),  # type: ignore[arg-type]
+                                EvaluationCell(here, q, p), carried)
+                        for q, p in (("correctness", 5), ("play", 6))])
+    alice, bob = reports
+    assert [r.earned for r in alice] == [r.earned for r in bob]
+    assert alice[1].games == bob[1].games and len(alice[1].games) == 8
+    masked = [[re.sub(r"fast enough: [\d.e+-]+ ms", "_", re.sub(r"\n +", " ", r.text()))
+               for r in rs] for rs in reports]
+    assert masked[0] == masked[1]
+
+
+def test_games_side_by_side_are_the_games_one_at_a_time() -> None:
+    """Three rungs' games side by side, with the kit's sample evaluation: move for move the
+    games of play_game one after another; a function that fails on some boards forfeits only
+    the games that asked them, with the board named."""
+    ns: dict[str, object] = {}
+    exec((SAMPLES / "kit_own.py").read_text(), ns)  # noqa: S102 - the kit's sample files
+    evaluate = ns["evaluate"]
+    plan = PlayPlan.of({"node_budget": 60, "ladder": [
+        {"name": "random", "openings": 2, "zero": 0.5, "full": 1.0},
+        {"name": "weak", "openings": 2, "zero": 0.5, "full": 1.0},
+        {"name": "kit", "openings": 2, "zero": 0.3, "full": 0.6}]}, ["00", "13"])
+    together = check_play(LocalEvaluator(evaluate), plan, points=6)  # type: ignore[arg-type]
+    alone = board_player("you", evaluate, 60)  # type: ignore[arg-type]
+    one_by_one = [play_game(alone, p.opponent, p.opening) if p.side == "X" else
+                  play_game(p.opponent, alone, p.opening) for _, p in plan.pairings()]
+    assert [g.moves for g in together.games] == [g.moves for g in one_by_one]
+    assert [g.result for g in together.games] == [g.result for g in one_by_one]
+
+    def fails_late(board):  # type: ignore[no-untyped-def]
+        if board.moves_played >= 12 and board.column(0).startswith("X"):
+            raise KeyError("late")
+        return evaluate(board)  # type: ignore[operator]
+
+    broken = check_play(LocalEvaluator(fails_late), plan, points=6)
+    lost = [g for g in broken.games if g.forfeit]
+    assert lost and len(lost) < len(broken.games)
+    assert all(g.reason.startswith("raised KeyError: 'late' on the board after ") for g in lost)

@@ -13,7 +13,6 @@ import socket
 import subprocess
 import sys
 import time
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,9 @@ import pytest
 from minimaxkit.arena.standings import FIELDS
 from minimaxkit.classroom.tournament import (
     Entrant,
+    Format,
+    RecordedSpeed,
+    SpeedTask,
     Tournament,
     find_entrants,
     main,
@@ -30,6 +32,7 @@ from minimaxkit.classroom.tournament import (
     run_tournament,
 )
 from minimaxkit.classroom.trial import make_submission, parse_sample, prepare_course
+from minimaxkit.grading.evaluation.correctness import CorrectnessSpec
 from minimaxkit.isolation.usage import below
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # a module's course, under load
@@ -137,8 +140,7 @@ def six(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_recorded_speed_is_read(six: Path) -> None:
     got = {e.name: e.speed for e in find_entrants(six, NAME)}
-    assert got["slow"] == {"ms_per_board": 20.0, "limit_ms": 1.0, "too_slow": True,
-                           "boards": 80}
+    assert got["slow"] == RecordedSpeed(True, ms_per_board=20.0, limit_ms=1.0, boards=80)
     assert got["random_eval"] is None and got["kit"] is None  # measured once when it starts
 
 
@@ -204,18 +206,19 @@ def test_a_player_at_90_percent_of_the_limit_is_the_same_under_load(tmp_path: Pa
     figure; then five tournaments with that record give the same games."""
     spec = json.loads((REPO / "solutions" / NAME / "tests.json").read_text())
 
-    def entrant(n: int) -> tuple[Entrant, dict[str, Any]]:
+    def entrant(n: int) -> tuple[Entrant, SpeedTask]:
         near = _sample("weak")["evaluate"].replace(
             "def evaluate(board):\n", "def _work(n):\n    s = 0\n    for i in range(n):\n"
             f"        s += i * i % 7\n    return s\n\n\ndef evaluate(board):\n    _work({n})\n")
         root = _course(tmp_path / str(n), {"near": {"evaluate": near}})
         e = next(x for x in find_entrants(root, NAME) if x.name == "near")
-        return e, {"entrant": asdict(e), "correctness": spec["questions"]["correctness"]}
+        return e, SpeedTask(e, CorrectnessSpec.of(spec["questions"]["correctness"]))
 
     n = 10_000  # scaled so that the check itself, unloaded, measures 0.9 ms a board
     first = measure_speed(entrant(n)[1])
     assert first is not None
-    e, task = entrant(int(n * 0.9 / first["ms_per_board"]))
+    assert first.ms_per_board is not None
+    e, task = entrant(int(n * 0.9 / first.ms_per_board))
     # each in a session of its own: with autogroup scheduling, loops of the test's own session
     # would share one slot of the processor beside the sandbox's
     busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
@@ -224,12 +227,13 @@ def test_a_player_at_90_percent_of_the_limit_is_the_same_under_load(tmp_path: Pa
         speeds = [measure_speed(task) for _ in range(5)]
         entrants = [Entrant("random", "reference"), Entrant("weak", "reference"),
                     Entrant(e.name, e.kind, e.folder, e.cells, speeds[0])]
-        runs = [run_tournament(entrants, seed=1, budget=40, workers=1) for _ in range(5)]
+        runs = [run_tournament(entrants, Format(seed=1, budget=40), workers=1)
+                for _ in range(5)]
     finally:
         for p in busy:
             p.kill()
-    figures = [s["ms_per_board"] for s in speeds if s]
-    assert len(figures) == 5 and all(s and s["too_slow"] is False for s in speeds), speeds
+    figures = [s.ms_per_board for s in speeds if s.ms_per_board is not None]
+    assert len(figures) == 5 and all(s.too_slow is False for s in speeds), speeds
     # the figure itself moves with the load (0.83-1.12 ms measured beside a whole test run at
     # load 7; 1.04-1.34 at load 42, where the verdict can flip: docs/grading.md); what must
     # not move under a loaded machine's ordinary load is the verdict, and so the games
@@ -249,9 +253,10 @@ def test_a_checked_function_works_alone(tmp_path: Path) -> None:
     root = _course(tmp_path, {"forker": {"evaluate": fork}})
     e = next(x for x in find_entrants(root, NAME) if x.name == "forker")
     spec = json.loads((REPO / "solutions" / NAME / "tests.json").read_text())
-    speed = measure_speed({"entrant": asdict(e), "correctness": spec["questions"]["correctness"]})
-    assert speed["too_slow"] and "ms_per_board" not in speed, speed
-    t = run_tournament([Entrant("random", "reference"), e], seed=0, budget=40, workers=1)
+    speed = measure_speed(SpeedTask(e, CorrectnessSpec.of(spec["questions"]["correctness"])))
+    assert speed.too_slow and speed.ms_per_board is None, speed
+    t = run_tournament([Entrant("random", "reference"), e], Format(seed=0, budget=40),
+                       workers=1)
     assert all(g.forfeit for g in t.games) and "could not be measured" in t.games[0].reason
 
 
@@ -261,9 +266,9 @@ def _against_honest(tmp_path: Path, name: str, evaluate: str
     autograde (0.1 ms a board), one opening: the tournament and its rows by player."""
     root = _course(tmp_path, {"honest": _sample("weak"), name: {"evaluate": evaluate}})
     found = {x.name: x for x in find_entrants(root, NAME, references=())}
-    fast = {"ms_per_board": 0.1, "limit_ms": 1.0, "too_slow": False, "boards": 80}
+    fast = RecordedSpeed(False, ms_per_board=0.1, limit_ms=1.0, boards=80)
     entrants = [Entrant(x.name, x.kind, x.folder, x.cells, fast) for x in found.values()]
-    t = run_tournament(entrants, seed=0, budget=60, openings=1, workers=1)
+    t = run_tournament(entrants, Format(seed=0, budget=60, openings=1), workers=1)
     return t, {r["player"]: r for r in t.table}
 
 

@@ -20,6 +20,8 @@ from ...isolation import bwrap
 from ...isolation.sandboxed_kernel import connection_folder
 from ...isolation.session import EXEC_TIMEOUT, NOTEBOOK_TIME
 from ...isolation.watch import Watch
+from ...support.once import warn_once
+from .course_warnings import say_course_warnings
 from .kernel import KERNEL_NAME, KERNELSPEC_DIR
 from .sizes import OUTPUT_LIMIT, cap_outputs
 from .trusted import Grading
@@ -109,10 +111,7 @@ class SandboxedExecute(Execute):
         of its own, with the bounded client; warns where bubblewrap cannot run."""
         from jupyter_client.kernelspec import KernelSpecManager
 
-        if not bwrap.available():
-            self.log.warning(bwrap.WARNING)
-        elif warning := bwrap.root_warning():
-            self.log.warning(warning)
+        bwrap.available()  # refuses here, with MINIMAXKIT_REQUIRE_SANDBOX=1 and no sandbox
         specs = KernelSpecManager()
         specs.kernel_dirs = [str(KERNELSPEC_DIR), *specs.kernel_dirs]
         self._connection_dir = connection_folder()
@@ -227,6 +226,7 @@ class TrustedGrade(NbGraderPreprocessor):
         """Cap the outputs, drop the kit's cell metadata, then write each test cell's trusted
         verdict and points (a cell left without one scores 0 and says why)."""
         grading = resources.pop(_GRADING, None) or Grading(nb, resources)
+        say_course_warnings(self.log, grading.root)  # no sandbox, no secret: once a run
         if cut := cap_outputs(nb):
             self.log.warning("minimaxkit: the output of %d cell(s) cut to %d characters",
                              cut, OUTPUT_LIMIT)
@@ -240,6 +240,8 @@ class TrustedGrade(NbGraderPreprocessor):
                               if o.get("output_type") == "stream")
             cell.outputs = grading.cell_outputs(index, printed)
             cell.metadata.setdefault("minimaxkit", {}).update(grading.cell_metadata(index))
+        for warning in grading.course_warnings():  # the course's data: once a run too
+            warn_once(self.log, warning)
         if grading.error is not None:
             self.log.error("minimaxkit: grading outside the notebook failed: %r",
                            grading.error)

@@ -19,8 +19,8 @@ from nbformat.notebooknode import NotebookNode, from_dict
 from ...isolation.session import CELL_GRACE, EXEC_TIMEOUT
 from ..api.grade import grade_report
 from ..api.pictures import parts, svg_bundle
-from ..evaluation.checks import PLAY_CAP
-from ..evaluation.notebook import evaluation_report, play_session
+from ..evaluation.notebook import EvaluationCell, evaluation_report, play_session
+from ..evaluation.play_check import PLAY_CAP
 from ..recording.remote import SessionRunner, tree_session
 from ..testdata.cells import GradeCall, plan
 from ..testdata.places import SOURCE_DIR, TESTS, course_root, secret_file
@@ -108,7 +108,7 @@ class Grading:
                  cell_timeout: float = EXEC_TIMEOUT) -> None:
         folder = Path(resources.get("metadata", {}).get("path") or ".").resolve()
         self.student = str(resources.get("nbgrader", {}).get("student", "")) or None
-        root = course_root(folder)
+        root = self.root = course_root(folder)
         # the test data comes from the course's source folder, never from the submission's
         # folder, which the notebook's code could write while it ran
         assignment = str(resources.get("nbgrader", {}).get("assignment", folder.name))
@@ -134,7 +134,7 @@ class Grading:
         self.session = play_session(folder, root, hidden, cell_timeout) if self.plays else \
             tree_session(folder, course_root=root, hidden_files=hidden, cell_timeout=cell_timeout)
         self.verdicts: dict[int, CellVerdict] = {}
-        self.speed: dict[str, bool] = {}  # assignment 5: the correctness cell's speed verdict
+        self.carried: dict[str, str] = {}  # assignment 5: the correctness cell's speed verdict
         self.error: BaseException | None = None
         self.thread: threading.Thread | None = None
 
@@ -162,6 +162,13 @@ class Grading:
                 self.session.close()
                 self.thread.join(30.0)
         return sorted(self.verdicts)
+
+    def course_warnings(self) -> list[str]:
+        """Warnings about the course's own data that its verdicts found (assignment 5: the
+        reference solution's stored games out of date), for the log, never the feedback."""
+        found = [getattr(verdict.report, "course_warning", "")
+                 for verdict in self.verdicts.values()]
+        return [warning for warning in found if warning]
 
     def unfinished(self) -> list[int]:
         """The test cells that got no verdict."""
@@ -191,9 +198,9 @@ class Grading:
         """The trusted verdict of one ``grade(...)`` call, through the session's child."""
         points = float(call.kwargs.get("points", 1))
         if evaluation_spec(self.source, call.question):  # assignment 5: graded by play
-            return CellVerdict(evaluation_report(self.session, call.fn, call.question,
-                                                 self.source, points=points, speed=self.speed,
-                                                 student=self.student), self._notes())
+            cell = EvaluationCell(self.source, call.question, points)
+            return CellVerdict(evaluation_report(self.session, call.fn, cell,
+                                                 carried=self.carried), self._notes())
         kwargs = {k: v for k, v in call.kwargs.items() if k in ("points", "conventions", "timeout")}
         if isinstance(kwargs.get("conventions"), list):
             kwargs["conventions"] = tuple(kwargs["conventions"])

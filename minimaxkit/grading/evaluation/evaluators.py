@@ -16,9 +16,10 @@ from ...arena.matches import EvaluationFailed, check_values, real_value
 from ...games.connect4_board import Board
 from ...isolation.rules import Rules
 from ...isolation.session import ChildFailed, Session, Worker
+from ...isolation.usage import usage
 from ..testdata.places import HIDDEN_TESTS, TESTS
 
-__all__ = ["LocalEvaluator", "RemoteEvaluator", "values", "RULES", "BANK", "PER_BOARD",
+__all__ = ["LocalEvaluator", "RemoteEvaluator", "values", "checked", "RULES", "BANK", "PER_BOARD",
            "OWN_CAP", "GAME_CPU", "SLACK", "GAME_START", "WAITING"]
 
 #: assignment 5's rules: the kit's searches allowed (an evaluation may compute anything within
@@ -51,22 +52,37 @@ class LocalEvaluator:
         self.asked, self.spent = 0, 0.0  # this game's boards and own seconds
         self.used = 0.0  # the last session's processor seconds
         self.limit_ms = 1.0  # the speed limit (the correctness check's ``limit_ms``)
+        self._posted: list[list[Any]] = []  # batches asked, not yet answered
 
-    def results(self, states: list[Any], timeout: float = 0.0, *, slow: str = "") -> list[Any]:
-        out: list[Any] = []
-        for s in states:
-            start = time.process_time()  # the function's own time (the search shares it)
-            try:
-                v = self.fn(Board.from_state(s))
-                number = real_value(v)  # converting runs the value's own code
-            except Exception as err:
-                out.append({"raised": f"{type(err).__name__}: {err}"})
-                continue
-            finally:
-                self.used += time.process_time() - start
-            out.append(number if isinstance(number, float) else
-                       {"bad": f"{v!r:.60} (a {type(v).__name__})"})
-        return out
+    def results(self, states: list[Any], timeout: float = 5.0, *, slow: str = "") -> list[Any]:
+        """An answer per state: a float, or ``{"raised": ...}`` / ``{"bad": ...}`` saying what
+        went wrong on that board."""
+        self.post(states)
+        return self.collect(timeout, slow=slow)
+
+    def post(self, states: list[Any]) -> None:
+        """Ask about ``states`` without waiting for the answers (:meth:`collect` gives them,
+        oldest first): an evaluator in another process works meanwhile."""
+        self._posted.append(states)
+
+    def collect(self, timeout: float = 0.0, *, slow: str = "") -> list[Any]:
+        """The answers to the oldest batch posted and not yet collected (here: computed now,
+        in this process)."""
+        states = self._posted.pop(0)
+        start = time.process_time()  # the function's own time (the search shares the process)
+        try:
+            return [self._answer(s) for s in states]
+        finally:
+            self.used += time.process_time() - start
+
+    def _answer(self, state: Any) -> Any:
+        try:
+            v = self.fn(Board.from_state(state))
+            number = real_value(v)  # converting runs the value's own code
+        except Exception as err:
+            return {"raised": f"{type(err).__name__}: {err}"}
+        return number if isinstance(number, float) else \
+            {"bad": f"{v!r:.60} (a {type(v).__name__})"}
 
     def session(self, task: Callable[[], Any], timeout: float, *, wall: float = 1.0) -> Any:
         self.asked, self.spent, self.used = 0, 0.0, 0.0
@@ -76,17 +92,26 @@ class LocalEvaluator:
         """Processor seconds used so far where the function runs (what the speed is timed by)."""
         return time.process_time()
 
-    def over_limit(self) -> str:
-        """Why the last session (a game) used more processor time than the speed limit
+    def used_so_far(self) -> float:
+        """Processor seconds the function has used in this session so far (one quick look:
+        :attr:`used` is the exact figure once the session ends)."""
+        return self.used
+
+    def over_limit(self, used: float | None = None, *, games: bool = False) -> str:
+        """Why the last session (a game, or with ``games`` all the games played side by
+        side) used more processor time (``used``, default :attr:`used`) than the speed limit
         allows for the boards it asked (see :data:`GAME_START`); ``""`` if it did not."""
-        if self.used <= SLACK * self.limit_ms / 1000 * self.asked + GAME_START:
+        used = self.used if used is None else used
+        if used <= SLACK * self.limit_ms / 1000 * self.asked + GAME_START:
             return ""
-        said = f"too slow in this game: {self.used:.3g} s of processor time "
-        return said + (f"before it was asked any board (a game's start may take {GAME_START:g}"
-                       " s)" if not self.asked else f"for the {self.asked:,} boards it was asked "
-                       f"({1000 * self.used / self.asked:.2g} ms a board; the limit is "
+        what, start = ("the games", "the games' start") if games else ("this game",
+                                                                      "the game's start")
+        said = f"too slow in {what}: {used:.3g} s of processor time "
+        return said + (f"before it was asked any board ({start} may take {GAME_START:g} s)"
+                       if not self.asked else f"for the {self.asked:,} boards it was asked "
+                       f"({1000 * used / self.asked:.2g} ms a board; the limit is "
                        f"{self.limit_ms:g} ms, {SLACK - 1:.0%} more allowed, and "
-                       f"{GAME_START:g} s for the game's start)")
+                       f"{GAME_START:g} s for {start})")
 
     def allowance(self, boards: int) -> float:
         """Seconds left for a batch of ``boards`` in this game (see :data:`BANK`)."""
@@ -116,16 +141,27 @@ class RemoteEvaluator(LocalEvaluator):
         super().__init__(lambda b: None)
         self.remote, self.name = session, name
         self._worker: Worker | None = None
+        self._began = 0.0  # the sandbox's processor seconds as the session began
 
-    def results(self, states: list[Any], timeout: float = 5.0, *, slow: str = "") -> list[Any]:
+    def post(self, states: list[Any]) -> None:
+        """Send the batch to the worker (at most two batches are ever on their way: each is
+        small enough for the pipe, so that neither side waits on the other's reading)."""
         assert self._worker is not None
+        self._posted.append(states)
+        self._worker.send({"op": "boards", "fn": self.name,
+                           "states": [list(s) for s in states], "size": [7, 6]})
+
+    def collect(self, timeout: float = 5.0, *, slow: str = "") -> list[Any]:
+        """The worker's answers to the oldest batch posted, each checked: a float, or a short
+        text of what went wrong; anything else, a reply past ``timeout`` seconds or a worker
+        that ended is fatal (:class:`EvaluationFailed`, :attr:`fatal` says why)."""
+        assert self._worker is not None
+        states = self._posted.pop(0)
         if timeout <= 0:
             self.fatal = slow or "took too long"
             raise EvaluationFailed(self.fatal, fatal=True)
         try:
-            kind, got = self._worker.request({"op": "boards", "fn": self.name,
-                                              "states": [list(s) for s in states],
-                                              "size": [7, 6]}, timeout=timeout)
+            kind, got = self._worker.receive(timeout=timeout)
             if kind == "raised" and isinstance(got, dict):  # past the per-board handling
                 raise ChildFailed("raised", str(got.get("message"))[:ANSWER_TEXT] or (
                     "it opened the grader's test data, which is not allowed while graded"))
@@ -141,14 +177,18 @@ class RemoteEvaluator(LocalEvaluator):
     def cpu(self) -> float:
         return self.remote.cpu()
 
+    def used_so_far(self) -> float:
+        proc = self.remote.proc
+        return usage(proc.pid).cpu - self._began if proc is not None else 0.0
+
     def session(self, task: Callable[[], Any], timeout: float, *, wall: float = 1.0) -> Any:
         """``task()`` with a worker of at most ``timeout`` processor seconds, and ``wall``
         times as many seconds in all (0: each batch's own limit counts)."""
         self.asked, self.spent, self.used = 0, 0.0, 0.0
-        start = self.cpu()  # before the worker is forked: all it does is charged
+        start = self._began = self.cpu()  # before the worker is forked: all it does is charged
         try:
             with self.remote.worker(timeout, wall=wall) as worker:
-                self._worker = worker
+                self._worker, self._posted = worker, []
                 try:
                     return task()
                 finally:
@@ -182,11 +222,26 @@ def values(ev: LocalEvaluator, states: list[Any]) -> list[float]:
             f"a board it was asked, at most {OWN_CAP:g} s)"))
     finally:
         ev.spent += time.monotonic() - start
-    for r, s in zip(got, states, strict=True):
+    return checked(got, states)
+
+
+def checked(answers: list[Any], states: list[Any]) -> list[float]:
+    """The answers' numbers, one per state; an answer that says what went wrong on its board
+    (it raised, or returned something other than a number) is :class:`EvaluationFailed`
+    naming the board: the game it was asked for is forfeited.
+
+    >>> from minimaxkit.arena.matches import GAME
+    >>> checked([{"raised": "KeyError: 3"}], [GAME.state_from_moves("33")])
+    Traceback (most recent call last):
+    ...
+    minimaxkit.arena.matches.EvaluationFailed: raised KeyError: 3 on the board after 2 moves \
+(X to move)
+    """
+    for r, s in zip(answers, states, strict=True):
         if isinstance(r, dict):
             why = r.get("raised") and f"raised {r['raised']}" or f"returned {r.get('bad')}"
             raise EvaluationFailed(f"{why} on the board after {moves_of(s)}")
-    return check_values(got, states)
+    return check_values(answers, states)
 
 
 def moves_of(state: Any) -> str:

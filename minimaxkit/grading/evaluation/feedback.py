@@ -7,12 +7,13 @@ and step-throughs of the lost ones.
 >>> [item["passed"] for item in r.data()["items"]]
 [True, False]
 
-Items on a scale (the play rungs) say what each earned of what it is worth:
+Items on a scale (the play rungs) say what each earned of what it is worth, and a rung that
+earned part of its points is marked as partial, not as failed:
 
 >>> r = EvaluationReport("play", 4, items=[("a", True, ""), ("b", False, "")],
 ...                      scores=[(2.0, 2.0), (1.3, 2.0)])
->>> r.earned, r.text().splitlines()[0]
-(3.3, 'play: 3.3 of 4 points')
+>>> r.earned, r.text().splitlines()[0], r.text().splitlines()[3]
+(3.3, 'play: 3.3 of 4 points', '◐ b')
 """
 
 from __future__ import annotations
@@ -21,8 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...arena.matches import GameRecord
+from ...support.text import wrap
 
-__all__ = ["EvaluationReport"]
+__all__ = ["EvaluationReport", "FULL", "PART", "NONE"]
+
+#: how an item is marked: all its points, part of them, none
+FULL, PART, NONE = "✔", "◐", "✘"
 
 
 @dataclass
@@ -36,13 +41,18 @@ class EvaluationReport:
     games: list[GameRecord] = field(default_factory=list)
     views: list[str] = field(default_factory=list)
     note: str = ""
-    too_slow: bool = False
+    #: why the function plays no games (the correctness check's verdict on its speed, or
+    #: that it could not be checked), in the student's words; "" when it plays
+    no_games: str = ""
     #: the correctness check's measure of speed, recorded in the autograded notebook
     #: (``ms_per_board``, ``limit_ms``, ``too_slow``, ``boards``); None where not measured
     speed: dict[str, Any] | None = None
     #: per item, ``(earned, worth)`` where items earn on a scale (a play rung's points);
     #: None where each passed item earns an equal share
     scores: list[tuple[float, float]] | None = None
+    #: a warning about the course for the instructor's log, never shown to the student
+    #: (the reference solution's stored games out of date)
+    course_warning: str = ""
 
     @property
     def earned(self) -> float:
@@ -56,15 +66,24 @@ class EvaluationReport:
                 else 0.0
         return round(self.points * sum(ok for _, ok, _ in self.items) / len(self.items), 2)
 
+    def mark(self, index: int) -> str:
+        """Item ``index``'s mark: :data:`FULL`, :data:`PART` (some of its points, on a
+        scale) or :data:`NONE`."""
+        if self.scores is not None:
+            earned, worth = self.scores[index]
+            return FULL if earned >= worth else PART if earned > 0 else NONE
+        return FULL if self.items[index][1] else NONE
+
     def text(self) -> str:
-        """The verdict in words."""
+        """The verdict in words, each line folded at 100 columns as the other assignments'
+        are (a feedback page does not wrap printed text)."""
         head = f"{self.question}: {self.earned:g} of {self.points:g} points"
         lines = [head, "-" * len(head)]
         if self.note:
-            lines.append(self.note)
-        for label, ok, detail in self.items:
-            lines.append(f"{'✔' if ok else '✘'} {label}")
-            lines += [f"    {d}" for d in detail.splitlines() if d]
+            lines += wrap(self.note)
+        for i, (label, _, detail) in enumerate(self.items):
+            lines += wrap(f"{self.mark(i)} {label}")
+            lines += [w for d in detail.splitlines() if d for w in wrap(f"    {d}")]
         return "\n".join(lines)
 
     def data(self) -> dict[str, Any]:

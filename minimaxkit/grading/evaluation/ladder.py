@@ -1,15 +1,16 @@
-"""Assignment 5's play grade: each student's openings drawn from a public book with the
-course's secret, and points on a scale stated with their uncertainty.
+"""Assignment 5's play grade: the class's openings drawn from a public book with the course's
+secret, and points on a scale stated with their uncertainty.
 
 The games at a node budget are deterministic, so a grade played from openings a student
 can see could be tuned to them. Here the graded openings come from :data:`BOOK` (every
 2- and 3-move opening, up to mirror image, that the kit's evaluation judges balanced;
-the openings ever released are left out), a different draw for each student
-(:func:`draw_openings`, from a seed the grading layer derives from the student's id and
-the course's secret); :data:`PRACTICE` is only for the student's own runs. Each rung of
-:data:`LADDER` plays the first ``openings`` of the draw, each opening once as X and once
-as O, and earns points on a straight line from its ``zero`` share to its ``full`` share
-(:class:`Rung`). :func:`rung_result` states the share with a 95% interval over the
+the openings ever released are left out), one draw for the whole class
+(:func:`draw_openings`, from a seed the grading layer derives from the course's secret);
+:data:`PRACTICE` is only for the student's own runs. Each rung of :data:`LADDER` plays the
+first ``openings`` of the draw, each opening once as X and once as O, and earns points on a
+straight line from its ``zero`` share to its ``full`` share (:class:`Rung`), the share
+counted against the reference solution's share of the same games
+(:meth:`Rung.scale_for`). :func:`rung_result` states the share with a 95% interval over the
 draw of openings (``benchmarks/bench_a5_play_grade.py`` measures how often it holds, and
 how often the points are those of an evaluation 10 points of share away).
 
@@ -92,10 +93,30 @@ class Rung:
         """The opponent in words: ``the kit``, ``random``, ``weak``."""
         return "the kit" if self.name == "kit" else self.name
 
-    def earned(self, share: float) -> float:
-        """The points for a share of the games' points (a win 1, a draw ½)."""
-        part = min(max((share - self.zero) / (self.full - self.zero), 0.0), 1.0)
+    def earned(self, share: float, scale: float = 1.0) -> float:
+        """The points for a share of the games' points (a win 1, a draw ½), counted
+        ``scale`` times (see :meth:`scale_for`).
+
+        >>> Rung("kit", openings=40, zero=0.3, full=0.6).earned(0.5, scale=0.6 / 0.55)
+        1.6
+        """
+        part = min(max((share * scale - self.zero) / (self.full - self.zero), 0.0), 1.0)
         return round(self.points * part, 1) + 0.0
+
+    def scale_for(self, reference: float | None) -> float:
+        """How a share counts on games where the reference solution won only the share
+        ``reference`` of the points, less than :attr:`full`: ``full / reference`` times, so
+        that the reference earns all the rung's points, and so does any evaluation that does
+        as well on the same games, and a share of 0 still earns none. 1 where the reference
+        reached ``full``, won nothing, or is not known.
+
+        >>> kit = Rung("kit", openings=40, zero=0.3, full=0.6)
+        >>> round(kit.scale_for(0.5), 4), kit.scale_for(0.7), kit.scale_for(None)
+        (1.2, 1.0, 1.0)
+        """
+        if reference is None or reference <= 0 or reference >= self.full:
+            return 1.0
+        return self.full / reference
 
 
 #: The chosen design (see docs/grading.md, *Assignment 5*, for its measured error rates).
@@ -120,21 +141,32 @@ class RungResult:
     won: int
     drawn: int
     lost: int
+    #: the reference solution's share of the points of the same games (None: not known)
+    reference: float | None = None
+
+    @property
+    def scale(self) -> float:
+        """How the share counts on these games (:meth:`Rung.scale_for`)."""
+        return self.rung.scale_for(self.reference)
 
     @property
     def earned(self) -> float:
-        """The rung's points for :attr:`share` (:meth:`Rung.earned`)."""
-        return self.rung.earned(self.share)
+        """The rung's points for :attr:`share` (:meth:`Rung.earned`), counted
+        :attr:`scale` times."""
+        return self.rung.earned(self.share, self.scale)
 
     def text(self, *, opponent: bool = True) -> str:
         """One line for the feedback, e.g. ``won 58% ± 9% of the points in 80 games
         against the kit (...): 1.9 of 2 points`` (without ``against ...`` if not
-        ``opponent``)."""
+        ``opponent``); where the scale moved down, what the reference solution won."""
         who = f" against {self.rung.who}" if opponent else ""
-        return (f"won {self.share:.0%} ± {self.half_width:.0%} of the points in {self.games} "
-                f"games{who} "
-                f"({self.won} won, {self.drawn} drawn, {self.lost} lost): "
+        line = (f"won {self.share:.0%} ± {self.half_width:.0%} of the points in {self.games} "
+                f"games{who} ({self.won} won, {self.drawn} drawn, {self.lost} lost): "
                 f"{self.earned:g} of {self.rung.points:g} points")
+        if self.scale > 1:
+            line += (f" (the reference solution won {self.reference:.0%} of these games' "
+                     f"points: that share earns all {self.rung.points:g})")
+        return line
 
 
 def mirror_opening(opening: str, columns: int = 7) -> str:
@@ -174,10 +206,9 @@ def balanced_openings(plies: Sequence[int] = (2, 3), *, depth: int = 6,
 
 
 def draw_openings(seed: int, n: int, book: Sequence[str] = BOOK) -> list[str]:
-    """``n`` different openings of ``book`` for the student whose seed is ``seed`` (the
-    grading layer derives it from the student's id and the course's secret): the book
-    ordered by a hash of the seed and each opening, so the same on every machine and
-    Python version.
+    """``n`` different openings of ``book`` for the draw whose seed is ``seed`` (the grading
+    layer derives the class's from the course's secret): the book ordered by a hash of the
+    seed and each opening, so the same on every machine and Python version.
 
     >>> draw_openings(1, 4)
     ['051', '200', '054', '256']
@@ -219,8 +250,9 @@ def share_interval(pairs: Sequence[tuple[float, float]], book_size: int | None =
 
 
 def rung_result(rung: Rung, pairs: Sequence[tuple[float, float]],
-                book_size: int | None = None) -> RungResult:
-    """The result of ``rung`` from the student's points in each opening's two games."""
+                book_size: int | None = None, *, reference: float | None = None) -> RungResult:
+    """The result of ``rung`` from the student's points in each opening's two games;
+    ``reference``: the reference solution's share of the points of the same games."""
     for x, o in pairs:
         for v in (x, o):
             if v not in (0, 0.5, 1):
@@ -228,7 +260,7 @@ def rung_result(rung: Rung, pairs: Sequence[tuple[float, float]],
     share, half = share_interval(pairs, book_size)
     games = [v for pair in pairs for v in pair]
     return RungResult(rung, sum(games), len(games), share, half, games.count(1),
-                      games.count(0.5), games.count(0))
+                      games.count(0.5), games.count(0), reference)
 
 
 _RUNG_KEYS = {"name", "openings", "zero", "full", "points"}

@@ -1,97 +1,120 @@
 """Assignment 5's test cell, ``grade("evaluate", question, points=...)``: the visible share in
 the student's notebook (a fifth of the correctness boards, the practice opening); under
 autograde the trusted grader's :func:`evaluation_report`, every check and the games from the
-openings drawn for the student (:func:`graded_openings`), with the function in a sandboxed
-child, replaces its verdict."""
+class's openings (:func:`graded_openings`), with the function in a sandboxed child, replaces
+its verdict.
+
+Every student of a class is graded on the same boards and the same openings, drawn with the
+course's secret: the same evaluation earns the same points whoever submits it.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ...games.connect4_board import Board
 from ...isolation.session import NOTEBOOK_TIME, Session, function_problem
-from ..testdata.places import student_id
 from ..testdata.suites import evaluation_spec, load_visible, salt_for
 from ..testdata.trees import seed_for
 from . import childside
-from .checks import check_correctness, check_play
+from .correctness import CorrectnessSpec, check_correctness
 from .evaluators import RULES, LocalEvaluator, RemoteEvaluator
 from .feedback import EvaluationReport
 from .ladder import BOOK, draw_openings, ladder_of, practice_of
+from .play_check import PlayPlan, check_play
+from .reference import reference_shares
 
-__all__ = ["grade_evaluation", "evaluation_report", "play_session", "graded_openings",
-           "WORKER"]
+__all__ = ["grade_evaluation", "evaluation_report", "verdict", "play_session", "graded_openings",
+           "class_seed", "EvaluationCell", "WORKER", "CLASS"]
 
 WORKER = childside.__name__
+#: who the class's draws are made for, in place of a student's id (:func:`class_seed`)
+CLASS = "the whole class"
 
 
-def graded_openings(here: Path, question: str, student: str) -> list[str]:
-    """The openings ``student`` is graded on for the play question ``question`` of
-    ``here``'s tests.json: drawn from the book
-    (:func:`~.playgrade.draw_openings`) with the seed the grading layer derives for a
-    seeded tree (:func:`~..testdata.trees.seed_for`, from the student's id, the question
-    and the suite's ``salt`` mixed with the course's secret), as many as the ladder's
-    longest rung plays.
+def class_seed(here: Path, name: str) -> int:
+    """The seed of the class's draw called ``name`` (``"play/openings"``,
+    ``"correctness"``): as a seeded tree's (:func:`~..testdata.trees.seed_for`), from the
+    assignment's salt mixed with the course's secret, but the same for every student, so
+    that the same work gets the same grade. Without the secret no one can compute it."""
+    suite = load_visible(here)
+    return seed_for(CLASS, f"{suite.get('assignment', here.name)}/{name}",
+                    salt_for(suite, here))
+
+
+def graded_openings(here: Path, question: str) -> list[str]:
+    """The openings the class is graded on for the play question ``question`` of ``here``'s
+    tests.json: drawn from the book (:func:`~.ladder.draw_openings`) with the class's seed,
+    as many as the ladder's longest rung plays.
 
     >>> here = Path(__file__).parents[3] / "solutions" / "a5_evaluation"
-    >>> a, b = graded_openings(here, "play", "alice"), graded_openings(here, "play", "bob")
-    >>> len(a), a == graded_openings(here, "play", "alice"), a == b
-    (40, True, False)
+    >>> drawn = graded_openings(here, "play")
+    >>> len(drawn), drawn == graded_openings(here, "play")
+    (40, True)
     """
-    suite = load_visible(here)
-    spec = suite["questions"][question]
-    seed = seed_for(student, f"{suite.get('assignment', here.name)}/{question}/openings",
-                    salt_for(suite, here))
-    return draw_openings(seed, max(r.openings for r in ladder_of(spec)))
+    spec = load_visible(here)["questions"][question]
+    return draw_openings(class_seed(here, f"{question}/openings"),
+                         max(r.openings for r in ladder_of(spec)))
 
 
-def check_seed(here: Path, student: str | None) -> int:
-    """The seed of a student's correctness boards, from the course's secret as the seeded
-    trees' (docs/grading.md, *Secrets*): no one without the secret can compute it."""
-    suite = load_visible(here)
-    return seed_for(student or student_id(), f"{suite.get('assignment', '')}/correctness",
-                    salt_for(suite, here))
+@dataclass(frozen=True)
+class EvaluationCell:
+    """One test cell of assignment 5: ``question`` of ``here``'s tests.json and its
+    ``points``; ``visible``: the student's own run (the visible share), else graded."""
+
+    here: Path
+    question: str
+    points: float
+    visible: bool = False
 
 
-def _report(ev: LocalEvaluator, here: Path, question: str, points: float, visible: bool,
-            speed: dict[str, bool], student: str | None = None) -> EvaluationReport:
-    """The verdict of ``question`` for ``ev`` (``student``'s: their openings); ``speed``
-    carries the correctness check's verdict on speed to the play check. Graded (not
-    ``visible``), the correctness boards are the student's own (:func:`check_seed`)."""
-    spec = evaluation_spec(here, question)
+def verdict(ev: LocalEvaluator, cell: EvaluationCell, carried: dict[str, str]
+             ) -> EvaluationReport:
+    """The verdict of ``cell`` for ``ev``. ``carried`` takes the correctness check's verdict
+    on speed (``"no_games"``: why the function plays none) to the play check; where the play
+    cell comes first, the check is made for it."""
+    spec = evaluation_spec(cell.here, cell.question)
     if spec is None:
-        raise ValueError(f"{here / 'tests.json'} has no evaluation question {question!r}")
-    seed = None if visible else check_seed(here, student)
+        raise ValueError(f"{cell.here / 'tests.json'} has no evaluation question "
+                         f"{cell.question!r}")
+    seed = None if cell.visible else class_seed(cell.here, "correctness")
     if spec["check"] == "correctness":
-        report = check_correctness(ev, spec, points=points, visible=visible, seed=seed)
-        speed["too_slow"] = report.too_slow
+        report = check_correctness(ev, CorrectnessSpec.of(spec), points=cell.points,
+                                   visible=cell.visible, seed=seed)
+        carried["no_games"] = report.no_games
         return report
-    check = evaluation_spec(here, "correctness") or {}
-    ev.limit_ms = float(check.get("limit_ms", 1.0))  # each game held to it too
-    slow = False
-    if check:  # the games only for a function fast enough, in practice as when graded
-        slow = speed.pop("too_slow") if "too_slow" in speed else \
-            check_correctness(ev, check, points=1, visible=visible, seed=seed).too_slow
-    if visible:
-        return check_play(ev, spec, points=points, openings=practice_of(spec), practice=True,
-                          too_slow=slow)
-    return check_play(ev, spec, points=points, too_slow=slow, book_size=len(BOOK),
-                      openings=graded_openings(here, question, student or student_id()))
+    check = evaluation_spec(cell.here, "correctness")
+    if check is not None:
+        ev.limit_ms = CorrectnessSpec.of(check).limit_ms  # each game held to it too
+    if check is not None and "no_games" not in carried:  # games only for a function fast
+        carried["no_games"] = check_correctness(ev, CorrectnessSpec.of(check), points=1,
+                                                visible=cell.visible, seed=seed).no_games
+    no_games = carried.pop("no_games", "")
+    if cell.visible:
+        plan = PlayPlan.of(spec, practice_of(spec), practice=True)
+        return check_play(ev, plan, points=cell.points, no_games=no_games)
+    openings = graded_openings(cell.here, cell.question)
+    ladder = ladder_of(spec)
+    shares, warning = reference_shares(cell.here, ladder, int(spec["node_budget"]), openings)
+    plan = PlayPlan.of(spec, openings, book_size=len(BOOK), reference=shares)
+    report = check_play(ev, plan, points=cell.points, no_games=no_games)
+    report.course_warning = warning
+    return report
 
 
-def evaluation_report(session: Session, fn: str, question: str, here: Path, *,
-                      points: float, speed: dict[str, bool] | None = None,
-                      student: str | None = None) -> EvaluationReport:
-    """The trusted verdict of ``student``'s ``fn`` (default: :func:`student_id`), run in
-    ``session``'s child (:func:`play_session`)."""
+def evaluation_report(session: Session, fn: str, cell: EvaluationCell, *,
+                      carried: dict[str, str] | None = None) -> EvaluationReport:
+    """The trusted verdict of ``fn``, run in ``session``'s child (:func:`play_session`);
+    ``carried``: the same dict for both of a notebook's cells (see :func:`verdict`)."""
     if problem := function_problem(fn, session.names.get(fn)):
-        return EvaluationReport(question, points, [("nothing to grade", False, "")], note=problem)
-    return _report(RemoteEvaluator(session, fn), here, question, points, False,
-                   {} if speed is None else speed, student)
+        return EvaluationReport(cell.question, cell.points, [("nothing to grade", False, "")],
+                                note=problem)
+    return verdict(RemoteEvaluator(session, fn), cell, {} if carried is None else carried)
 
 
 def play_session(folder: Path, root: Path | None, hidden: list[Path],
@@ -103,7 +126,7 @@ def play_session(folder: Path, root: Path | None, hidden: list[Path],
 
 
 def grade_evaluation(fn: Callable[[Board], Any] | str, question: str, *, points: float,
-          here: str | Path | None = None) -> float:
+                     here: str | Path | None = None) -> float:
     """Check ``fn`` on the visible share (a fifth of the boards, the practice opening) and
     print the verdict; under autograde, nothing (the trusted grader's verdict counts)."""
     function = sys._getframe(1).f_globals[fn] if isinstance(fn, str) else fn
@@ -112,7 +135,8 @@ def grade_evaluation(fn: Callable[[Board], Any] | str, question: str, *, points:
         print(f"{question}: graded outside the notebook (the trusted grader's verdict "
               "replaces this output)")
         return 0.0
-    report = _report(LocalEvaluator(function), folder, question, points, True, {})
+    report = verdict(LocalEvaluator(function), EvaluationCell(folder, question, points,
+                                                               visible=True), {})
     head, _, rest = report.text().partition("\n")
     head += " (on the visible share)"
     print(head + "\n" + "-" * len(head) + rest.partition("\n")[2].join(["\n", ""]))

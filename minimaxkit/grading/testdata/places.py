@@ -15,7 +15,8 @@ import os
 from pathlib import Path
 
 __all__ = ["TESTS", "HIDDEN_TESTS", "SOURCE_DIR", "SECRET_NAME", "PRIVATE_DIR",
-           "student_id", "course_root", "secret_file", "course_secret", "hidden_candidates"]
+           "student_id", "course_root", "secret_file", "course_secret", "hidden_candidates",
+           "secret_warning"]
 
 TESTS = "tests.json"
 HIDDEN_TESTS = "hidden_tests.json"
@@ -82,3 +83,23 @@ def course_secret(root: Path | None) -> str:
         return path.read_text(encoding="utf-8").strip().splitlines()[0] if path else ""
     except (OSError, IndexError):
         return ""
+
+
+def secret_warning(root: Path | None) -> str:
+    """What an instructor must hear who grades without a course secret (``""`` with one):
+    the seeded trees and assignment 5's boards and openings then come from the committed
+    salts alone, which anyone can compute.
+
+    >>> os.environ["MINIMAXKIT_SECRET"] = "s3cret"
+    >>> secret_warning(None)
+    ''
+    >>> del os.environ["MINIMAXKIT_SECRET"]
+    """
+    if course_secret(root):
+        return ""
+    where = secret_file(root)
+    return ("minimaxkit: no course secret is set (neither MINIMAXKIT_SECRET nor "
+            f"{where or SECRET_NAME + ' in the course folder'}): the seeded trees and "
+            "assignment 5's boards and openings come from the committed salts alone, which "
+            "anyone can compute; set one before grading real submissions (docs/grading.md, "
+            "*Secrets*)")

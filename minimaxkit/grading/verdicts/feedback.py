@@ -6,11 +6,11 @@
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ...support.text import wrap
 from .conventions import Convention
 from .diagnosis import Diagnosis
 from .records import ConventionRecord, Parted, TreeRecord, VerdictRecord
@@ -191,15 +191,3 @@ class GradeReport:
         lines += [w for ln in bugs for w in wrap(ln, VALIDATE_WIDTH)]
         lines += wrap(pointer, VALIDATE_WIDTH)
         return "\n".join(lines)
-
-
-def wrap(line: str, width: int = 100) -> list[str]:
-    """``line`` folded at ``width`` (feedback pages do not wrap printed text), continuation
-    lines indented two more.
-
-    >>> wrap("    leaves: " + "N=8 " * 30, 40)[:2]
-    ['    leaves: N=8 N=8 N=8 N=8 N=8 N=8 N=8', '      N=8 N=8 N=8 N=8 N=8 N=8 N=8 N=8']
-    """
-    indent = line[: len(line) - len(line.lstrip())]
-    return textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent + "  ",
-                         break_long_words=False, break_on_hyphens=False) or [line]

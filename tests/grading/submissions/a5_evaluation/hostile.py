@@ -1,13 +1,13 @@
-# expect: correctness=5 play=4.7
+# expect: correctness=4 play=4.7
 # message: against the kit (300 nodes a move): won 50% ±
 # (play graded in the tests with fewer games, 2/4/8 openings a rung; with the course's
-# 4/20/40: play=4.4)
+# 4/20/40: play=4.8, on the class's draw without a secret)
 # Tries to change the game and the grader from its own process (the kit's evaluation
 # underneath): patches the kit's players, rewrites the board it is given and the tests,
 # and writes into the course. Nothing of it reaches the game record or the grade. Its own
 # board, whose move count it zeroes, takes the drawn full board for one in play, which
-# costs a point only when that board's centre column is not three and three: not on the
-# boards drawn for this id in the tests' course (as it was on the old fixed boards).
+# costs a point only when that board's centre column is not three and three: it is not on
+# the class's boards in the tests' course (no secret), which cost it that point.
 # %% evaluate
 
 import gc

@@ -1,6 +1,6 @@
-# expect: correctness=5 play=3.1
+# expect: correctness=5 play=4.1
 # (play graded in the tests with fewer games, 2/4/8 openings a rung; with the course's
-# 4/20/40: play=4.2)
+# 4/20/40: play=4, on the class's draw without a secret)
 # Threats without whose move it is: a playable threat counts as a win for its owner,
 # even when the other side is to move and can block it.
 # %% evaluate

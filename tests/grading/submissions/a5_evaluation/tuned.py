@@ -1,4 +1,4 @@
-# expect: correctness=5 play=5.2
+# expect: correctness=5 play=5.5
 # message: against the kit (300 nodes a move): won
 # Tuned to the four openings the old grade played for everybody ("33", "32", "34", "23"):
 # the kit's features with the weights, of 200 random ones, that won all 8 games against
