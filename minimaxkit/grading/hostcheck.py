@@ -17,7 +17,15 @@ def secret_line(start: Path) -> str:
     return f"course secret: set ({secret_file(root) or 'MINIMAXKIT_SECRET'})"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """The sandbox's findings and the course's secret, one a line; 0 when the sandbox works."""
+    import argparse
+
+    argparse.ArgumentParser(
+        prog="python -m minimaxkit.grading.hostcheck",
+        description="Can the autograde sandbox run here, for the user who runs this (and if "
+        "not, which setting stops it), and has the course in this folder or above it a "
+        "secret of its own. Exits 0 when the sandbox works.").parse_args(argv)
     lines, ok = findings()
     for line in [*lines, secret_line(Path.cwd())]:
         print(line)
