@@ -30,7 +30,7 @@ from minimaxkit.draw.tree import tree_figure  # noqa: E402
 from minimaxkit.widgets import trace_panel  # noqa: E402
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-WIDGET = re.compile(r"\b(StepWidget|CompareWidget|QuizWidget|PlayWidget)\(")
+WIDGET = re.compile(r"\b(StepWidget|CompareWidget|QuizWidget|PlayWidget|HandTraceWidget)\(")
 
 
 def _code(cell: dict[str, Any]) -> str:
@@ -81,9 +81,10 @@ CELLS = list(widget_cells())
 
 
 def test_the_lectures_build_the_widgets_this_test_checks() -> None:
-    """The lectures' step, compare, quiz and play widgets are all found."""
+    """The lectures' step, compare, quiz, play and hand-trace widgets are all found."""
     kinds = {WIDGET.search(sources[-1])[1] for _, _, sources in CELLS}  # type: ignore[index]
-    assert kinds == {"StepWidget", "CompareWidget", "QuizWidget", "PlayWidget"}
+    assert kinds == {"StepWidget", "CompareWidget", "QuizWidget", "PlayWidget",
+                     "HandTraceWidget"}
     assert len(CELLS) >= 10
 
 
@@ -150,6 +151,12 @@ def test_every_label_fits_at_every_step(lecture: str, index: int, sources: list[
     if type(widget).__name__ == "QuizWidget":  # the answer's picture, every verdict drawn
         widget.show_solution()
         found += [p for args, kw in made["pngs"]
+                  for p in _check_figure(*tree_figure(*args, **kw), where)]
+    if type(widget).__name__ == "HandTraceWidget":  # every node and edge marked wrong
+        widget.fill({row.name: ("x", "x", "x") for row in widget.rows},
+                    {c for row in widget.rows for c in row.children})
+        widget.check()
+        found += [p for args, kw in made["pngs"][-1:]
                   for p in _check_figure(*tree_figure(*args, **kw), where)]
     if type(widget).__name__ == "PlayWidget":  # "Show search" after a first move
         widget.click(widget.game.moves(widget.state)[0])

@@ -50,7 +50,6 @@ __all__ = ["HandTrace", "TraceVerdict", "Expected", "EXERCISE_TREE", "exercise_t
 inf = math.inf
 #: The tree of lecture 3's hand-trace exercise, as nested lists (a MAX root).
 EXERCISE_TREE = [[[4, 6], [7, -1]], [[2, -3], [8, 5]], [[-2, 9], [3, 1]]]
-FIELDS = ("α", "β", "the value it returns")
 
 
 def exercise_tree() -> GameTree:
@@ -70,12 +69,30 @@ class Expected:
 
 
 @dataclass(frozen=True)
+class Mistake:
+    """One wrong entry of a hand trace. ``node`` is the node it is about (for an edge, the
+    node the edge leads to; None for the pruned edges as a whole); ``field`` is ``"alpha"``,
+    ``"beta"``, ``"value"`` (one number of a node's entry), ``"entered"`` (filled in for a
+    node the search never enters, or the other way round), ``"entry"`` (the entry missing or
+    not three numbers), ``"edge"`` (an edge named as pruned that is not) or ``"edges"``
+    (pruned edges left out); ``says`` is what is wrong in a few words and ``why`` the rule
+    that gives the right entry, said without its value."""
+
+    node: str | None
+    field: str
+    says: str
+    why: str
+
+
+@dataclass(frozen=True)
 class TraceVerdict:
-    """The judgement of a hand trace: ``wrong`` lists every wrong entry in words."""
+    """The judgement of a hand trace: ``wrong`` lists every wrong entry in words,
+    ``mistakes`` the same entries with the node, the field and why."""
 
     ok: bool
     wrong: tuple[str, ...]
     note: str = ""
+    mistakes: tuple[Mistake, ...] = ()
 
     def __repr__(self) -> str:
         if self.ok:
@@ -135,17 +152,17 @@ class HandTrace:
 
     def judge(self, answer: Any, pruned: Any) -> TraceVerdict:
         """Every wrong entry of ``answer`` (name -> (α, β, value), or None for a node never
-        entered) and of ``pruned`` (names), against the closest correct convention."""
+        entered) and of ``pruned`` (names), against the closest correct convention (the
+        course's where several are as close), each with why it is wrong."""
         answer, pruned = self._read(answer, pruned)
-        judged = [(self._wrong(answer, pruned, e), e.convention) for e in self.expected]
-        fewest = min(len(w) for w, _ in judged)
-        right = [c for w, c in judged if not w]
+        judged = [(self._mistakes(answer, pruned, e), e.convention) for e in self.expected]
+        right = [c for m, c in judged if not m]
         if right:
             return TraceVerdict(True, (), course_note(right))
-        wrong = next(w for w, c in judged if len(w) == fewest and c == COURSE) if any(
-            len(w) == fewest and c == COURSE for w, c in judged) else next(
-            w for w, _ in judged if len(w) == fewest)
-        return TraceVerdict(False, tuple(wrong))
+        fewest = min(len(m) for m, _ in judged)
+        closest = [(m, c) for m, c in judged if len(m) == fewest]
+        mistakes = next((m for m, c in closest if c == COURSE), closest[0][0])
+        return TraceVerdict(False, tuple(m.says for m in mistakes), mistakes=tuple(mistakes))
 
     def _read(self, answer: Any, pruned: Any) -> tuple[dict[str, Any], set[str]]:
         if not isinstance(answer, dict):
@@ -162,36 +179,133 @@ class HandTrace:
                          f"{', '.join(self.interior)}")
         return answer, {str(p) for p in pruned if p is not Ellipsis}
 
-    def _wrong(self, answer: dict[str, Any], pruned: set[str], exp: Expected) -> list[str]:
-        wrong = [w for name in self.interior
-                 for w in _entry_wrong(name, answer.get(name, "missing"),
-                                       exp.entries.get(name))]
+    def _mistakes(self, answer: dict[str, Any], pruned: set[str],
+                  exp: Expected) -> list[Mistake]:
+        rules = _Rules(self.tree, exp.convention)
+        mistakes = [m for name in self.interior
+                    for m in _entry_mistakes(name, answer.get(name, "missing"),
+                                             exp.entries.get(name), rules)]
         missing = len(exp.pruned - pruned)
-        extra = sorted(pruned - exp.pruned)
         if missing:
-            wrong.append(f"the pruned edges: {'one is' if missing == 1 else f'{missing} are'}"
-                         " missing")
-        wrong += [f"the pruned edges: the edge to {name} is not pruned" for name in extra]
-        return wrong
+            mistakes.append(Mistake(
+                None, "edges",
+                f"the pruned edges: {'one is' if missing == 1 else f'{missing} are'} missing",
+                "a node that stops at a cut skips the children after the one that made it "
+                "stop: the edge to each of them is pruned"))
+        mistakes += [rules.extra_edge(name, exp.pruned) for name in sorted(pruned - exp.pruned)]
+        return mistakes
 
 
-def _entry_wrong(name: str, given: Any, want: tuple[float, float, float] | None) -> list[str]:
+#: The fields of an entry: (key, symbol, words).
+ENTRY_FIELDS = (("alpha", "α", "α"), ("beta", "β", "β"),
+                ("value", "returns", "the value it returns"))
+
+
+def _entry_mistakes(name: str, given: Any, want: tuple[float, float, float] | None,
+                    rules: _Rules) -> list[Mistake]:
     """What is wrong with one node's entry (an empty list when nothing)."""
     if isinstance(given, str) and given == "missing":
-        return [f"{name}: no entry (write None if the search never enters it)"]
+        return [Mistake(name, "entry", f"{name}: no entry (write None if the search never "
+                        "enters it)", "every interior node needs an entry")]
     if want is None:
-        return [] if given is None else [f"{name}: the search never enters it"]
+        return [] if given is None else [Mistake(
+            name, "entered", f"{name}: the search never enters it",
+            "a cut-off above it stops the search before it is reached")]
     if given is None:
-        return [f"{name}: the search enters it"]
+        return [Mistake(name, "entered", f"{name}: the search enters it",
+                        "no cut-off above it stops the search before it is reached")]
     if not isinstance(given, (tuple, list)) or len(given) != 3:
-        return [f"{name}: expected (α, β, returns), got {shown(given)}"]
+        return [Mistake(name, "entry", f"{name}: expected (α, β, returns), got {shown(given)}",
+                        "an entry is three numbers: α, β and the value the node returns")]
     out = []
-    for field, x, w in zip(FIELDS, given, want, strict=True):
+    for (key, _, words), x, w in zip(ENTRY_FIELDS, given, want, strict=True):
+        mine = _as_number(x)
         if x is Ellipsis:
-            out.append(f"{name}: {field} is not filled in")
-        elif _as_number(x) != w:
-            out.append(f"{name}: {field} is wrong")
+            out.append(Mistake(name, key, f"{name}: {words} is not filled in",
+                               "fill in every number; write ∞ as inf or ∞"))
+        elif mine is None:
+            out.append(Mistake(name, key, f"{name}: {words} is not a number",
+                               f"{shown(x)} is not a number; write ∞ as inf or ∞"))
+        elif mine != w:
+            out.append(Mistake(name, key, f"{name}: {words} is wrong",
+                               rules.why(name, key, mine, w)))
     return out
+
+
+class _Rules:
+    """The rule that gives each entry of a node, in words, without the entry's value: what
+    a reader needs to find a wrong entry again without being told it."""
+
+    def __init__(self, tree: GameTree, convention: Convention) -> None:
+        self.tree, self.convention = tree, convention
+
+    def why(self, name: str, key: str, given: float, want: float) -> str:
+        """Why ``given`` is not ``name``'s ``key`` (``"alpha"``, ``"beta"``, ``"value"``)."""
+        direction = "yours is too high" if given > want else "yours is too low"
+        rule = self.value(name) if key == "value" else self.window(name, key)
+        return f"{direction}: {rule}"
+
+    def window(self, name: str, key: str) -> str:
+        """Where a node's α (``key == "alpha"``) or β comes from."""
+        node = self.tree.by_name(name)
+        symbol = "α" if key == "alpha" else "β"
+        if not node.path:
+            return (f"{name} is the root: the search starts there with nothing secured for "
+                    "either player, the widest window there is")
+        parent = self.tree.node(node.path[:-1])
+        earlier = [c.name for c in parent.children[: node.path[-1]]]
+        who, own = ("MAX", "α") if parent.is_max else ("MIN", "β")
+        if symbol != own:
+            return (f"{parent.name} ({who}) never changes its {symbol}: {name} gets the "
+                    f"{symbol} {parent.name} was entered with")
+        if not earlier:
+            return (f"{name} is {parent.name}'s first child: it gets {parent.name}'s window as "
+                    f"{parent.name} was entered with it")
+        best = "largest" if parent.is_max else "smallest"
+        return (f"{parent.name} ({who}) moves its {own} after each child returns: {name} "
+                f"gets the {best} of the {own} {parent.name} was entered with and what "
+                f"{_listed(earlier)} returned")
+
+    def value(self, name: str) -> str:
+        """What a node returns, in the convention the answer is judged against."""
+        node = self.tree.by_name(name)
+        who, best, bound = (("MAX", "largest", "β") if node.is_max else
+                            ("MIN", "smallest", "α"))
+        reach = "reaches" if self.convention.prune_on_equal else "goes past"
+        stop = f"stopping at the first child whose value {reach} its {bound} (a cut)"
+        if self.convention.fail == "soft":
+            return (f"{name} ({who}) returns the {best} value its children returned, "
+                    f"{stop}, even where that lies outside its window (fail-soft)")
+        if self.convention.fail == "hard":
+            return (f"{name} ({who}) returns the {best} value its children returned, {stop}, "
+                    "clamped into its window: never below α, never above β (fail-hard)")
+        start = "α" if node.is_max else "β"
+        return (f"{name} ({who}) starts from its {start} and keeps the {best} of that and "
+                f"each child's value, {stop}, and returns what it kept (one-sided "
+                "fail-hard)")
+
+    def extra_edge(self, name: str, pruned: frozenset[str]) -> Mistake:
+        """An edge named as pruned that the search goes down, or that lies below one."""
+        says = f"the pruned edges: the edge to {name} is not pruned"
+        try:
+            node = self.tree.by_name(name)
+        except KeyError:
+            return Mistake(name, "edge", f"the pruned edges: {name!r} is no node of this "
+                           "tree", "name each pruned edge by the node it leads to")
+        above = {self.tree.node(node.path[:i]).name for i in range(1, len(node.path))}
+        if above & pruned:
+            return Mistake(name, "edge", says, f"{name} lies below a pruned edge: name only "
+                           "the edge where the cut happens, not the ones under it")
+        if not node.path:
+            return Mistake(name, "edge", says, "the root has no edge leading to it")
+        parent = self.tree.node(node.path[:-1]).name
+        return Mistake(name, "edge", says, f"the search goes down it: when {parent} comes to "
+                       f"{name}, {parent}'s window is still open")
+
+
+def _listed(names: list[str]) -> str:
+    """Names in words: "E", "E and F", "E, F and G"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def check_hand_trace(answer: Any, pruned: Any = None) -> tuple[bool, str]:

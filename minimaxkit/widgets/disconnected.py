@@ -33,15 +33,17 @@ RERUN_HTML = (
 
 
 #: Shown inside a widget that needs its kernel (the quiz, the play widget, a live-mode step
-#: widget) when the front end has marked it disconnected: the kernel that made it was
-#: restarted or shut down, or the notebook was reopened from its saved widget state.
+#: widget, the hand trace) when the front end has marked it disconnected: the kernel that
+#: made it was restarted or shut down, or the notebook was reopened from its saved widget
+#: state.
 #: Hidden otherwise (CSS on the front end's ``jupyter-widgets-disconnected`` class).
 NEEDS_KERNEL_TEXT = ("▶ Run this cell again to use the {what}: it needs the kernel that made "
                      "it (the kernel was restarted, or the notebook reopened), and until "
                      "then {until}.")
 _NEEDS_KERNEL_UNTIL = {"quiz": "Check and New tree do nothing",
                        "play": "clicking a column or cell does nothing",
-                       "step": "the steps not yet shown cannot be drawn"}
+                       "step": "the steps not yet shown cannot be drawn",
+                       "trace": "Check does nothing"}
 NEEDS_KERNEL_CSS = (
     "<style>.jupyter-widgets.mmk-needs-kernel { display: none !important; }"
     ".jupyter-widgets.mmk-needs-kernel.jupyter-widgets-disconnected { display: flex "
@@ -56,7 +58,8 @@ def needs_kernel(what: str) -> w.HTML:
     >>> "Check and New tree do nothing" in needs_kernel("quiz").value
     True
     """
-    text = NEEDS_KERNEL_TEXT.format(what={"play": "game", "step": "widget"}.get(what, what),
+    text = NEEDS_KERNEL_TEXT.format(what={"play": "game", "step": "widget",
+                                          "trace": "hand trace"}.get(what, what),
                                     until=_NEEDS_KERNEL_UNTIL[what])
     note = w.HTML(NEEDS_KERNEL_CSS + '<div class="mmk-needs-kernel-note" role="status" '
                   'style="font-size:13px;line-height:1.4;color:#111111;padding:4px 8px;'
