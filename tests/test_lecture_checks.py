@@ -402,6 +402,15 @@ def test_research_window() -> None:
     refused(check("research_window", ties_exact), "a tie with a bound is a bound too")
     refused(check("research_window", lambda w, v: None if w[0] < v < w[1] else
                   (-math.inf, math.inf)), "opens both sides")
+    # the right side opened, but the old bound that failed kept as the new other end: a
+    # tie with it is a bound again (review finding 6), not a wrong side
+    top_at_low = check("research_window", lambda w, v: None if w[0] < v < w[1] else (
+        (-math.inf, w[0]) if v <= w[0] else (w[1], math.inf)))
+    refused(top_at_low, "a tie with the new", "keep the old")
+    assert "which side failed" not in top_at_low.message
+    # the wrong side opened
+    refused(check("research_window", lambda w, v: None if w[0] < v < w[1] else (
+        (w[0], math.inf) if v <= w[0] else (-math.inf, w[1]))), "opens the side that held")
 
 
 def test_tt_bounds() -> None:
@@ -410,6 +419,17 @@ def test_tt_bounds() -> None:
     refused(check("tt_bounds", lambda v, a, b: "exact", reuse), "but it is not exact")
     refused(check("tt_bounds", flag_of, lambda f, v, a, b: v), "search it")
     refused(check("tt_bounds", lambda v, a, b: "bound", reuse), "expected one of")
+    # β for a lower bound at or above β, α for an upper bound at or below α: the node fails
+    # high (low) either way, as fail-hard returns it (review finding 5)
+    clamped = check("tt_bounds", flag_of, lambda f, v, a, b: (
+        v if f == "exact" else b if f == "lower" and v >= b else a if f == "upper" and v <= a
+        else None))
+    assert clamped.ok and "fail-hard style, also right" in clamped.message, clamped
+    assert "fail-hard" not in check("tt_bounds", flag_of, reuse).message
+    # a deciding entry answered with something else: neither its value nor the window's end
+    refused(check("tt_bounds", flag_of, lambda f, v, a, b: (
+        v if f == "exact" else v + 1 if f == "lower" and v >= b else v if f == "upper"
+        and v <= a else None)), "return the stored value, 8")
 
 
 @pytest.mark.parametrize("exercise", sorted(EXERCISES))

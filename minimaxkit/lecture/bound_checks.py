@@ -93,10 +93,15 @@ def _research_problem(got: Any, window: tuple[float, float], value: float, true:
     if math.isinf(kept):
         return f"{said}: the window ({new_lo:g}, {new_hi:g}) opens the side that held"
     again = alphabeta(tree, window=(new_lo, new_hi), trace=False).value
-    if not (new_lo < again < new_hi and same(again, true)):
+    if new_lo < again < new_hi and same(again, true):
+        return ""
+    if same(again, kept):
+        end, old = ("top", hi) if value <= lo else ("bottom", lo)
         return (f"{said}: searched again with ({new_lo:g}, {new_hi:g}) it returns {again:g}, "
-                "still not exact: which side failed?")
-    return ""
+                f"a tie with the new {end}; cutting on equality, a tie with it is again only a "
+                f"bound: keep the old {end}, {old:g}")
+    return (f"{said}: searched again with ({new_lo:g}, {new_hi:g}) it returns {again:g}, "
+            "still not exact: which side failed?")
 
 
 def check_research_window(research_window: Any) -> Result:
@@ -142,23 +147,36 @@ def _kind_problem(flag_of: Any) -> str:
     return ""
 
 
-def _reuse_problem(reuse: Any) -> str:
+def _clamped(kind: str, value: float, alpha: float, beta: float, got: Any) -> bool:
+    """Whether ``got`` is the bound itself where the entry decides the node: β for a lower
+    bound at or above β, α for an upper bound at or below α (fail-hard's return)."""
+    return (kind == "lower" and value >= beta and same(got, beta)) or (
+        kind == "upper" and value <= alpha and same(got, alpha))
+
+
+def _reuse_problem(reuse: Any) -> tuple[str, str]:
+    """('', note) when ``reuse`` answers every case rightly (the note says when it returns
+    the window's bound rather than the stored value), else (what is wrong, '')."""
+    note = ""
     for kind in KINDS:
         for value, alpha, beta in _BOUND_CASES:
             got = call(reuse, kind, value, alpha, beta, none_ok=True, limit=QUICK,
                        call_as="reuse(flag, value, alpha, beta)")
             want = reusable(kind, value, alpha, beta)
+            said = f"reuse({kind!r}, {value:g}, {alpha:g}, {beta:g}) returns {short(got)}"
             if want is None and got is not None:
-                return (f"reuse({kind!r}, {value:g}, {alpha:g}, {beta:g}) returns {short(got)}: "
-                        f"a {kind} bound {value:g} leaves room inside the window "
+                return (f"{said}: a {kind} bound {value:g} leaves room inside the window "
                         f"({alpha:g}, {beta:g}), where the node's value could change the "
-                        "parent's choice: search it")
-            if want is not None and not same(got, want):
-                return (f"reuse({kind!r}, {value:g}, {alpha:g}, {beta:g}) returns {short(got)}: "
-                        f"this entry decides the node without a search")
-    return ""
-
-
+                        "parent's choice: search it"), ""
+            if want is not None and _clamped(kind, value, alpha, beta, got) \
+                    and not same(got, want):
+                note = note or (f" Where a bound decides the node it returns the window's "
+                                f"end (e.g. {said}, where the stored {value:g} is the tighter "
+                                "bound): fail-hard style, also right.")
+            elif want is not None and not same(got, want):
+                return (f"{said}: this entry decides the node without a search; return the "
+                        f"stored value, {want:g}"), ""
+    return "", note
 def check_tt_bounds(flag_of: Any, reuse: Any) -> Result:
     """The transposition-table exercise: ``flag_of(value, alpha, beta)`` names the kind of a
     fail-soft value ("exact", "lower", "upper") and ``reuse(flag, value, alpha, beta)`` the
@@ -167,10 +185,17 @@ def check_tt_bounds(flag_of: Any, reuse: Any) -> Result:
     * a tie with a bound called exact;
     * lower and upper swapped;
     * a lower bound reused below β;
-    * an upper bound reused above α.
+    * an upper bound reused above α;
+    * a deciding entry answered with something other than its value or the window's end.
+
+    Returning β for a lower bound at or above β (α for an upper bound at or below α) passes
+    with a note: the node fails high (low) either way, as fail-hard returns it.
     """
-    wrong = _kind_problem(flag_of) or _reuse_problem(reuse)
+    wrong = _kind_problem(flag_of)
+    if wrong:
+        return False, wrong
+    wrong, note = _reuse_problem(reuse)
     if wrong:
         return False, wrong
     return True, ("right: exact strictly inside the window; a lower bound answers at or above "
-                  "β, an upper bound at or below α; otherwise the node is searched.")
+                  f"β, an upper bound at or below α; otherwise the node is searched.{note}")

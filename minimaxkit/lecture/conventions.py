@@ -75,15 +75,35 @@ def names_of(conventions: Sequence[Convention]) -> str:
 
 def course_note(conventions: Sequence[Convention]) -> str:
     """What a right answer's verdict adds: nothing in the course's convention, else which
-    convention it is and which one the course uses.
+    convention it is and where the course's differs: its cut rule, what a node returns, or
+    both.
 
     >>> course_note(CONVENTIONS[:3])
     ''
     >>> course_note(CONVENTIONS[3:4])[:48]
     'Right, with strict cuts (v > β, v < α), fail-sof'
+    >>> "cuts on equality" in course_note(CONVENTIONS[1:3])
+    False
+    >>> "returns v as it found it" in course_note(CONVENTIONS[1:3])
+    True
     """
     if COURSE in conventions:
         return ""
-    return (f"Right, with {names_of(conventions)}: also correct. The course cuts on "
-            "equality (v ≥ β, v ≤ α), as all five sources do, which evaluates fewer leaves "
-            "where values tie (lecture 4); see the glossary's 'cut on equality'.")
+    notes = [f"Right, with {names_of(conventions)}: also correct."]
+    if not any(c.prune_on_equal for c in conventions):
+        notes.append(RULE_NOTE)
+    if not any(c.fail == COURSE.fail for c in conventions):
+        notes.append(RETURN_NOTE)
+    if len(notes) == 1:
+        notes.append(f"The course's own is {COURSE.words}.")
+    return " ".join(notes)
+
+
+#: Said when a right answer cuts only strictly.
+RULE_NOTE = ("The course cuts on equality (v ≥ β, v ≤ α), as all five sources do, which "
+             "evaluates fewer leaves where values tie (lecture 4); see the glossary's 'cut on "
+             "equality'.")
+#: Said when a right answer returns something other than fail-soft's v.
+RETURN_NOTE = ("The course returns v as it found it (fail-soft); one-sided fail-hard is the "
+               "example sheet's form, fail-hard clamps v into [α, β] as the textbooks do "
+               "(lecture 3's optional part, 'what a node returns').")
