@@ -328,8 +328,9 @@ def test_open_lines() -> None:
     right = variant("open_lines", "open_lines", [])
     assert check("open_lines", right).ok
     # empty lines counted too (the player's piece not required)
-    refused(check("open_lines", variant("open_lines", "open_lines",
-                                        [(" and player in line", "")])), "expected")
+    empty_too = check("open_lines", variant("open_lines", "open_lines",
+                                            [(" and player in line", "")]))
+    refused(empty_too, "expected", "are empty lines", "at least one of the player's")
     # the other player's pieces not looked at: every line with one of the player's pieces
     refused(check("open_lines", variant("open_lines", "open_lines",
                                         [("other not in line and ", "")])), "expected")
@@ -338,6 +339,10 @@ def test_open_lines() -> None:
                                                             else "X")), "expected")
     # the right number, typed as a string
     refused(check("open_lines", lambda board, player: str(right(board, player))), "is a string")
+    # the empty-lines hint names only that slip: one line too many is told no such thing
+    off_by_one = check("open_lines", lambda board, player: right(board, player) + 1)
+    refused(off_by_one, "expected")
+    assert "empty lines" not in off_by_one.message
 
 
 def test_threats() -> None:

@@ -40,6 +40,18 @@ def _open_lines(board: Board, player: str) -> int:
     return sum(1 for line in board.lines() if other not in line and player in line)
 
 
+def _open_lines_hint(found: float, want: int, board: Board) -> str:
+    """What a wrong count of open lines counted too, where it is one classic slip: the
+    empty lines (open in some texts' definition; the lecture's needs one of the player's
+    pieces). '' when the count is not that slip's."""
+    empty = sum(1 for line in board.lines() if set(line) == {"."})
+    if empty and found == want + empty:
+        return (f": the extra {empty} are empty lines. Some texts count every line without "
+                "the other player's pieces as open, empty ones included; here a line is open "
+                "for a player only when it holds at least one of the player's pieces")
+    return ""
+
+
 def _threats(board: Board, player: str) -> set[tuple[int, int]]:
     out = set()
     for line, cells in zip(board.lines(), line_cells(), strict=True):
@@ -52,7 +64,7 @@ def check_open_lines(open_lines: Any) -> Result:
     """Exercise 6.1: ``open_lines(board, player)`` against the count on 30 boards of random
     games. Refuses:
 
-    * empty lines counted too;
+    * empty lines counted too (named as such in the message);
     * lines holding the other player's pieces counted;
     * the other player's open lines;
     * the count typed as a string.
@@ -69,7 +81,8 @@ def check_open_lines(open_lines: Any) -> Result:
                 return False, f"{why}{many} (open lines for {player})"
             if found != want:
                 return False, (f"{short(got)} open lines for {player} on this board, "
-                               f"expected {want}\n{board}")
+                               f"expected {want}{_open_lines_hint(found, want, board)}"
+                               f"\n{board}")
     return True, "right on 30 boards, for both players."
 
 
