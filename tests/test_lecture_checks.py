@@ -112,12 +112,7 @@ def test_binary() -> None:
 
 
 # ----- lecture 2 ------------------------------------------------------------------------------
-def test_maxmin() -> None:
-    ans = define(EXERCISES["maxmin"].code + "\n", "max_min")
-    ns: dict[str, Any] = {}
-    exec(EXERCISES["maxmin"].code, ns)
-    assert check("maxmin", ns["max_min"], ns["min_max"]).ok
-    loops = '''
+MAXMIN_LOOPS = '''
 def max_min(x):
     if not x.children():
         return x.static()
@@ -133,11 +128,40 @@ def min_max(x):
     for y in x.children():
         best = min(best, max_min(y))
     return best'''
+
+
+def test_maxmin() -> None:
+    ans = define(EXERCISES["maxmin"].code + "\n", "max_min")
+    ns: dict[str, Any] = {}
+    exec(EXERCISES["maxmin"].code, ns)
+    assert check("maxmin", ns["max_min"], ns["min_max"]).ok
     nl: dict[str, Any] = {"math": math}
-    exec(loops, nl)
+    exec(MAXMIN_LOOPS, nl)
     assert check("maxmin", nl["max_min"], nl["min_max"]).ok
     both_max = variant("maxmin", "min_max", [("return min(max_min", "return max(max_min")])
     refused(check("maxmin", ans, both_max), "MIN root", "minimax says")
+    # the classic value slips are named (finding 7): a running max started at 0 ...
+    zero: dict[str, Any] = {"math": math}
+    exec(MAXMIN_LOOPS.replace("best = -math.inf", "best = 0"), zero)
+    refused(check("maxmin", zero["max_min"], zero["min_max"]), "minimax says",
+            "started at 0 rather than at -∞ / ∞")
+    # ... max and min swapped (a MAX node keeping the smaller value) ...
+    swapped: dict[str, Any] = {"math": math}
+    exec(MAXMIN_LOOPS.replace("best = max(best, min_max(y))", "best = min(best, min_max(y))")
+         .replace("best = min(best, max_min(y))", "best = max(best, max_min(y))")
+         .replace("best = -math.inf", "best = -(math.inf)").replace("best = math.inf",
+                                                                     "best = -math.inf")
+         .replace("best = -(math.inf)", "best = math.inf"), swapped)
+    refused(check("maxmin", swapped["max_min"], swapped["min_max"]), "minimax says",
+            "a comparison the wrong way round")
+    # ... and MAX told by depth: one function for both, MAX at even depths
+    def by_depth(x: Any, depth: int = 0) -> Any:
+        if x.is_leaf():
+            return x.static()
+        values = [by_depth(y, depth + 1) for y in x.children()]
+        return max(values) if depth % 2 == 0 else min(values)
+
+    refused(check("maxmin", by_depth, by_depth), "MIN root", "told apart by depth")
     self_call: dict[str, Any] = {}
     exec(EXERCISES["maxmin"].code.replace("max(min_max(y)", "max(max_min(y)"), self_call)
     refused(check("maxmin", self_call["max_min"], self_call["min_max"]), "minimax says")
@@ -207,6 +231,49 @@ def test_bug_recitation() -> None:
     refused(check("bug_recitation", kit), KIT)
 
 
+RECITATION_BY_DEPTH = '''
+def ab_recitation(game, n, alpha, beta, depth=0):
+    if not game.moves(n):
+        return game.evaluate(n)
+    if depth % 2 == 0:
+        v = -math.inf
+        for m in game.moves(n):
+            v = max(v, ab_recitation(game, game.play(n, m), alpha, beta, depth + 1))
+            if v >= beta:
+                return v
+            alpha = max(v, alpha)
+        return v
+    v = math.inf
+    for m in game.moves(n):
+        v = min(v, ab_recitation(game, game.play(n, m), alpha, beta, depth + 1))
+        if v <= alpha:
+            return v
+        beta = min(v, beta)
+    return v
+'''
+
+
+def test_bug_recitation_names_the_classic_slips() -> None:
+    """Review finding 7: a wrong value that is one classic slip's, on every tree, is named."""
+    zero = variant("bug_recitation", "ab_recitation", [("        v = -math.inf\n",
+                                                        "        v = 0\n")])
+    refused(check("bug_recitation", zero), "the value is -4",
+            "running max or min started at 0 rather than at -∞ / ∞")
+    alpha_everywhere = variant("bug_recitation", "ab_recitation", [
+        ("        return v\n    v = math.inf", "        return alpha\n    v = math.inf"),
+        ("        beta = min(v, beta)\n    return v",
+         "        beta = min(v, beta)\n    return alpha")])
+    refused(check("bug_recitation", alpha_everywhere), "returns -inf",
+            "does every node return α, MIN nodes too?")
+    by_depth = define(RECITATION_BY_DEPTH, "ab_recitation")
+    refused(check("bug_recitation", by_depth), "(MIN root", "told apart by depth")
+    # a cut test the wrong way round is not a minimax slip: no hint is made up for it
+    wrong_cut = check("bug_recitation", variant("bug_recitation", "ab_recitation",
+                                                [("if v >= beta:", "if v <= beta:")]))
+    refused(wrong_cut, "the value is 5")
+    assert "it looks like" not in wrong_cut.message
+
+
 def test_beta_is_v_evaluates_more_leaves_on_deep_trees() -> None:
     """The count the issue gives: `beta = v` evaluates more leaves than `min(v, beta)` on
     44 of 50 random depth-6 trees (branching 3, values 0 to 9), with the same values."""
@@ -237,6 +304,15 @@ def test_bug_blog() -> None:
     refused(check("bug_blog", reset), "some bound")
     same_depth = variant("bug_blog", "minimax_ab", [("depth + 1, max_depth", "depth, max_depth")])
     refused(check("bug_blog", same_depth), "Is the depth counted")
+    # no test for a leaf above the limit: named with the leaf it never evaluated (finding 7)
+    no_leaf_test = variant("bug_blog", "minimax_ab", [
+        ("if not game.moves(n) or depth == max_depth:", "if depth == max_depth:")])
+    refused(check("bug_blog", no_leaf_test), "Leaf E, at depth 2 above the limit 5, was never "
+            "evaluated", "a node without moves is a leaf at any depth")
+    zero = variant("bug_blog", "minimax_ab", [("        value = -math.inf\n",
+                                               "        value = 0\n")])
+    refused(check("bug_blog", zero), "started at 0 rather than at -∞ / ∞")
+    assert "above the limit" not in check("bug_blog", zero).message
 
     def kit(game: Any, n: Any, depth: int, max_depth: int, alpha: float, beta: float) -> Any:
         return alphabeta(game, n, depth=max_depth - depth, window=(alpha, beta),
@@ -365,6 +441,23 @@ def test_threats() -> None:
 
 
 # ----- the exercises added for issue 37 ---------------------------------------------------------
+#: Exercise 2.3's answer deciding MAX by depth (MAX at even depths), not by the game.
+SIMPLE_BY_DEPTH = '''
+def simple(game, state, depth=0):
+    if not game.moves(state):
+        return game.evaluate(state)
+    lowest, highest = game.value_range
+    mx = depth % 2 == 0
+    best = -math.inf if mx else math.inf
+    for move in game.moves(state):
+        value = simple(game, game.play(state, move), depth + 1)
+        best = max(best, value) if mx else min(best, value)
+        if best == (highest if mx else lowest):
+            break
+    return best
+'''
+
+
 def test_simple_pruning() -> None:
     assert check("simple_pruning", variant("simple_pruning", "simple", [])).ok
     # >= instead of ==: nothing lies beyond the range, so the same search
@@ -373,10 +466,21 @@ def test_simple_pruning() -> None:
          "if (best >= highest) if mx else (best <= lowest):")])).ok
     only_max = variant("simple_pruning", "simple", [
         ("if best == (highest if mx else lowest):", "if mx and best == highest:")])
-    refused(check("simple_pruning", only_max), "the values are right", "leaves")
+    # it does stop, at MAX nodes: told where the kit stops and it does not (finding 7)
+    refused(check("simple_pruning", only_max), "the values are right", "leaves",
+            "stops here only at MIN nodes", "does it stop at MIN nodes?")
+    assert "ever stop" not in check("simple_pruning", only_max).message
     never = variant("simple_pruning", "simple", [
         ("if best == (highest if mx else lowest):", "if False:")])
-    refused(check("simple_pruning", never), "every leaf: does it ever stop?")
+    refused(check("simple_pruning", never), "27 leaves (every leaf",
+            "does it stop at MAX nodes?")
+    # the classic value slips, named
+    zero = variant("simple_pruning", "simple", [
+        ("best = -math.inf if mx else math.inf", "best = 0")])
+    refused(check("simple_pruning", zero), "it returns 0; the value is 5",
+            "started at 0 rather than at -∞ / ∞")
+    by_depth = define(SIMPLE_BY_DEPTH, "simple")
+    refused(check("simple_pruning", by_depth), "(MIN root)", "told apart by depth")
 
 
 def test_hand_trace() -> None:

@@ -94,6 +94,21 @@ def {name}(game, n, {depth_args}alpha, beta):
     return -nega(n, {depth_args}-beta, -alpha, -1)
 '''
 
+#: Negamax without a wrapper: every value, the root's too, from the side of the player to
+#: move (review finding 4: refused by lecture 3's checks, accepted by lecture 2's).
+NEGAMAX_MOVER = '''
+def {name}(game, n, {depth_args}alpha, beta):
+    if not game.moves(n){stop}:
+        return game.evaluate(n) if game.is_max(n) else -game.evaluate(n)
+    v = {start_nega}
+    for m in game.moves(n):
+        v = max(v, -{name}(game, game.play(n, m), {next_depth}-beta, -alpha))
+        if v {cut_max} beta:
+            return {at_cut_max}
+        alpha = max(alpha, v)
+    return {end_max}
+'''
+
 #: The example sheet's loop: α and β are the running values (one-sided fail-hard).
 SHEET = '''
 def {name}(game, n, {depth_args}alpha, beta):
@@ -128,7 +143,8 @@ def {name}(game, n, {depth_args}alpha, beta):
     return best
 '''
 
-FORMS = {"one function": PLAIN, "MaxMin/MinMax pair": PAIR, "negamax": NEGAMAX}
+FORMS = {"one function": PLAIN, "MaxMin/MinMax pair": PAIR, "negamax": NEGAMAX,
+         "negamax, the mover's values": NEGAMAX_MOVER}
 
 
 def fill(template: str, name: str, convention: Convention, depth: bool) -> str:
@@ -177,7 +193,7 @@ def test_the_templates_are_the_kits_conventions() -> None:
     for form, template, convention in PROGRAMS:
         f = define(fill(template, "ab", convention, False), "ab")
         counting = Counting(tree)
-        value = f(counting, tree.root, -math.inf, math.inf)
+        value = f(counting, tree.root, -math.inf, math.inf)  # a MAX root: MAX's value
         kit = alphabeta(tree, **convention.options)  # type: ignore[arg-type]
         assert value == kit.value == 5, (form, convention)
         assert counting.evaluated == kit.trace.leaves, (form, convention)
@@ -192,6 +208,8 @@ def test_every_convention_passes_lecture_threes_checks(exercise: str, form: str,
     name, depth = SEARCHES[exercise]
     verdict = check(exercise, define(fill(template, name, convention, depth), name))
     assert verdict.ok, (form, convention.words, verdict.message)
+    assert ("Written as negamax" in verdict.message) is (template is NEGAMAX_MOVER), verdict
+    assert "it looks like" not in verdict.message
     if convention.prune_on_equal:
         assert "as the course does" in verdict.message
     else:  # the verdict names the convention and the course's
@@ -274,12 +292,30 @@ def simple(game, state):
     return max_min(state) if game.is_max(state) else min_max(state)
 '''
 
+#: Simple pruning as negamax: the mover's values, stopping at the best the mover can get.
+SIMPLE_NEGAMAX = '''
+def simple(game, state):
+    lowest, highest = game.value_range
+    mx = game.is_max(state)
+    if not game.moves(state):
+        return game.evaluate(state) if mx else -game.evaluate(state)
+    top = highest if mx else -lowest
+    best = -math.inf
+    for move in game.moves(state):
+        best = max(best, -simple(game, game.play(state, move)))
+        if best >= top:
+            break
+    return best
+'''
+
 
 def test_lecture_two_scored_move_and_simple_pruning_in_other_forms() -> None:
     verdict = check("scored_move", define(SCORED_NEGAMAX, "best"))
     assert verdict.ok and "Written as negamax" in verdict.message, verdict
     verdict = check("simple_pruning", define(SIMPLE_PAIR, "simple"))
     assert verdict.ok, verdict
+    verdict = check("simple_pruning", define(SIMPLE_NEGAMAX, "simple"))
+    assert verdict.ok and "Written as negamax" in verdict.message, verdict
 
 
 # ----- the hand trace: every convention's own trace passes --------------------------------------

@@ -92,6 +92,13 @@ REFUSED: dict[str, dict[str, tuple[Any, ...]]] = {
             MAXMIN, ("return min(max_min", "return max(max_min"))[1]),
         "each calling itself instead of the other": answer(
             MAXMIN, ("max(min_max(y)", "max(max_min(y)"), ("min(max_min(y)", "min(min_max(y)")),
+        "a running max or min started at 0": answer(
+            MAXMIN, ("max(min_max(y) for", "max([0] + [min_max(y) for"),
+            ("x.children())\n\n", "x.children()])\n\n"),
+            ("min(max_min(y) for", "min([0] + [max_min(y) for"),
+            ("x.children())", "x.children()])")),
+        "max and min swapped": answer(
+            MAXMIN, ("max(min_max(y)", "min(min_max(y)"), ("min(max_min(y)", "max(max_min(y)")),
         "the kit's own search": (kit_search("maxmin"), kit_search("maxmin")),
         "the value typed as a string": (lambda x: "3", lambda x: "3"),
     },
@@ -116,6 +123,13 @@ REFUSED: dict[str, dict[str, tuple[Any, ...]]] = {
                                "if best == highest:")),),
         "never stopping (minimax)": (answer(
             "simple_pruning", ("if best == (highest if mx else lowest):", "if False:")),),
+        "a running max or min started at 0": (answer(
+            "simple_pruning", ("best = -math.inf if mx else math.inf", "best = 0")),),
+        "MAX and MIN told apart by depth": (answer(
+            "simple_pruning", ("def simple(game, state):", "def simple(game, state, depth=0):"),
+            ("mx = game.is_max(state)", "mx = depth % 2 == 0"),
+            ("simple(game, game.play(state, move))",
+             "simple(game, game.play(state, move), depth + 1)")),),
         "the kit's own search": (kit_search("simple_pruning"),),
     },
     "hand_trace": {
@@ -133,6 +147,16 @@ REFUSED: dict[str, dict[str, tuple[Any, ...]]] = {
             "bug_recitation", ("alpha = max(v, alpha)", "pass")),),
         "a search without bounds that evaluates every leaf": (answer(
             "bug_recitation", ("if v >= beta:", "if False:"), ("if v <= alpha:", "if False:")),),
+        "α returned from every node": (answer(
+            "bug_recitation", ("        return v\n    v = math.inf",
+                               "        return alpha\n    v = math.inf"),
+            ("        beta = min(v, beta)\n    return v",
+             "        beta = min(v, beta)\n    return alpha")),),
+        "MAX and MIN told apart by depth": (answer(
+            "bug_recitation", ("def ab_recitation(game, n, alpha, beta):",
+                               "def ab_recitation(game, n, alpha, beta, depth=0):"),
+            ("if game.is_max(n):", "if depth % 2 == 0:"),
+            ("game.play(n, m), alpha, beta)", "game.play(n, m), alpha, beta, depth + 1)")),),
         "the kit's own search": (kit_search("bug_recitation"),),
     },
     "bug_blog": {
@@ -144,6 +168,11 @@ REFUSED: dict[str, dict[str, tuple[Any, ...]]] = {
             "bug_blog", ("depth + 1, max_depth", "depth, max_depth")),),
         "the depth compared one step too soon": (answer(
             "bug_blog", ("depth == max_depth", "depth + 1 == max_depth")),),
+        "no test for a leaf above the depth limit": (answer(
+            "bug_blog", ("if not game.moves(n) or depth == max_depth:",
+                         "if depth == max_depth:")),),
+        "a running max started at 0": (answer(
+            "bug_blog", ("        value = -math.inf\n", "        value = 0\n")),),
         "the kit's own search": (kit_search("bug_blog"),),
     },
     "bug_tutorial": {
@@ -212,6 +241,10 @@ REFUSED: dict[str, dict[str, tuple[Any, ...]]] = {
             "tt_bounds", ('if flag == "lower" and value >= beta:', 'if flag == "lower":')),
         "an upper bound reused above α": answer(
             "tt_bounds", ('if flag == "upper" and value <= alpha:', 'if flag == "upper":')),
+        "a deciding entry answered with something other than its value or the window's end":
+            answer("tt_bounds", ('if flag == "lower" and value >= beta:\n        return value',
+                                 'if flag == "lower" and value >= beta:\n        return '
+                                 'value + 1')),
     },
     "open_lines": {
         "empty lines counted too": (answer("open_lines", (" and player in line", "")),),

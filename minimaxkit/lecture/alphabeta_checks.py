@@ -31,12 +31,13 @@ from ._reader import (
     call,
     number,
     number_or_note,
-    same,
     short,
     shown,
 )
 from .check_trees import check_trees
 from .conventions import CONVENTIONS, COURSE, Convention, course_note
+from .search_checks import NEGAMAX_NOTE, VIEWS, views_of
+from .slips import bound_hint, slip_hint
 
 __all__ = ["check_bug_recitation", "check_bug_blog", "check_bug_tutorial", "TUTORIAL_BUG_LINE",
            "Case", "search_cases", "compare_search"]
@@ -85,15 +86,33 @@ def search_cases(depth_limited: bool) -> list[Case]:
     return cases
 
 
-def _value_problem(got: Any, case: Case) -> str:
-    """'' when ``got`` is the case's root value, else what is wrong with it."""
+def _value_problem(got: Any, case: Case, views: set[str]) -> str:
+    """'' when ``got`` is the case's root value from one of the points of view still in
+    ``views`` (which it narrows: MAX's, or negamax's player to move), else what is wrong
+    with it."""
     want = case.value
     if number(got) is None:
         pair = " (return the value alone)" if isinstance(got, (tuple, list)) else ""
         return f"on {case.label} it returns {shown(got)}{pair}; expected a number, {want}"
-    if not same(got, want):
+    views &= views_of(got, want, case.tree.root.is_max)
+    if not views:
         return f"on {case.label} it returns {short(got)}; the value is {want}"
     return ""
+
+
+def _above_limit_hint(counting: Counting, case: Case, limit: int | None) -> str:
+    """Where a depth-limited search (to ``limit``) went wrong: the leaf above the limit it
+    never evaluated that alpha-beta evaluates ('' when there is none, or when the search
+    evaluated some leaf above the limit, so that it does test for leaves)."""
+    if limit is None:
+        return ""
+    above = [p for p in case.kit_leaves(COURSE) if len(p) < limit]
+    if not above or any(len(p) < limit for p in counting.evaluated):
+        return ""
+    node = case.tree.node(above[0])
+    return (f". Leaf {node.name}, at depth {len(above[0])} above the limit {limit}, was never "
+            "evaluated: a node without moves is a leaf at any depth (test for no moves as "
+            "well as for the depth)")
 
 
 def _depth_problem(counting: Counting, case: Case) -> str:
@@ -127,26 +146,70 @@ def _leaves_problem(evaluated: list[Any], case: Case, alive: list[Convention]) -
     return f"the values are right, but on {case.label} it {how}: {NOT_DOING_ITS_JOB}"
 
 
-def _conventions_of(f: Any, call_it: Callable[[Any, Any, Any], Any], cases: list[Case],
-                    call_as: str, limited: bool) -> tuple[list[Convention], str]:
-    """The conventions whose leaves ``f`` evaluates on every case (and '' ), or no
-    convention and what went wrong first."""
-    alive = list(CONVENTIONS)
-    for case in cases:
-        depth = case.limit if case.limit is not None else case.tree.height
-        counting = Counting(case.tree, limit=depth if limited else None)
+@dataclass(frozen=True)
+class Reader:
+    """A reader's search and how a check calls it: ``call_it(f, game, depth)``, named
+    ``call_as`` in messages; ``limited``: it takes a depth limit."""
+
+    f: Any
+    call_it: Callable[[Any, Any, Any], Any]
+    call_as: str
+    limited: bool
+
+    def limit(self, case: Case) -> int:
+        """The depth the search is asked to reach on ``case``: its limit, else its height."""
+        return case.limit if case.limit is not None else case.tree.height
+
+    def run(self, case: Case) -> tuple[Any, Counting]:
+        """The root value the search returns on ``case``, and the game that counted what
+        it evaluated; :class:`Failed` (naming the tree) when it cannot be run."""
+        counting = Counting(case.tree, limit=self.limit(case) if self.limited else None)
         try:
-            got = call(call_it, f, counting, depth, call_as=call_as)
+            got = call(self.call_it, self.f, counting, self.limit(case), call_as=self.call_as)
         except Failed as failed:  # the same kind (no result, or a diagnosis), with the tree
             raise type(failed)(f"on {case.label}: {failed}") from None
-        wrong = _value_problem(got, case) or _depth_problem(counting, case)
+        return got, counting
+
+    def tried(self, cases: list[Case]) -> list[tuple[Any, ...]]:
+        """(tree, root, value, limit) on each case the search returns a number on."""
+        out = []
+        for case in cases:
+            try:
+                got, _ = self.run(case)
+            except Failed:
+                continue
+            if number(got) is not None:
+                out.append((case.tree, case.tree.root, got, self.limit(case)))
+        return out
+
+
+def _wrong_value_hint(reader: Reader, got: Any, cases: list[Case]) -> str:
+    """The classic slip a wrong root value is, where the values on every case tell: α (or
+    β) returned from every node, or one of :data:`~.slips.MINIMAX_SLIPS`."""
+    return bound_hint(got) or slip_hint(reader.tried(cases))
+
+
+def _conventions_of(reader: Reader, cases: list[Case]) -> tuple[list[Convention], str]:
+    """The conventions whose leaves the reader's search evaluates on every case, and the
+    negamax note when its values are the player to move's ('' when MAX's); or no
+    convention and what went wrong first."""
+    alive, views = list(CONVENTIONS), set(VIEWS)
+    for case in cases:
+        got, counting = reader.run(case)
+        limit = reader.limit(case) if reader.limited else None
+        wrong = _value_problem(got, case, views)
+        if wrong:
+            hint = _wrong_value_hint(reader, got, cases) if number(got) is not None else ""
+            return [], wrong + (hint or _above_limit_hint(counting, case, limit))
+        wrong = _depth_problem(counting, case)
         if wrong:
             return [], wrong
         matching = [c for c in alive if counting.evaluated == case.kit_leaves(c)]
         if not matching:
-            return [], _leaves_problem(counting.evaluated, case, alive)
+            return [], (_leaves_problem(counting.evaluated, case, alive)
+                        + _above_limit_hint(counting, case, limit))
         alive = matching
-    return alive, ""
+    return alive, "" if VIEWS[0] in views else NEGAMAX_NOTE
 
 
 def compare_search(f: Any, call_it: Callable[[Any, Any, Any], Any], depth: bool,
@@ -156,16 +219,16 @@ def compare_search(f: Any, call_it: Callable[[Any, Any, Any], Any], depth: bool,
         raise Failed(f"expected the function {call_as}, got {shown(f)}")
     arguments_fit(f, call_as.count(",") + 1, call_as)
     cases = search_cases(depth)
-    alive, wrong = _conventions_of(f, call_it, cases, call_as, limited=depth)
-    if wrong:
-        return False, wrong
+    alive, said = _conventions_of(Reader(f, call_it, call_as, depth), cases)
+    if not alive:
+        return False, said
     note = course_note(alive)
     if note:
         return True, (f"{note} Same values and leaves as the kit's alphabeta in that "
-                      f"convention on {len(cases)} trees.")
+                      f"convention on {len(cases)} trees.{said}")
     return True, (f"same values and same leaves as the kit's alphabeta on {len(cases)} trees "
                   "(MAX and MIN roots, values from -9 to 9 with ties, uneven depths to 6), "
-                  "cutting on equality as the course does.")
+                  f"cutting on equality as the course does.{said}")
 
 
 def check_bug_recitation(ab_recitation: Any) -> Result:
@@ -176,6 +239,8 @@ def check_bug_recitation(ab_recitation: Any) -> Result:
     * β set to the last value (beta = v) instead of lowered;
     * α never raised at MAX nodes;
     * a search without bounds that evaluates every leaf;
+    * α returned from every node;
+    * MAX and MIN told apart by depth;
     * the kit's own search.
     """
     return compare_search(ab_recitation, lambda f, g, _d: f(g, g.initial_state(), -math.inf,
@@ -191,6 +256,8 @@ def check_bug_blog(minimax_ab: Any) -> Result:
     * α and β reset to ±∞ in the recursive calls;
     * the depth not counted on the way down;
     * the depth compared one step too soon;
+    * no test for a leaf above the depth limit;
+    * a running max started at 0;
     * the kit's own search.
     """
     return compare_search(minimax_ab, lambda f, g, d: f(g, g.initial_state(), 0, d,

@@ -180,16 +180,15 @@ def _reuse_problem(reuse: Any) -> tuple[str, str]:
 def check_tt_bounds(flag_of: Any, reuse: Any) -> Result:
     """The transposition-table exercise: ``flag_of(value, alpha, beta)`` names the kind of a
     fail-soft value ("exact", "lower", "upper") and ``reuse(flag, value, alpha, beta)`` the
-    value a stored entry lets a node return without a search, or None. Refuses:
+    value a stored entry lets a node return without a search, or None. Returning β for a
+    lower bound at or above β (α for an upper bound at or below α) passes with a note: the
+    node fails high (low) either way, as fail-hard returns it. Refuses:
 
     * a tie with a bound called exact;
     * lower and upper swapped;
     * a lower bound reused below β;
     * an upper bound reused above α;
     * a deciding entry answered with something other than its value or the window's end.
-
-    Returning β for a lower bound at or above β (α for an upper bound at or below α) passes
-    with a note: the node fails high (low) either way, as fail-hard returns it.
     """
     wrong = _kind_problem(flag_of)
     if wrong:

@@ -64,7 +64,7 @@ def check_open_lines(open_lines: Any) -> Result:
     """Exercise 6.1: ``open_lines(board, player)`` against the count on 30 boards of random
     games. Refuses:
 
-    * empty lines counted too (named as such in the message);
+    * empty lines counted too;
     * lines holding the other player's pieces counted;
     * the other player's open lines;
     * the count typed as a string.

@@ -34,9 +34,11 @@ from ._reader import (
     shown,
 )
 from .check_trees import check_trees
+from .slips import slip_hint
 
-__all__ = ["Failed", "Result", "check_count", "check_positions", "check_binary",
-           "check_maxmin", "check_scored_move", "check_simple_pruning"]
+__all__ = ["Failed", "Result", "VIEWS", "NEGAMAX_NOTE", "views_of", "check_count",
+           "check_positions", "check_binary", "check_maxmin", "check_scored_move",
+           "check_simple_pruning"]
 
 Result = tuple[bool, str]
 _call = call
@@ -229,7 +231,7 @@ NEGAMAX_NOTE = (" Written as negamax: values from the side of the player to move
                 "from MAX's side.")
 
 
-def _views(got: Any, want: float, is_max: bool) -> set[str]:
+def views_of(got: Any, want: float, is_max: bool) -> set[str]:
     """The points of view under which ``got`` is the value ``want`` (MAX's view)."""
     views = set()
     if same(got, want):
@@ -239,12 +241,29 @@ def _views(got: Any, want: float, is_max: bool) -> set[str]:
     return views
 
 
+def _maxmin_values(max_min: Any, min_max: Any, trees: list[GameTree]) -> list[tuple[Any, ...]]:
+    """(tree, root, the reader's value) on each tree the pair returns a number on: what a
+    wrong answer's slip is told from."""
+    out = []
+    for tree in trees:
+        f = max_min if tree.root.is_max else min_max
+        try:
+            got = _call(f, Recorder(tree).root(), call_as="max_min(x)")
+        except Failed:
+            continue
+        if number(got) is not None:
+            out.append((tree, tree.root, got))
+    return out
+
+
 def check_maxmin(max_min: Any, min_max: Any) -> Result:
     """Exercise 2.1: the handout's MaxMin / MinMax pair (one function passed twice, or
     negamax, pass too). Refuses:
 
     * min_max taking the max;
     * each calling itself instead of the other;
+    * a running max or min started at 0;
+    * max and min swapped;
     * the kit's own search;
     * the value typed as a string.
     """
@@ -258,12 +277,12 @@ def check_maxmin(max_min: Any, min_max: Any) -> Result:
             pair = " (return the value alone)" if isinstance(got, (tuple, list)) else ""
             return False, (f"{name}(tree.root) returns {shown(got)}{pair}: expected the "
                            "root's value, a number")
-        views &= _views(got, want, tree.root.is_max)
+        views &= views_of(got, want, tree.root.is_max)
         if not views:
             kind = "MAX" if tree.root.is_max else "MIN"
             return False, (f"on tree {i} (a {kind} root, {len(tree.leaves())} leaves: "
                            f"{short(tree.to_nested())}) it returns {short(got)}; minimax "
-                           f"says {want}")
+                           f"says {want}{slip_hint(_maxmin_values(max_min, min_max, trees))}")
     note = "" if VIEWS[0] in views else NEGAMAX_NOTE
     return True, (f"agrees with the kit's minimax on {len(trees)} trees: MAX and MIN roots, "
                   f"values from -9 to 9 with ties, leaves at uneven depths.{note}")
@@ -299,7 +318,7 @@ def _scored_problem(game: TicTacToe, text: str, value: Any, move: Any,
     if number(value) is None:
         return (f"on {text!r}, {who} to move, the value is {shown(value)}; expected a number "
                 f"(minimax says {want})"), ""
-    views &= _views(value, want, game.is_max(state))
+    views &= views_of(value, want, game.is_max(state))
     if not views:
         return f"on {text!r}, {who} to move, the value is {value}; minimax says {want}", ""
     if move is None:
@@ -356,16 +375,36 @@ def _pruning_cases() -> list[tuple[str, Any, Any]]:
     return cases
 
 
+def _pruning_values(simple: Any) -> list[tuple[Any, ...]]:
+    """(tree, root, the reader's value) on each explicit tree of Exercise 2.3 that the
+    reader's search returns a number on: what a wrong answer's slip is told from."""
+    out = []
+    for _, game, state in _pruning_cases():
+        if state is not None:
+            continue
+        try:
+            got = _call(simple, Counting(game), game.root, call_as="simple(game, state)")
+        except Failed:
+            continue
+        if number(got) is not None:
+            out.append((game, game.root, got))
+    return out
+
+
 def check_simple_pruning(simple: Any) -> Result:
     """Exercise 2.3: minimax that stops at a node once a move reaches the best value
-    possible there (``game.value_range``: its top at MAX, its bottom at MIN). Refuses:
+    possible there (``game.value_range``: its top at MAX, its bottom at MIN); negamax's
+    values pass too. Refuses:
 
     * stopping at MAX nodes only;
     * stopping at any value above 0;
     * stopping at the top of the range at MIN nodes too;
     * never stopping (minimax);
+    * a running max or min started at 0;
+    * MAX and MIN told apart by depth;
     * the kit's own search.
     """
+    views = set(VIEWS)
     for label, game, state in _pruning_cases():
         start = game.initial_state() if state is None else state
         counting = Counting(game)
@@ -375,14 +414,45 @@ def check_simple_pruning(simple: Any) -> Result:
         if number(got) is None:
             pair = " (return the value alone)" if isinstance(got, (tuple, list)) else ""
             return False, f"on {label} it returns {shown(got)}{pair}; expected a number"
-        if not same(got, kit.value):
-            return False, f"on {label} it returns {short(got)}; the value is {kit.value}"
+        views &= views_of(got, kit.value, game.is_max(start))
+        if not views:
+            return False, (f"on {label} it returns {short(got)}; the value is "
+                           f"{kit.value}{slip_hint(_pruning_values(simple))}")
         if counting.leaves != kit.stats.leaves or (
                 state is None and counting.evaluated != kit.trace.leaves):
-            every = minimax(game, start, trace=False).stats.leaves
-            how = " (every leaf: does it ever stop?)" if counting.leaves == every else ""
             return False, (f"the values are right, but on {label} it evaluates "
-                           f"{counting.leaves} leaves{how}; stopping as soon as a move "
-                           f"reaches the best value possible, {kit.stats.leaves}")
+                           f"{counting.leaves} leaves"
+                           f"{_pruning_hint(game, start, counting, kit)}"
+                           f"; stopping as soon as a move reaches the best value possible, "
+                           f"{kit.stats.leaves}")
+    negamax = "" if VIEWS[0] in views else NEGAMAX_NOTE
     return True, ("right values, and it stops exactly where simple pruning stops, on trees "
-                  "and tic-tac-toe positions.")
+                  f"and tic-tac-toe positions.{negamax}")
+
+
+def _state_at(game: Any, start: Any, path: Sequence[Any]) -> Any:
+    """The state reached from ``start`` by the moves of ``path`` (for a tree, whose trace
+    paths are child indices from its root, the node at ``path``)."""
+    if isinstance(game, GameTree):
+        return game.node(path)
+    state = start
+    for move in path:
+        state = game.play(state, move)
+    return state
+
+
+def _pruning_hint(game: Any, start: Any, counting: Counting, kit: Any) -> str:
+    """Why a simple pruning evaluated other leaves than the kit's, where the trace can tell:
+    it evaluated every leaf, where the kit stops only at MIN nodes (does it stop at MIN
+    nodes?), only at MAX nodes (at MAX nodes?), or at both (does it ever stop?)."""
+    if counting.leaves != minimax(game, start, trace=False).stats.leaves:
+        return ""
+    assert kit.trace is not None
+    kinds = {game.is_max(_state_at(game, start, c.path)) for c in kit.trace.cutoffs}
+    if kinds == {False}:
+        return (" (every leaf, where simple pruning stops here only at MIN nodes, once a "
+                "move reaches the bottom of the range: does it stop at MIN nodes?)")
+    if kinds == {True}:
+        return (" (every leaf, where simple pruning stops here only at MAX nodes, once a "
+                "move reaches the top of the range: does it stop at MAX nodes?)")
+    return " (every leaf: does it ever stop?)"
