@@ -179,7 +179,7 @@ def test_ex_3_2_an_off_by_one_depth_is_named_not_the_kits_tree_error() -> None:
     assert not verdict.ok and "only leaves are evaluated" in verdict.message
 
 
-def test_ex_2_2_move_names_and_lists_pass_and_a_bad_move_is_named() -> None:
+def test_ex_2_3_move_names_and_lists_pass_and_a_bad_move_is_named() -> None:
     best = answer("scored_move")["best"]
 
     def named(game: Any, state: Any) -> Any:

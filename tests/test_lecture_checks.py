@@ -441,7 +441,7 @@ def test_threats() -> None:
 
 
 # ----- the exercises added for issue 37 ---------------------------------------------------------
-#: Exercise 2.3's answer deciding MAX by depth (MAX at even depths), not by the game.
+#: Exercise 2.2's answer deciding MAX by depth (MAX at even depths), not by the game.
 SIMPLE_BY_DEPTH = '''
 def simple(game, state, depth=0):
     if not game.moves(state):

@@ -1,4 +1,4 @@
-"""Lecture exercises 2.1 and 2.2 in the course-wide conventions: the node's questions are
+"""Lecture exercises 2.1 and 2.3 in the course-wide conventions: the node's questions are
 methods (the slip is named), the best move comes back as (value, move), and the kit's own
 search does not count as an answer."""
 
@@ -32,7 +32,7 @@ def test_ex_2_1_names_the_attribute_slip() -> None:
     assert not v.ok and "write node.is_leaf() with parentheses" in v.message
 
 
-def test_ex_2_2_returns_value_then_move() -> None:
+def test_ex_2_3_returns_value_then_move() -> None:
     best = answer("scored_move")["best"]
     assert check("scored_move", best).ok
 
@@ -44,7 +44,7 @@ def test_ex_2_2_returns_value_then_move() -> None:
     assert not v.ok and "return (value, move), value first" in v.message
 
 
-def test_ex_2_2_refuses_the_kits_search() -> None:
+def test_ex_2_3_refuses_the_kits_search() -> None:
     def shortcut(game: Any, state: Any) -> Any:
         r = minimax(game, state, trace=False)
         return r.value, r.move

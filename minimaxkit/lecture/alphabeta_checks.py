@@ -232,7 +232,7 @@ def compare_search(f: Any, call_it: Callable[[Any, Any, Any], Any], depth: bool,
 
 
 def check_bug_recitation(ab_recitation: Any) -> Result:
-    """Exercise 3.1: the recitation's fail-soft alpha-beta, its slip fixed; every correct
+    """Exercise 3.2: the recitation's fail-soft alpha-beta, its slip fixed; every correct
     convention passes. Refuses:
 
     * the recitation's slip, β raised with max at MIN nodes;
@@ -249,7 +249,7 @@ def check_bug_recitation(ab_recitation: Any) -> Result:
 
 
 def check_bug_blog(minimax_ab: Any) -> Result:
-    """Exercise 3.2: the blog post's depth-limited alpha-beta, its slip fixed; every correct
+    """Exercise 3.3: the blog post's depth-limited alpha-beta, its slip fixed; every correct
     convention passes. Refuses:
 
     * the blog's slip, recursive calls to minimax;
@@ -271,7 +271,7 @@ TUTORIAL_BUG_LINE = 11
 
 
 def check_bug_tutorial(line: Any = None, beta_start: Any = None) -> Result:
-    """Exercise 3.3: the wrong line of the tutorial's scored-move search, and the start
+    """Exercise 3.4: the wrong line of the tutorial's scored-move search, and the start
     value of β its prose means. Refuses:
 
     * line 9 (the computer's branch, which is right);

@@ -334,7 +334,7 @@ def _scored_problem(game: TicTacToe, text: str, value: Any, move: Any,
 
 
 def check_scored_move(best: Any) -> Result:
-    """Exercise 2.2: the tutorial's scored-move search, (value, move); negamax's values pass
+    """Exercise 2.3: the tutorial's scored-move search, (value, move); negamax's values pass
     too. Refuses:
 
     * the best value started inside the range of values (no move kept);
@@ -356,14 +356,14 @@ def check_scored_move(best: Any) -> Result:
                   f"a lost one included{note}.{negamax}")
 
 
-#: Positions of Exercise 2.3 (simple pruning) in tic-tac-toe: wins in one for either side
+#: Positions of Exercise 2.2 (simple pruning) in tic-tac-toe: wins in one for either side
 #: early and late in the move order, a forced draw, a lost position.
 _PRUNING = ["XX. OO. ...", "... OO. XX.", "X.. .O. ..X", "XO. .X. ..O", "..X ..X .OO",
             "O.. .X. ...", "XOX .O. ..X"]
 
 
 def _pruning_cases() -> list[tuple[str, Any, Any]]:
-    """(label, game, state) for Exercise 2.3: explicit trees, whose leaves are compared in
+    """(label, game, state) for Exercise 2.2: explicit trees, whose leaves are compared in
     order, then tic-tac-toe positions, whose leaves are counted."""
     cases: list[tuple[str, Any, Any]] = [("the example sheet's tree", sheet_tree(), None),
                                          ("AIMA's tree", aima_5_2(), None)]
@@ -376,7 +376,7 @@ def _pruning_cases() -> list[tuple[str, Any, Any]]:
 
 
 def _pruning_values(simple: Any) -> list[tuple[Any, ...]]:
-    """(tree, root, the reader's value) on each explicit tree of Exercise 2.3 that the
+    """(tree, root, the reader's value) on each explicit tree of Exercise 2.2 that the
     reader's search returns a number on: what a wrong answer's slip is told from."""
     out = []
     for _, game, state in _pruning_cases():
@@ -392,7 +392,7 @@ def _pruning_values(simple: Any) -> list[tuple[Any, ...]]:
 
 
 def check_simple_pruning(simple: Any) -> Result:
-    """Exercise 2.3: minimax that stops at a node once a move reaches the best value
+    """Exercise 2.2: minimax that stops at a node once a move reaches the best value
     possible there (``game.value_range``: its top at MAX, its bottom at MIN); negamax's
     values pass too. Refuses:
 
