@@ -484,6 +484,20 @@ def test_the_readme_gives_each_notebook_its_modelled_minutes() -> None:
         assert want in row, (name, want, row)
 
 
+#: A source named by its file number: ``tree_002()``, or the file's own name.
+FILE_NUMBER = re.compile(r"\btree_00[0-4]\b|\b00[0-4]_[0-9a-f]{16}\b")
+
+
+def test_students_read_no_source_by_its_file_number() -> None:
+    """Review finding 18: docs/views.md, in the students' copy, used ``tree_002()``. The
+    lectures and the docs the students get name a source by what it is (``sheet_tree()``)."""
+    students = [*NOTEBOOKS.glob("*.ipynb"), NOTEBOOKS.parent / "docs" / "views.md",
+                NOTEBOOKS.parent / "docs" / "design.md"]
+    for path in students:
+        found = FILE_NUMBER.findall(path.read_text(encoding="utf-8"))
+        assert not found, (path.name, found)
+
+
 def lecture_time_figures() -> dict[str, tuple[str, str]]:
     """docs/lecture_time.md's table of figures: for each notebook (its file's name), the
     core's minutes and the optional part's ('' where it has none), as the doc writes them."""
