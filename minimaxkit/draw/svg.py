@@ -34,6 +34,7 @@ from .model import (
     TreeModel,
     check_marks,
     corner_away,
+    frame_at,
     label_plan,
     mark_offset,
     name_sides,
@@ -80,13 +81,7 @@ def tree_svg_text(tree: Any, trace: Any = None, *, step: int | None = None,
     drawn raises ``ValueError``, as in ``draw_tree``.
     """
     model, rp = resolve(tree, trace, caller="tree_svg_text")
-    frame = None
-    if rp is not None:
-        n = len(rp) - 1
-        step = n if step is None else step
-        if not 0 <= step <= n:
-            raise ValueError(f"step must be in 0..{n} for this trace, got {step}")
-        frame = rp.frame(step)
+    frame = frame_at(rp, step)
     checked = check_marks(model, marks or {})
     svg = _Svg(model, frame, traced=rp is not None, marks=checked, title=title)
     svg.show_windows = rp is None or rp.narrowing  # minimax's are all (−∞, ∞): not drawn

@@ -30,7 +30,7 @@ from matplotlib.figure import Figure
 from ..replay import Replay
 from ..trace import Path
 from .alt import frame_alt, marks_alt, model_alt, register_figure_html, set_figure_alt
-from .model import TreeModel, label_plan, resolve
+from .model import TreeModel, frame_at, label_plan, resolve
 from .sizes import compact_figsize, figsize_for
 from .view import TreeView
 
@@ -89,13 +89,7 @@ def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, label
     # minimax and simple pruning keep no window: no (α, β) boxes that always read −∞, ∞
     view.show_windows = rp is None or rp.narrowing
     view.narrowing = rp is not None and rp.narrowing
-    frame = None
-    if rp is not None:
-        n = len(rp) - 1
-        step = n if step is None else step
-        if not 0 <= step <= n:
-            raise ValueError(f"step must be in 0..{n} for this trace, got {step}")
-        frame = rp.frame(step)
+    frame = frame_at(rp, step)
     view.show(frame, marks)
     fig = ax.get_figure()
     if fig is not None:
