@@ -66,7 +66,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: re-export the functions of the others.
 SEARCH_MODULES = ("minimaxkit.search", "minimaxkit.search.core", "minimaxkit.search.fronts",
                   "minimaxkit.search.negamax_search", "minimaxkit.search.plain_search",
-                  "minimaxkit.search.table_search", "minimaxkit.deepening")
+                  "minimaxkit.search.table_search", "minimaxkit.deepening",
+                  "minimaxkit.grading.verdicts.samples")
 #: The names every search calls first, looked up in its own module.
 SEARCH_HOOKS = ("prepare", "run_search")
 Path = tuple[int, ...]
