@@ -416,7 +416,8 @@ class _Svg:
             if self.frame is not None and not self.frame.done:
                 items.append(("o", CURRENT, "current", None))
             if self.frame is not None and self.frame.pv:
-                items.append(("", None, "best line", EDGE_STYLES["pv"]))
+                items.append(("", None, "best line" if self.frame.done else
+                              "best line so far", EDGE_STYLES["pv"]))
         for kind in dict.fromkeys(self.marks.values()):
             items.append((MARKS[kind].marker, MARKS[kind], MARKS[kind].label, None))
         return items
