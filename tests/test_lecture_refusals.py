@@ -306,3 +306,27 @@ def test_the_hand_trace_names_each_wrong_entry() -> None:
     assert verdict.wrong == ("C: the value it returns is wrong", "F: β is wrong",
                              "the pruned edges: one is missing")
     assert "2" not in " ".join(verdict.wrong)
+
+
+def test_the_hand_trace_says_why_and_names_the_likely_slip() -> None:
+    """Review (lecturer 2, finding 4): the code check says why, not only what: windows
+    restarted at (-∞, ∞) are told the window is passed down; a value right only in another
+    convention than the rest of the answer is told so; nodes below a pruned edge are told
+    they lie below it (they are pruned, by the glossary), never "not pruned"."""
+    inf = math.inf
+    restarted = trace_answer(C=(-inf, inf, 2), G=(-inf, inf, 2))
+    message = check("hand_trace", *restarted).message
+    assert "C's α should be A's α at the time C is entered: the window is passed down" in message
+    assert "G's α should be C's α at the time G is entered" in message
+    mixed = check("hand_trace", *trace_answer(F=(-inf, 6, 6))).message  # F clamped, rest soft
+    assert "1 wrong" in mixed
+    assert "what fail-hard returns here, but your other entries are fail-soft" in mixed
+    below = check("hand_trace", *trace_answer(pruned={"H", "N", "Q", "R"})).message
+    assert "Q lies below the pruned edge to H: mark only that edge" in below
+    assert "R lies below the pruned edge to H" in below and "not pruned" not in below
+    # H not marked: the message must not give the right edge away
+    hidden = check("hand_trace", *trace_answer(pruned={"N", "Q"})).message
+    assert "Q lies below an edge a cut-off prunes higher up" in hidden
+    assert "to H" not in hidden and "not pruned" not in hidden
+    for wrong in (restarted, trace_answer(F=(-inf, 7, 7))):  # a slip-free wrong entry: no hint
+        assert ("passed down" in check("hand_trace", *wrong).message) is (wrong is restarted)
