@@ -148,11 +148,11 @@ def _leaves_problem(evaluated: list[Any], case: Case, alive: list[Convention]) -
 
 @dataclass(frozen=True)
 class Reader:
-    """A reader's search and how a check calls it: ``call_it(f, game, depth)``, named
-    ``call_as`` in messages; ``limited``: it takes a depth limit."""
+    """A reader's search and how a check calls it: ``call_it(f, game, depth, window)``,
+    named ``call_as`` in messages; ``limited``: it takes a depth limit."""
 
     f: Any
-    call_it: Callable[[Any, Any, Any], Any]
+    call_it: Callable[[Any, Any, Any, tuple[float, float]], Any]
     call_as: str
     limited: bool
 
@@ -161,14 +161,27 @@ class Reader:
         return case.limit if case.limit is not None else case.tree.height
 
     def run(self, case: Case) -> tuple[Any, Counting]:
-        """The root value the search returns on ``case``, and the game that counted what
-        it evaluated; :class:`Failed` (naming the tree) when it cannot be run."""
+        """The root value the search returns on ``case`` from the full window, and the game
+        that counted what it evaluated; :class:`Failed` (naming the tree) when it cannot be
+        run."""
         counting = Counting(case.tree, limit=self.limit(case) if self.limited else None)
+        full = (-math.inf, math.inf)
         try:
-            got = call(self.call_it, self.f, counting, self.limit(case), call_as=self.call_as)
+            got = call(lambda f, g, d: self.call_it(f, g, d, full), self.f, counting,
+                       self.limit(case), call_as=self.call_as)
         except Failed as failed:  # the same kind (no result, or a diagnosis), with the tree
             raise type(failed)(f"on {case.label}: {failed}") from None
         return got, counting
+
+    def run_window(self, case: Case, window: tuple[float, float]) -> Any:
+        """The root value the search returns on ``case`` when called with ``window`` as its
+        (α, β); None when it cannot be run."""
+        counting = Counting(case.tree, limit=self.limit(case) if self.limited else None)
+        try:
+            return call(lambda f, g, d: self.call_it(f, g, d, window), self.f, counting,
+                        self.limit(case), call_as=self.call_as)
+        except Failed:
+            return None
 
     def tried(self, cases: list[Case]) -> list[tuple[Any, ...]]:
         """(tree, root, value, limit) on each case the search returns a number on."""
@@ -212,16 +225,49 @@ def _conventions_of(reader: Reader, cases: list[Case]) -> tuple[list[Convention]
     return alive, "" if VIEWS[0] in views else NEGAMAX_NOTE
 
 
-def compare_search(f: Any, call_it: Callable[[Any, Any, Any], Any], depth: bool,
-                   call_as: str) -> Result:
-    """Run ``f`` (through ``call_it(f, game, depth)``) on the cases and judge it."""
+#: The searches that tell the return conventions apart, each a MAX-root tree (nested
+#: lists) and the window the root is searched with. In the first the root fails high on a
+#: leaf child worth 6 > β = 4: fail-soft and one-sided fail-hard return 6, fail-hard clamps it
+#: to 4. In the second both MIN children cut below α = 4: fail-soft returns 2, the best value
+#: found; fail-hard and one-sided fail-hard return α, 4. (A one-sided MIN child starts at β and
+#: never returns more, so only a leaf child can show the one-sided root above β.)
+RETURN_PROBES = (([[3, 5], 6, [1, 9]], (1.0, 4.0)), ([[2, 7], [1, 8]], (4.0, 9.0)))
+
+
+def _returns_like(reader: Reader, alive: list[Convention]) -> list[Convention]:
+    """The conventions in ``alive`` whose value from the root's window is the reader's on
+    each of :data:`RETURN_PROBES`: cutting on equality the three return conventions evaluate
+    the same leaves, and only what a node returns from a window tells them apart.
+    ``alive`` itself when the probes cannot tell (a call fails, or no convention returns
+    what the reader's does: its full-window answers were right, so it is not refused for
+    it)."""
+    if len({c.fail for c in alive}) < 2:
+        return alive
+    keep = list(alive)
+    for nested, window in RETURN_PROBES:
+        tree = GameTree.from_nested(nested)
+        got = reader.run_window(Case("a probe", tree), window)
+        if number(got) is None:
+            return alive
+        keep = [c for c in keep if got == alphabeta(
+            tree, window=window, trace=False, **c.options).value]  # type: ignore[arg-type]
+        if not keep:
+            return alive
+    return keep
+
+
+def compare_search(f: Any, call_it: Callable[[Any, Any, Any, tuple[float, float]], Any],
+                   depth: bool, call_as: str) -> Result:
+    """Run ``f`` (through ``call_it(f, game, depth, window)``) on the cases and judge it."""
     if not callable(f) or isinstance(f, type):
         raise Failed(f"expected the function {call_as}, got {shown(f)}")
     arguments_fit(f, call_as.count(",") + 1, call_as)
     cases = search_cases(depth)
-    alive, said = _conventions_of(Reader(f, call_it, call_as, depth), cases)
+    reader = Reader(f, call_it, call_as, depth)
+    alive, said = _conventions_of(reader, cases)
     if not alive:
         return False, said
+    alive = _returns_like(reader, alive)
     note = course_note(alive)
     if note:
         return True, (f"{note} Same values and leaves as the kit's alphabeta in that "
@@ -243,8 +289,7 @@ def check_bug_recitation(ab_recitation: Any) -> Result:
     * MAX and MIN told apart by depth;
     * the kit's own search.
     """
-    return compare_search(ab_recitation, lambda f, g, _d: f(g, g.initial_state(), -math.inf,
-                                                             math.inf), False,
+    return compare_search(ab_recitation, lambda f, g, _d, w: f(g, g.initial_state(), *w), False,
                           "ab_recitation(game, n, alpha, beta)")
 
 
@@ -260,8 +305,8 @@ def check_bug_blog(minimax_ab: Any) -> Result:
     * a running max started at 0;
     * the kit's own search.
     """
-    return compare_search(minimax_ab, lambda f, g, d: f(g, g.initial_state(), 0, d,
-                                                        -math.inf, math.inf), True,
+    return compare_search(minimax_ab, lambda f, g, d, w: f(g, g.initial_state(), 0, d, *w),
+                          True,
                           "minimax_ab(game, n, depth, max_depth, alpha, beta)")
 
 
