@@ -330,3 +330,45 @@ def test_the_hand_trace_says_why_and_names_the_likely_slip() -> None:
     assert "to H" not in hidden and "not pruned" not in hidden
     for wrong in (restarted, trace_answer(F=(-inf, 7, 7))):  # a slip-free wrong entry: no hint
         assert ("passed down" in check("hand_trace", *wrong).message) is (wrong is restarted)
+
+
+#: Review (lecturer 2, finding 6): the wrong programs whose refusal named no likely bug, or
+#: the same one for different bugs, and a phrase only their hint says.
+REVIEW_HINTS = {
+    "the cut test reversed at both kinds of node": ("bug_recitation", (
+        ("if v >= beta:", "if v <= alpha:"), ("if v <= alpha:\n            return v\n"
+                                              "        beta", "if v >= beta:\n"
+                                              "            return v\n        beta")),
+        "a cut test the wrong way round"),
+    "α and β not passed down (children get (-∞, ∞))": ("bug_recitation", (
+        ("game.play(n, m), alpha, beta)", "game.play(n, m), -math.inf, math.inf)"),),
+        "are α and β passed down?"),
+    "the recitation's slip, β raised with max at MIN nodes": ("bug_recitation", (
+        ("beta = min(v, beta)", "beta = max(v, beta)"),),
+        "the α-cuts happen but the β-cuts do not"),
+    "no cut test at all": ("bug_recitation", (
+        ("if v >= beta:", "if False:"), ("if v <= alpha:", "if False:")),
+        "no cut-off happens at all"),
+    "bounds passed down but never moved": ("bug_recitation", (
+        ("alpha = max(v, alpha)", "pass"), ("beta = min(v, beta)", "pass")),
+        "never on a value found beside it"),
+    "the depth compared the wrong way (depth > max_depth)": ("bug_blog", (
+        ("depth == max_depth", "depth > max_depth"),),
+        "depth > max_depth)? Stop when depth == max_depth"),
+    "the depth not counted on the way down": ("bug_blog", (
+        ("depth + 1, max_depth", "depth, max_depth"),),
+        "Is the depth counted on the way down"),
+}
+
+
+@pytest.mark.parametrize("bug", sorted(REVIEW_HINTS))
+def test_each_classic_slip_gets_its_own_hint(bug: str) -> None:
+    """Each wrong program is refused with the hint that names its bug, and with none of the
+    other bugs' hints; a value is shown as the tree writes it (8, not 8.0)."""
+    exercise, changes, phrase = REVIEW_HINTS[bug]
+    verdict = check(exercise, answer(exercise, *changes))
+    assert not verdict.ok and phrase in verdict.message, (bug, verdict.message)
+    for other, (_, _, other_phrase) in REVIEW_HINTS.items():
+        if other_phrase != phrase:
+            assert other_phrase not in verdict.message, (bug, other, verdict.message)
+    assert not re.search(r"returns -?\d+\.0\b", verdict.message), verdict.message

@@ -36,8 +36,9 @@ from ._reader import (
 )
 from .check_trees import check_trees
 from .conventions import CONVENTIONS, COURSE, Convention, course_note
+from .cut_slips import bound_slip_hint
 from .search_checks import NEGAMAX_NOTE, VIEWS, views_of
-from .slips import bound_hint, slip_hint
+from .slips import ALPHABETA_SLIPS, MINIMAX_SLIPS, bound_hint, slip_hint
 
 __all__ = ["check_bug_recitation", "check_bug_blog", "check_bug_tutorial", "TUTORIAL_BUG_LINE",
            "Case", "search_cases", "compare_search"]
@@ -86,6 +87,14 @@ def search_cases(depth_limited: bool) -> list[Case]:
     return cases
 
 
+def _as_written(got: Any) -> str:
+    """A returned number as the tree's integer values are written: 8, not 8.0 (the game a
+    check passes evaluates to floats)."""
+    if isinstance(got, float) and got.is_integer():
+        return str(int(got))
+    return short(got)
+
+
 def _value_problem(got: Any, case: Case, views: set[str]) -> str:
     """'' when ``got`` is the case's root value from one of the points of view still in
     ``views`` (which it narrows: MAX's, or negamax's player to move), else what is wrong
@@ -96,7 +105,7 @@ def _value_problem(got: Any, case: Case, views: set[str]) -> str:
         return f"on {case.label} it returns {shown(got)}{pair}; expected a number, {want}"
     views &= views_of(got, want, case.tree.root.is_max)
     if not views:
-        return f"on {case.label} it returns {short(got)}; the value is {want}"
+        return f"on {case.label} it returns {_as_written(got)}; the value is {want}"
     return ""
 
 
@@ -115,8 +124,17 @@ def _above_limit_hint(counting: Counting, case: Case, limit: int | None) -> str:
             "well as for the depth)")
 
 
-def _depth_problem(counting: Counting, case: Case) -> str:
-    """'' when a depth-limited search evaluated only nodes at the limit or leaves above."""
+#: Said when a depth-limited search goes exactly one ply past its limit on every tree.
+ONE_PLY_TOO_DEEP = ("It goes exactly one ply past the limit on every tree: is the depth "
+                    "compared the wrong way (depth > max_depth)? Stop when depth == max_depth")
+#: Said when it goes further: the depth does not grow, or grows too slowly.
+NOT_COUNTED = "Is the depth counted on the way down (depth + 1 passed to each child)?"
+
+
+def _depth_problem(counting: Counting, case: Case, reader: Reader, cases: list[Case]) -> str:
+    """'' when a depth-limited search evaluated only nodes at the limit or leaves above;
+    else the first node it evaluated below the limit, and what its depths on every
+    depth-limited case point to: a comparison one ply off, or a depth not counted."""
     limit = case.limit
     if limit is None:
         return ""
@@ -126,14 +144,31 @@ def _depth_problem(counting: Counting, case: Case) -> str:
     outside = [p for p in counting.evaluated if p not in allowed]
     if not outside:
         return ""
+    why = ONE_PLY_TOO_DEEP if _plies_past_limit(reader, cases) == 1 else NOT_COUNTED
     return (f"on {case.label} it evaluates node {tree.node(outside[0]).name}, at depth "
-            f"{len(outside[0])}: a search to depth {limit} stops at depth {limit}. Is the "
-            "depth counted on the way down?")
+            f"{len(outside[0])}: a search to depth {limit} stops at depth {limit}. {why}")
 
 
-def _leaves_problem(evaluated: list[Any], case: Case, alive: list[Convention]) -> str:
+def _plies_past_limit(reader: Reader, cases: list[Case]) -> int:
+    """How far past its limit, at most, the search evaluates a node on the depth-limited
+    cases it can be run on (0: never past)."""
+    past = 0
+    for case in cases:
+        if case.limit is None:
+            continue
+        try:
+            _, counting = reader.run(case)
+        except Failed:
+            continue
+        past = max([past, *(len(p) - case.limit for p in counting.evaluated)])
+    return past
+
+
+def _leaves_problem(evaluated: list[Any], case: Case, alive: list[Convention],
+                    reader: Reader) -> str:
     """What differs between the leaves a search evaluated and those alpha-beta evaluates
-    (in the course's convention where that was still possible, else the first left)."""
+    (in the course's convention where that was still possible, else the first left), with
+    the slip it points to where the leaves and two probes tell (``cut_slips``)."""
     model = COURSE if COURSE in alive else alive[0]
     need = case.kit_leaves(model)
     mine = len(evaluated)
@@ -143,7 +178,8 @@ def _leaves_problem(evaluated: list[Any], case: Case, alive: list[Convention]) -
         how = f"evaluates {mine} leaves where alpha-beta needs {len(need)}"
     else:
         how = f"evaluates {mine} leaves, but not the ones alpha-beta evaluates"
-    return f"the values are right, but on {case.label} it {how}: {NOT_DOING_ITS_JOB}"
+    hint = bound_slip_hint(case.tree, case.limit, evaluated, model.options, reader.leaves_from)
+    return f"the values are right, but on {case.label} it {how}: {NOT_DOING_ITS_JOB}{hint}"
 
 
 @dataclass(frozen=True)
@@ -173,15 +209,21 @@ class Reader:
             raise type(failed)(f"on {case.label}: {failed}") from None
         return got, counting
 
-    def run_window(self, case: Case, window: tuple[float, float]) -> Any:
+    def run_window(self, case: Case, window: tuple[float, float]) -> tuple[Any, Counting] | None:
         """The root value the search returns on ``case`` when called with ``window`` as its
-        (α, β); None when it cannot be run."""
+        (α, β), and the game that counted what it evaluated; None when it cannot be run."""
         counting = Counting(case.tree, limit=self.limit(case) if self.limited else None)
         try:
-            return call(lambda f, g, d: self.call_it(f, g, d, window), self.f, counting,
-                        self.limit(case), call_as=self.call_as)
+            got = call(lambda f, g, d: self.call_it(f, g, d, window), self.f, counting,
+                       self.limit(case), call_as=self.call_as)
         except Failed:
             return None
+        return got, counting
+
+    def leaves_from(self, tree: GameTree, window: tuple[float, float]) -> list[Any] | None:
+        """The leaves the search evaluates on ``tree`` from ``window`` (None: it failed)."""
+        ran = self.run_window(Case("a probe", tree), window)
+        return None if ran is None else ran[1].evaluated
 
     def tried(self, cases: list[Case]) -> list[tuple[Any, ...]]:
         """(tree, root, value, limit) on each case the search returns a number on."""
@@ -199,7 +241,7 @@ class Reader:
 def _wrong_value_hint(reader: Reader, got: Any, cases: list[Case]) -> str:
     """The classic slip a wrong root value is, where the values on every case tell: α (or
     β) returned from every node, or one of :data:`~.slips.MINIMAX_SLIPS`."""
-    return bound_hint(got) or slip_hint(reader.tried(cases))
+    return bound_hint(got) or slip_hint(reader.tried(cases), MINIMAX_SLIPS + ALPHABETA_SLIPS)
 
 
 def _conventions_of(reader: Reader, cases: list[Case]) -> tuple[list[Convention], str]:
@@ -214,12 +256,12 @@ def _conventions_of(reader: Reader, cases: list[Case]) -> tuple[list[Convention]
         if wrong:
             hint = _wrong_value_hint(reader, got, cases) if number(got) is not None else ""
             return [], wrong + (hint or _above_limit_hint(counting, case, limit))
-        wrong = _depth_problem(counting, case)
+        wrong = _depth_problem(counting, case, reader, cases)
         if wrong:
             return [], wrong
         matching = [c for c in alive if counting.evaluated == case.kit_leaves(c)]
         if not matching:
-            return [], (_leaves_problem(counting.evaluated, case, alive)
+            return [], (_leaves_problem(counting.evaluated, case, alive, reader)
                         + _above_limit_hint(counting, case, limit))
         alive = matching
     return alive, "" if VIEWS[0] in views else NEGAMAX_NOTE
@@ -246,7 +288,8 @@ def _returns_like(reader: Reader, alive: list[Convention]) -> list[Convention]:
     keep = list(alive)
     for nested, window in RETURN_PROBES:
         tree = GameTree.from_nested(nested)
-        got = reader.run_window(Case("a probe", tree), window)
+        ran = reader.run_window(Case("a probe", tree), window)
+        got = None if ran is None else ran[0]
         if number(got) is None:
             return alive
         keep = [c for c in keep if got == alphabeta(
