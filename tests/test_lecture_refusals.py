@@ -223,8 +223,6 @@ REFUSED: dict[str, dict[str, tuple[Any, ...]]] = {
     "research_window": {
         "a value equal to a bound taken as exact": (answer(
             "research_window", ("if low < value < high:", "if low <= value <= high:")),),
-        "the full window": (lambda window, value: None if window[0] < value < window[1]
-                            else (-math.inf, math.inf),),
         "the wrong side opened": (answer(
             "research_window", ("return (-math.inf, high)", "return (low, math.inf)"),
             ("return (low, math.inf)  #", "return (-math.inf, high)  #")),),
@@ -372,3 +370,14 @@ def test_each_classic_slip_gets_its_own_hint(bug: str) -> None:
         if other_phrase != phrase:
             assert other_phrase not in verdict.message, (bug, other, verdict.message)
     assert not re.search(r"returns -?\d+\.0\b", verdict.message), verdict.message
+
+
+def test_the_full_window_is_accepted_with_its_cost() -> None:
+    """Review (lecturer 2, finding 10): lecture 5 says the kit's deepen searches again with
+    (-∞, ∞); that is right, so the check accepts it and says what it costs."""
+    verdict = check("research_window", lambda window, value: None
+                    if window[0] < value < window[1] else (-math.inf, math.inf))
+    assert verdict.ok and "as the kit's deepen does: also right, but it costs more" in \
+        verdict.message, verdict.message
+    right = check("research_window", answer("research_window"))
+    assert right.ok and "costs more" not in right.message
