@@ -27,14 +27,13 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from ..replay import Frame, fmt
+from ..replay import Frame, fmt, frame_at
 from ..trace import Path
 from .alt import frame_alt, marks_alt, model_alt
 from .model import (
     TreeModel,
     check_marks,
     corner_away,
-    frame_at,
     label_plan,
     mark_offset,
     name_sides,
