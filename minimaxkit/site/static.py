@@ -4,9 +4,10 @@
   :func:`minimaxkit.widgets.savehook.keep_shown_widgets`).
 * The "run this cell to see the widget" hint before each kit widget goes: on the site the
   widget itself shows, from its saved state.
-* A widget that needs its kernel (the quiz, the play widget, a step widget whose trace
-  was too long to pre-render) is replaced by a note that says so and links to where the
-  lecture runs (Binder, the course's hub); its dead buttons are not shown.
+* A widget that needs its kernel (the quiz, the play widget, lecture 3's hand trace,
+  whose Check is answered by the kernel, a step widget whose trace was too long to
+  pre-render) is replaced by a note that says so and links to where the lecture runs
+  (Binder, the course's hub); its dead buttons are not shown.
 
 >>> note = kernel_note("quiz", SiteLinks(binder_repo="me/course"), "03_alphabeta.ipynb")
 >>> "mybinder.org/v2/gh/me/course/HEAD?urlpath=lab/tree/notebooks/03_alphabeta.ipynb" in note
@@ -29,7 +30,8 @@ from ..widgets.savehook import STATE, VIEW, keep_shown_widgets
 __all__ = ["SiteLinks", "ready_for_site", "kernel_note", "KERNEL_WIDGETS", "StaticCounts"]
 
 #: The CSS classes of the kit's widgets that need a kernel to do anything, and what each is.
-KERNEL_WIDGETS = {"mmk-quiz": "quiz", "mmk-play": "game"}
+KERNEL_WIDGETS = {"mmk-quiz": "quiz", "mmk-play": "game",
+                  "mmk-hand-trace": "hand-trace exercise"}
 
 
 @dataclass(frozen=True)

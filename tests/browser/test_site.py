@@ -6,7 +6,8 @@ step and compare widget is stepped from its first frame to its last with the mou
 sees: the step counter, the explanation under the picture, the picture's text alternative
 and its pixels. No request may fail or be refused, the console may show no error, and
 axe-core finds no serious or critical violation on the page. Pictures keep their text
-alternatives; the quiz and the play widget are replaced by a note that links to Binder.
+alternatives; the quiz, the play widget and lecture 3's hand trace (its Check needs
+the kernel) are replaced by a note that links to Binder.
 
 Screenshots of each lecture at its widgets' last steps go to tests/artifacts/site-*.png.
 """
@@ -194,7 +195,7 @@ def test_every_widget_steps_offline(lecture: str, site: dict[str, Any], server: 
                            ".slice(0, 120))")
     assert no_alt == [], no_alt
     # widgets that need a kernel are not shown dead: a note links to Binder instead
-    assert page.locator(".mmk-quiz, .mmk-play").count() == 0
+    assert page.locator(".mmk-quiz, .mmk-play, .mmk-hand-trace").count() == 0
     notes = page.locator(".mmk-site-kernel-note")
     assert notes.count() == entry["kernel_notes"]
     for i in range(notes.count()):
