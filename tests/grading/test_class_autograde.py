@@ -229,13 +229,20 @@ def test_the_report_agrees_with_the_gradebook(courses: dict[str, Path]) -> None:
 def test_the_report_names_the_samples_bugs(courses: dict[str, Path]) -> None:
     page, rows = read_report(courses["par"], "a2_alphabeta")
     named = {r["student"]: set(filter(None, r["bugs"].split(";"))) for r in rows}
+    # the page's table of students: student -> the bugs its "bug (every tree)" cell names
+    shown = {html.unescape(who): html.unescape(cell).split("; ") for who, cell in re.findall(
+        r"<tr><td>([^<]*)</td><td>test_alphabeta</td><td>[^<]*</td><td>[^<]*</td>"
+        r"<td>([^<]*)</td>", page)}
     for p in sorted((SAMPLES / "submissions" / "a2_alphabeta").glob("*.py")):
         bug = re.search(r"^# bug: (\w+)$", p.read_text(), re.M)
         if bug:
             assert bug.group(1) in named[p.stem], (p.stem, named[p.stem])
-    assert html.escape("the root's loop forgets its bound") in page  # as the page escapes it
+            # in the catalogue's words (its advice up to the colon), in the sample's own row
+            assert BUGS[bug.group(1)].advice.split(":")[0] in shown[p.stem], \
+                (p.stem, shown.get(p.stem))
+    assert "the root's loop forgets its bound" in shown["root_forgets_alpha"]  # the sheet's words
     assert "<script" not in page and "http" not in page.replace("http://www.w3.org", "")
-    assert "o&#x27;neil&amp;&lt;i&gt;x" in page and ODD_ID not in page
+    assert "o&#39;neil&amp;&lt;i&gt;x" in page and ODD_ID not in page  # as jinja2 escapes it
     assert "&lt;p&gt;" not in page and "&lt;table" not in page  # the kit's markup, once
 
 
