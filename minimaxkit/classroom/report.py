@@ -30,7 +30,7 @@ from ..grading.api.pictures import svg_bundle
 from ..grading.verdicts.bugs import BUGS
 from ..grading.verdicts.records import TreeRecord, VerdictRecord
 from ..support.csv_safe import csv_safe
-from .autograde import course_converter
+from .autograde import course_converter, require_course
 
 __all__ = ["Entry", "read_class", "write_report", "main", "NOT_FINISHED", "NOT_READ"]
 
@@ -77,12 +77,25 @@ def _verdicts(path: Path) -> dict[str, tuple[dict[str, Any], str]]:
     return found
 
 
+def _require_gradebook(db_url: str, assignment: str) -> None:
+    """LookupError when ``db_url`` names an SQLite file that is not there: opening it would
+    create an empty gradebook."""
+    prefix = "sqlite:///"
+    if db_url.startswith(prefix) and not Path(db_url.removeprefix(prefix)).is_file():
+        raise LookupError(
+            f"the course has no gradebook yet ({db_url.removeprefix(prefix)}): run "
+            f"`nbgrader generate_assignment {assignment} --force` and autograde the class "
+            "first")
+
+
 def read_class(root: str | Path, assignment: str) -> list[Entry]:
     """Every grade cell of every submission in the gradebook, with what its autograded notebook
     recorded (an empty verdict where there is none)."""
     from nbgrader.api import Gradebook, MissingEntry
 
-    cd = course_converter(Path(root).resolve(), assignment).coursedir
+    folder = require_course(root, f"python -m minimaxkit.grading.report {assignment}")
+    cd = course_converter(folder, assignment).coursedir
+    _require_gradebook(cd.db_url, assignment)
     out = []
     with Gradebook(cd.db_url, cd.course_id) as gb:
         try:
