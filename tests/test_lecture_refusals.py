@@ -320,7 +320,7 @@ def test_the_hand_trace_says_why_and_names_the_likely_slip() -> None:
     assert "1 wrong" in mixed
     assert "what fail-hard returns here, but your other entries are fail-soft" in mixed
     below = check("hand_trace", *trace_answer(pruned={"H", "N", "Q", "R"})).message
-    assert "Q lies below the pruned edge to H: mark only that edge" in below
+    assert "Q lies below the pruned edge to H" in below
     assert "R lies below the pruned edge to H" in below and "not pruned" not in below
     # H not marked: the message must not give the right edge away
     hidden = check("hand_trace", *trace_answer(pruned={"N", "Q"})).message
@@ -328,6 +328,13 @@ def test_the_hand_trace_says_why_and_names_the_likely_slip() -> None:
     assert "to H" not in hidden and "not pruned" not in hidden
     for wrong in (restarted, trace_answer(F=(-inf, 7, 7))):  # a slip-free wrong entry: no hint
         assert ("passed down" in check("hand_trace", *wrong).message) is (wrong is restarted)
+    # (recheck, lecturer 3) J's α passed down right but D's β not lowered after I: β is ∞
+    # there, yet the window was passed down, so that hint would be false
+    ans, pruned = trace_answer()
+    alpha, beta, value = ans["J"]
+    assert alpha > -inf and beta < inf
+    unlowered = check("hand_trace", {**ans, "J": (alpha, inf, value)}, pruned).message
+    assert "J: β is wrong" in unlowered and "passed down" not in unlowered
 
 
 #: Review (lecturer 2, finding 6): the wrong programs whose refusal named no likely bug, or

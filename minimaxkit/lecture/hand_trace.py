@@ -230,6 +230,8 @@ def _entry_mistakes(name: str, given: Any, want: tuple[float, float, float] | No
         return [Mistake(name, "entry", f"{name}: expected (α, β, returns), got {shown(given)}",
                         "an entry is three numbers: α, β and the value the node returns")]
     out = []
+    # a window started again at (-∞, ∞), not one bound left unmoved: both bounds say so
+    restarted = _as_number(given[0]) == -inf and _as_number(given[1]) == inf
     for (key, _, words), x, w in zip(ENTRY_FIELDS, given, want, strict=True):
         mine = _as_number(x)
         if x is Ellipsis:
@@ -240,7 +242,7 @@ def _entry_mistakes(name: str, given: Any, want: tuple[float, float, float] | No
                                f"{shown(x)} is not a number; write ∞ as inf or ∞"))
         elif mine != w:
             out.append(Mistake(name, key, f"{name}: {words} is wrong",
-                               rules.why(name, key, mine, w)))
+                               rules.why(name, key, mine, w, restarted=restarted)))
     return out
 
 
@@ -253,22 +255,24 @@ class _Rules:
         self.tree, self.convention = tree, convention
         self.other_convention = other_convention
 
-    def why(self, name: str, key: str, given: float, want: float) -> str:
+    def why(self, name: str, key: str, given: float, want: float, *,
+            restarted: bool = False) -> str:
         """Why ``given`` is not ``name``'s ``key`` (``"alpha"``, ``"beta"``, ``"value"``),
-        with the likely bug first where the entry shows one."""
+        with the likely bug first where the entry shows one (``restarted``: the reader's
+        window for the node is (-∞, ∞), both bounds, as a window never passed down is)."""
         direction = "yours is too high" if given > want else "yours is too low"
         rule = self.value(name) if key == "value" else self.window(name, key)
-        bug = self.likely_bug(name, key, given)
+        bug = self.likely_bug(name, key, given, restarted=restarted)
         return f"{bug}{direction.capitalize() if bug else direction}: {rule}"
 
-    def likely_bug(self, name: str, key: str, given: float) -> str:
+    def likely_bug(self, name: str, key: str, given: float, *, restarted: bool = False) -> str:
         """A sentence naming the slip a wrong entry points to (empty when none): a window
         restarted at the root's (-∞, ∞) instead of passed down, or a value right in another
         convention than the rest of the answer."""
         node = self.tree.by_name(name)
         if key != "value":
             root_bound = -inf if key == "alpha" else inf
-            if node.path and given == root_bound:
+            if node.path and given == root_bound and restarted:
                 symbol = "α" if key == "alpha" else "β"
                 parent = self.tree.node(node.path[:-1]).name
                 return (f"{name}'s {symbol} should be {parent}'s {symbol} at the time {name} "
@@ -347,7 +351,7 @@ class _Rules:
         but only the edge the cut-off skips is marked. ``cut`` names that edge when the
         reader marked it too (so naming it gives nothing away)."""
         where = f"the pruned edge to {cut}" if cut else "an edge a cut-off prunes higher up"
-        says = f"the pruned edges: {name} lies below {where}: mark only that edge"
+        says = f"the pruned edges: {name} lies below {where}"
         return Mistake(name, "edge", says, f"the cut-off skips {'it' if cut else 'that edge'}, "
                        f"and {name} with everything under it is never reached, so it is pruned "
                        "with it; mark only the edge where the cut happens, not the ones "
