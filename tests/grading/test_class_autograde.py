@@ -359,15 +359,25 @@ def _scores(root: Path) -> dict[str, float]:
             for (_, s), r in gradebook_rows(root).items()}
 
 
+def _kill_a_busy_worker(proc: subprocess.Popen[str]) -> bool:
+    """SIGKILL a worker of ``proc`` seen grading; False if none was seen before the run
+    ended. A worker seen busy may have ended by the time it is killed (a submission is
+    graded in a few seconds): then look again."""
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and proc.poll() is None:
+        for worker in [w for w in _workers(proc.pid) if _busy(w)]:
+            try:
+                os.kill(worker, signal.SIGKILL)
+            except ProcessLookupError:
+                continue
+            return True
+        time.sleep(0.2)
+    return False
+
+
 def test_a_killed_worker_costs_only_its_submission_and_a_rerun_grades_it(small: Path) -> None:
     proc = _start(small)
-    victim = None
-    deadline = time.monotonic() + 300
-    while victim is None and time.monotonic() < deadline and proc.poll() is None:
-        victim = next((w for w in _workers(proc.pid) if _busy(w)), None)
-        time.sleep(0.2)
-    assert victim is not None, "no worker was seen grading"
-    os.kill(victim, signal.SIGKILL)
+    assert _kill_a_busy_worker(proc), "no worker was seen grading"
     out, err = proc.communicate(timeout=600)
     assert proc.returncode == 1, out + err
     failed = re.findall(r"not graded: (\S+): the worker process running it died \(exit code -9\)",
