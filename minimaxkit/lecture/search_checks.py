@@ -34,7 +34,7 @@ from ._reader import (
     shown,
 )
 from .check_trees import check_trees
-from .slips import slip_hint
+from .slips import MAXMIN_SLIPS, MINIMAX_SLIPS, slip_hint
 
 __all__ = ["Failed", "Result", "VIEWS", "NEGAMAX_NOTE", "views_of", "check_count",
            "check_positions", "check_binary", "check_maxmin", "check_scored_move",
@@ -256,12 +256,20 @@ def _maxmin_values(max_min: Any, min_max: Any, trees: list[GameTree]) -> list[tu
     return out
 
 
+def _maxmin_hint(max_min: Any, min_max: Any, trees: list[GameTree]) -> str:
+    """The slip the pair's values on ``trees`` point to (a minimax slip, or one of the
+    pair's own: no alternation, the same of the children taken at both kinds of node, the
+    first child skipped), as '; it looks like ...', or ''."""
+    return slip_hint(_maxmin_values(max_min, min_max, trees), MINIMAX_SLIPS + MAXMIN_SLIPS)
+
+
 def check_maxmin(max_min: Any, min_max: Any) -> Result:
     """Exercise 2.1: the handout's MaxMin / MinMax pair (one function passed twice, or
     negamax, pass too). Refuses:
 
-    * min_max taking the max;
-    * each calling itself instead of the other;
+    * min_max taking the max (max_min the min);
+    * each calling itself instead of the other (or one of them);
+    * the first child skipped;
     * a running max or min started at 0;
     * max and min swapped;
     * the kit's own search;
@@ -282,7 +290,7 @@ def check_maxmin(max_min: Any, min_max: Any) -> Result:
             kind = "MAX" if tree.root.is_max else "MIN"
             return False, (f"on tree {i} (a {kind} root, {len(tree.leaves())} leaves: "
                            f"{short(tree.to_nested())}) it returns {short(got)}; minimax "
-                           f"says {want}{slip_hint(_maxmin_values(max_min, min_max, trees))}")
+                           f"says {want}{_maxmin_hint(max_min, min_max, trees)}")
     note = "" if VIEWS[0] in views else NEGAMAX_NOTE
     return True, (f"agrees with the kit's minimax on {len(trees)} trees: MAX and MIN roots, "
                   f"values from -9 to 9 with ties, leaves at uneven depths.{note}")

@@ -29,31 +29,49 @@ from typing import Any
 
 from ._reader import same
 
-__all__ = ["Slip", "Twist", "MINIMAX_SLIPS", "ALPHABETA_SLIPS", "slip_hint", "bound_hint"]
+__all__ = ["Slip", "Twist", "MINIMAX_SLIPS", "MAXMIN_SLIPS", "ALPHABETA_SLIPS", "slip_hint",
+           "bound_hint"]
 
 
 @dataclass(frozen=True)
 class Twist:
-    """What a wrong minimax does differently: its running max and min start at ``start``;
-    it decides MAX by ``max_at(depth)`` instead of asking the game (None: it asks); it keeps
-    the smaller value at MAX and the larger at MIN (``swapped``)."""
+    """What a wrong minimax does differently from minimax.
+
+    * ``start``: where its running value starts at a MAX node and at a MIN node;
+    * ``takes``: what a MAX node and a MIN node take of their children's values, "max" or
+      "min" (a right search: MAX the max, MIN the min);
+    * ``max_at``: it decides MAX by ``max_at(depth)`` instead of asking the game (None: it
+      asks);
+    * ``below``: the kind of node it searches a node's children as, from the node's own
+      kind, as a pair of procedures that call each other (or themselves) decides it: True
+      for MAX (None: it asks the game, so the players alternate);
+    * ``skip_first``: it leaves each node's first child out.
+    """
 
     start: tuple[float, float] = (-math.inf, math.inf)
+    takes: tuple[str, str] = ("max", "min")
     max_at: Callable[[int], bool] | None = None
-    swapped: bool = False
+    below: Callable[[bool], bool] | None = None
+    skip_first: bool = False
 
 
-def _plain(game: Any, state: Any, limit: int | None, twist: Twist, depth: int = 0) -> float:
-    """Minimax with ``twist``, to ``limit`` plies from ``state`` (None: to the leaves).
-    Alpha-beta with the same slip returns the same root value, whatever it prunes."""
+def _plain(game: Any, state: Any, limit: int | None, twist: Twist, depth: int = 0,
+           is_max: bool | None = None) -> float:
+    """Minimax with ``twist``, to ``limit`` plies from ``state`` (None: to the leaves);
+    ``is_max`` is the kind the wrong search gave this node (None: the game's, or the
+    depth's). Alpha-beta with the same slip returns the same root value, whatever it
+    prunes."""
     if not game.moves(state) or (limit is not None and depth == limit):
         return float(game.evaluate(state))
-    is_max = twist.max_at(depth) if twist.max_at else game.is_max(state)
-    values = [_plain(game, game.play(state, m), limit, twist, depth + 1)
-              for m in game.moves(state)]
-    if is_max != twist.swapped:
-        return float(max([twist.start[0], *values]))
-    return float(min([twist.start[1], *values]))
+    if is_max is None:
+        is_max = twist.max_at(depth) if twist.max_at else bool(game.is_max(state))
+    below = twist.below(is_max) if twist.below else None
+    moves = list(game.moves(state))[1 if twist.skip_first else 0:]
+    values = [_plain(game, game.play(state, m), limit, twist, depth + 1, below)
+              for m in moves]
+    side = 0 if is_max else 1
+    take = max if twist.takes[side] == "max" else min
+    return float(take([twist.start[side], *values]))
 
 
 def _cut_reversed(game: Any, state: Any, limit: int | None, other_bound: bool) -> float:
@@ -119,7 +137,35 @@ MINIMAX_SLIPS = (
     Slip("both started at 0", START_AT_0, Twist(start=(0, 0))),
     Slip("MAX by even depth", BY_DEPTH, Twist(max_at=lambda depth: depth % 2 == 0)),
     Slip("MAX by odd depth", BY_DEPTH, Twist(max_at=lambda depth: depth % 2 == 1)),
-    Slip("max and min swapped", SWAPPED, Twist(swapped=True)),
+    Slip("max and min swapped", SWAPPED, Twist(start=(math.inf, -math.inf),
+                                               takes=("min", "max"))),
+)
+
+NO_ALTERNATION = ("children searched as if the same player moved again: does MaxMin call "
+                  "MinMax for its children, and MinMax call MaxMin? The players take turns, "
+                  "so each procedure calls the other one")
+MIN_TAKES_MAX = ("every node takes the max, MIN nodes too: does min_max take the max of its "
+                 "children? MinMax takes the min")
+MAX_TAKES_MIN = ("every node takes the min, MAX nodes too: does max_min take the min of its "
+                 "children? MaxMin takes the max")
+FIRST_SKIPPED = ("a node's first child left out: is the first child skipped (a loop from "
+                 "index 1, or children()[1:])? Every child is searched, the first one too")
+
+#: The slips of lecture 2's pair of procedures, MaxMin and MinMax, on top of
+#: :data:`MINIMAX_SLIPS`: the pair that does not alternate (each half on its own, or both),
+#: the one that takes the same of its children at both kinds of node (its running value
+#: started where the right procedure starts it, or at the other end), the first child skipped.
+MAXMIN_SLIPS = (
+    Slip("MaxMin calls MaxMin", NO_ALTERNATION, Twist(below=lambda is_max: True)),
+    Slip("MinMax calls MinMax", NO_ALTERNATION, Twist(below=lambda is_max: False)),
+    Slip("neither alternates", NO_ALTERNATION, Twist(below=lambda is_max: is_max)),
+    Slip("min_max takes the max", MIN_TAKES_MAX,
+         Twist(start=(-math.inf, -math.inf), takes=("max", "max"))),
+    Slip("min_max takes the max, started at ∞", MIN_TAKES_MAX, Twist(takes=("max", "max"))),
+    Slip("max_min takes the min", MAX_TAKES_MIN,
+         Twist(start=(math.inf, math.inf), takes=("min", "min"))),
+    Slip("max_min takes the min, started at -∞", MAX_TAKES_MIN, Twist(takes=("min", "min"))),
+    Slip("first child skipped", FIRST_SKIPPED, Twist(skip_first=True)),
 )
 
 REVERSED_CUT = ("a cut test the wrong way round: a MAX node stops when its value reaches β "
