@@ -326,13 +326,20 @@ class Recorder:
 
     def _static_value(self, path: Path, call: str) -> float:
         """The node's static value; where it has none, a :class:`TreeError` in a student's
-        words (the tree's own message speaks to someone building a tree)."""
+        words (the tree's own message speaks to someone building a tree). Nodes at a depth
+        limit are named only on a tree that can be searched to one: a tree with no static
+        value at any interior node is searched to its leaves (a question without a depth
+        limit)."""
         node = self.tree.node(path)
         if node.value is None:
+            limit = " or nodes at the depth limit" if self._has_interior_static() else ""
             raise TreeError(path, f"{node.name}: {call} is only for leaves (a node with no "
-                                  "children) or nodes at the depth limit; this node has "
-                                  "children")
+                                  f"children){limit}; this node has children")
         return self.tree.evaluate(node)
+
+    def _has_interior_static(self) -> bool:
+        """Whether some interior node of the tree carries a static value."""
+        return any(n.value is not None for n in self.tree.nodes() if n.children)
 
     # ----- what was recorded ---------------------------------------------------------------
     @property

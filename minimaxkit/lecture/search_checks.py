@@ -16,6 +16,7 @@ MAX and MIN roots, uneven depths. (Lecture 3's checks are in ``alphabeta_checks`
 from __future__ import annotations
 
 from collections.abc import Sequence, Set
+from dataclasses import dataclass
 from typing import Any
 
 from ..examples import aima_5_2, sheet_binary, sheet_tree
@@ -312,33 +313,60 @@ def _move_of(game: TicTacToe, state: Any, move: Any) -> tuple[Any, str]:
     return None, ""
 
 
+@dataclass(frozen=True)
+class _Scored:
+    """What one position of Exercise 2.3 says of a reader's ``(value, move)``: what is
+    wrong (``problem``, '' if nothing), whether it is the value (``wrong_value``: a slip may
+    tell why), and the note a move given by its name earns."""
+
+    problem: str = ""
+    wrong_value: bool = False
+    note: str = ""
+
+
 def _scored_problem(game: TicTacToe, text: str, value: Any, move: Any,
-                    views: set[str]) -> tuple[str, str]:
-    """What is wrong with ``(value, move)`` at the position ``text`` ('' if nothing), and
-    the note a move given by its name earns; narrows ``views`` to those that fit."""
+                    views: set[str]) -> _Scored:
+    """What is wrong with ``(value, move)`` at the position ``text``; narrows ``views`` to
+    the points of view that fit."""
     state = game.state_from_text(text)
     who = "X (MAX)" if game.is_max(state) else "O (MIN)"
     want = minimax(game, state, trace=False).value
     if any(same(value, m) for m in game.moves(state)) and same(move, want) \
             and not same(value, want):
-        return ("the pair is the wrong way round: return (value, move), value first, as "
-                "everywhere in the course"), ""
+        return _Scored("the pair is the wrong way round: return (value, move), value first, "
+                       "as everywhere in the course")
     if number(value) is None:
-        return (f"on {text!r}, {who} to move, the value is {shown(value)}; expected a number "
-                f"(minimax says {want})"), ""
+        return _Scored(f"on {text!r}, {who} to move, the value is {shown(value)}; expected "
+                       f"a number (minimax says {want})")
     views &= views_of(value, want, game.is_max(state))
     if not views:
-        return f"on {text!r}, {who} to move, the value is {value}; minimax says {want}", ""
+        return _Scored(f"on {text!r}, {who} to move, the value is {value}; minimax says "
+                       f"{want}", wrong_value=True)
     if move is None:
-        return (f"on {text!r}, {who} to move, it returns no move (None): is the start value "
-                "outside the range of values, so that some move is always kept?"), ""
+        return _Scored(f"on {text!r}, {who} to move, it returns no move (None): is the start "
+                       "value outside the range of values, so that some move is always kept?")
     legal, named = _move_of(game, state, move)
     if legal is None:
-        return (f"on {text!r}, {who} to move, {shown(move)} is not a legal move; the legal "
-                f"moves are {list(game.moves(state))}"), ""
+        return _Scored(f"on {text!r}, {who} to move, {shown(move)} is not a legal move; the "
+                       f"legal moves are {list(game.moves(state))}")
     if minimax(game, game.play(state, legal), trace=False).value != want:
-        return f"on {text!r} the move {move!r} does not reach the value {want}", ""
-    return "", named
+        return _Scored(f"on {text!r} the move {move!r} does not reach the value {want}")
+    return _Scored(note=named)
+
+
+def _scored_values(best: Any) -> list[tuple[Any, ...]]:
+    """(game, state, the reader's value) at each position of Exercise 2.3 where ``best``
+    returns a pair with a number first: what a wrong answer's slip is told from."""
+    game, out = TicTacToe(), []
+    for text in _SCORED:
+        state = game.state_from_text(text)
+        try:
+            value, _ = _pair(_call(best, game, state, call_as="best(game, state)"), "")
+        except Failed:
+            continue
+        if number(value) is not None:
+            out.append((game, state, value))
+    return out
 
 
 def check_scored_move(best: Any) -> Result:
@@ -347,6 +375,7 @@ def check_scored_move(best: Any) -> Result:
 
     * the best value started inside the range of values (no move kept);
     * MIN nodes maximising too;
+    * MAX and MIN told apart by the depth's parity rather than by the board;
     * the pair the wrong way round;
     * the kit's own search.
     """
@@ -355,10 +384,12 @@ def check_scored_move(best: Any) -> Result:
     for text in _SCORED:
         value, move = _pair(_call(best, game, game.state_from_text(text),
                                   call_as="best(game, state)"), "(value, move)")
-        wrong, named = _scored_problem(game, text, value, move, views)
-        if wrong:
-            return False, wrong
-        note = note or named
+        seen = _scored_problem(game, text, value, move, views)
+        if seen.wrong_value:
+            return False, seen.problem + slip_hint(_scored_values(best))
+        if seen.problem:
+            return False, seen.problem
+        note = note or seen.note
     negamax = "" if VIEWS[0] in views else NEGAMAX_NOTE
     return True, (f"right value and a best move on {len(_SCORED)} positions, X and O to move, "
                   f"a lost one included{note}.{negamax}")

@@ -124,8 +124,9 @@ START_AT_0 = ("a running max or min started at 0 rather than at -∞ / ∞: a no
               "moves are all worse than 0 for its player still returns 0. Start at -∞ (MAX) "
               "and ∞ (MIN), or at the first move's value")
 BY_DEPTH = ("MAX and MIN told apart by depth (MAX at even depths, or at odd ones): right "
-            "under one kind of root, wrong under the other. Ask the node whose move it is "
-            "(game.is_max(n), x.is_max()) instead")
+            "under one kind of root, wrong under the other. Is MAX decided from the depth's "
+            "parity? Ask the node, or the board, whose move it is (game.is_max(state), "
+            "x.is_max()) instead")
 SWAPPED = ("a comparison the wrong way round: a MAX node that keeps the smaller value, a "
            "MIN node the larger")
 

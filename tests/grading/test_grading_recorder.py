@@ -63,13 +63,29 @@ def test_nodes_are_dict_keys_and_sort_by_path() -> None:
 
 def test_reading_an_interior_node_without_a_static_value_names_it() -> None:
     root = Recorder(tree_002()).root()
-    # said to a student (review lecturer 2, finding 7), not to someone building a tree
+    # said to a student (review lecturer 2, finding 7), not to someone building a tree; on a
+    # tree with no static value at any interior node (A1's `minimax`, searched to the leaves)
+    # only leaves have one, and no depth limit is named (nit N5)
+    with pytest.raises(TreeError) as raised:
+        root.children()[0].static()
+    assert str(raised.value).endswith("B: static() is only for leaves (a node with no "
+                                      "children); this node has children")
+    assert "depth limit" not in str(raised.value)
+    with pytest.raises(TreeError, match=r"B: estimate\(\) is only for leaves"):
+        root.children()[0].estimate()
+
+
+def test_on_a_tree_with_static_values_above_the_leaves_the_depth_limit_is_named() -> None:
+    # the root carries a static value, B does not: a depth-limited search may read the
+    # root's, so the message names nodes at the depth limit as well
+    spec = tree_002().to_dict()
+    spec["value"] = 5
+    root = Recorder(GameTree.from_dict(spec)).root()
+    assert root.static() == 5
     message = (r"B: static\(\) is only for leaves \(a node with no children\) or nodes at the "
                r"depth limit; this node has children")
     with pytest.raises(TreeError, match=message):
         root.children()[0].static()
-    with pytest.raises(TreeError, match=r"B: estimate\(\) is only for leaves"):
-        root.children()[0].estimate()
 
 
 def test_a_looping_search_is_stopped_by_the_call_limit() -> None:
