@@ -38,15 +38,15 @@ import signal
 import threading
 import time
 import types
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from ..student import TooManyCalls, refuse_kit_searches
 
 __all__ = ["Failed", "NoResult", "Counting", "call", "no_kit_search", "number_or_note",
-           "shown", "same", "short", "number", "plain", "arguments_fit", "time_limit", "LIMIT",
-           "QUICK"]
+           "shown", "same", "short", "number", "plain", "pair", "arguments_fit", "time_limit",
+           "LIMIT", "QUICK"]
 
 #: seconds a reader's function may run before the check calls it a loop: long enough for
 #: a slow but right walk of tic-tac-toe's 549,946 nodes (the worked answer takes 2 s)
@@ -335,3 +335,15 @@ def number_or_note(value: Any) -> tuple[float | None, str]:
         return None, (f"{value!r} is a string (it is in quotes): write the number itself, "
                       f"{text}, without quotes")
     return None, f"expected a number, got {shown(value)}"
+
+
+def pair(got: Any, what: str) -> tuple[Any, Any]:
+    """``got`` as a pair (any sequence of two: a tuple, a list, a numpy array), else
+    :class:`Failed` saying what came."""
+    got = plain(got)
+    if isinstance(got, Sequence) and not isinstance(got, (str, bytes)) and len(got) == 2:
+        return got[0], got[1]
+    if number(got) is not None:
+        raise Failed(f"expected a pair {what}, got one number, {shown(got)}: return both, "
+                     f"{what}")
+    raise Failed(f"expected a pair {what}, got {shown(got)}")

@@ -1,25 +1,20 @@
-"""The checks behind ``check(name, ...)`` for lectures 1 and 2: each runs a reader's answer
-against the kit and returns ``(ok, message)``. A reader's function that raises, loops,
+"""The checks behind ``check(name, ...)`` for lecture 2 (minimax): each runs a reader's
+answer against the kit and returns ``(ok, message)``. A reader's function that raises, loops,
 returns nothing, takes other arguments or calls the kit's own search is reported through
 :class:`Failed`, never raised to the notebook (see ``_reader``); an answer of the wrong
 kind (a count where a pair belongs, a string, a truth value) is named as such. Search
 exercises run on the example trees and on ``check_trees``: values from -9 to 9 with ties,
-MAX and MIN roots, uneven depths. (Lecture 3's checks are in ``alphabeta_checks``.)
-
->>> check_binary([[2, 7], [1, 0]])[0], check_binary(((2, 7), (1, 5)))[0]
-(True, True)
->>> check_binary(3)[1]
-'expected a nested list of numbers, one inner list per MIN node, such as \
-[[1, 2, 3], [4, 5]], got 3 (a number)'
+MAX and MIN roots, uneven depths. (Lecture 1's checks are in ``tree_checks``, and kept
+importable from here; lecture 3's are in ``alphabeta_checks``.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..examples import aima_5_2, sheet_binary, sheet_tree
+from ..examples import aima_5_2, sheet_tree
 from ..games import TicTacToe
 from ..search import minimax, simple_pruning
 from ..student import Recorder
@@ -27,200 +22,23 @@ from ..tree import GameTree
 from ._reader import (
     Counting,
     Failed,
+    NoResult,
     call,
     number,
-    plain,
+    pair,
     same,
     short,
     shown,
 )
 from .check_trees import check_trees
-from .slips import MAXMIN_SLIPS, MINIMAX_SLIPS, slip_hint
+from .slips import MAXMIN_SLIPS, MINIMAX_SLIPS, slip_hint, static_read_hint
+from .tree_checks import Result, check_binary, check_count, check_positions
 
 __all__ = ["Failed", "Result", "VIEWS", "NEGAMAX_NOTE", "views_of", "check_count",
            "check_positions", "check_binary", "check_maxmin", "check_scored_move",
            "check_simple_pruning"]
 
-Result = tuple[bool, str]
 _call = call
-
-
-def _n(count: int, word: str) -> str:
-    """``count`` and ``word``, in the plural unless there is one.
-
-    >>> _n(1, "position"), _n(5478, "position")
-    ('1 position', '5478 positions')
-    """
-    return f"{count} {word}{'s' * (count != 1)}"
-
-
-def _pair(got: Any, what: str) -> tuple[Any, Any]:
-    """``got`` as a pair (any sequence of two: a tuple, a list, a numpy array), else
-    :class:`Failed` saying what came."""
-    got = plain(got)
-    if isinstance(got, Sequence) and not isinstance(got, (str, bytes)) and len(got) == 2:
-        return got[0], got[1]
-    if number(got) is not None:
-        raise Failed(f"expected a pair {what}, got one number, {shown(got)}: return both, "
-                     f"{what}")
-    raise Failed(f"expected a pair {what}, got {shown(got)}")
-
-
-# ----- lecture 1 -------------------------------------------------------------------------------
-def check_count(count: Any) -> Result:
-    """Exercise 1.2: ``count(game, state)``, the pair (nodes, leaves) of the tree below a
-    state. Refuses:
-
-    * the pair the wrong way round, (leaves, nodes);
-    * a leaf not counted as a node;
-    * the kit's own search;
-    * the pair typed as a string.
-    """
-    game = TicTacToe()
-    sheet, deep = sheet_tree(), check_trees(2, depth=5)[1]
-    cases = [("the example sheet's tree", sheet, sheet.root),
-             ("a random tree with a MIN root and leaves at uneven depths", deep, deep.root),
-             ("tic-tac-toe after 3 moves", game, game.state_from_text("X.. .O. ..X")),
-             ("tic-tac-toe", game, game.initial_state())]
-    for label, g, state in cases:
-        stats = minimax(g, state, trace=False).stats
-        nodes, leaves = _pair(_call(count, g, state, call_as="count(game, state)"),
-                              "(nodes, leaves)")
-        if number(nodes) is None or number(leaves) is None:
-            return False, (f"on {label} it returns ({short(nodes)}, {short(leaves)}); "
-                           "expected two numbers, (nodes, leaves)")
-        if (nodes, leaves) == (stats.leaves, stats.nodes) != (stats.nodes, stats.leaves):
-            return False, "the pair is the wrong way round: return (nodes, leaves)"
-        if (nodes, leaves) != (stats.nodes, stats.leaves):
-            hint = ""
-            if leaves == stats.leaves and nodes == stats.nodes - 1:
-                hint = ": the node itself counts as well"
-            elif leaves == stats.leaves and nodes == stats.nodes - stats.leaves:
-                hint = ": a leaf is a node too (one node and one leaf)"
-            return False, (f"on {label} it returns ({short(nodes)}, {short(leaves)}); the "
-                           f"tree has {stats.nodes} nodes and {stats.leaves} leaves{hint}")
-    return True, (f"all {len(cases)} right, tic-tac-toe included: {stats.nodes} nodes, "
-                  f"{stats.leaves} leaves.")
-
-
-def _reachable(game: Any, start: Any) -> set[Any]:
-    seen, todo = set(), [start]
-    while todo:
-        state = todo.pop()
-        if state not in seen:
-            seen.add(state)
-            todo.extend(game.play(state, m) for m in game.moves(state))
-    return seen
-
-
-def _as_positions(game: TicTacToe, states: set[Any]) -> dict[str, set[Any]]:
-    """Other ways a reader may write the same positions: boards (rows of cells), texts."""
-    return {"boards (rows of cells)": {tuple(map(tuple, game.board(s))) for s in states},
-            "texts (game.render)": {game.render(s) for s in states}}
-
-
-def _as_set(got: Any, seen: set[Any]) -> set[Any]:
-    """A reader's positions as a set: a dict's keys, a list without repeats; else
-    :class:`Failed` saying what came."""
-    if isinstance(got, dict):  # a "seen" dictionary: its keys are the positions
-        got = set(got)
-    if isinstance(got, (list, tuple)):  # a set written as a list: right if it has no repeats
-        try:
-            distinct = set(got)
-        except TypeError:
-            raise Failed(f"it returns a {type(got).__name__} of positions that cannot be "
-                         "put in a set (lists inside?): return a set of states") from None
-        if len(distinct) < len(got):
-            nodes = " (the tree's nodes)" if len(got) == 549_946 else ""
-            raise Failed(f"it returns {len(got):,} states with repeats{nodes}; the "
-                         f"distinct positions are {len(seen):,}: return a set")
-        got = distinct
-    if not isinstance(got, Set):
-        raise Failed(f"expected a set of positions, got {shown(got)}")
-    return set(got)
-
-
-def _positions_missed(game: TicTacToe, mine: set[Any], seen: set[Any]) -> str:
-    """What a wrong set of positions misses or has too many of, in words."""
-    start = game.initial_state()
-    missing, extra = seen - mine, mine - seen
-    found = f"it finds {_n(len(mine), 'position')}"
-    if missing == {start} and not extra:
-        return (f"{found} and leaves out the start: the position you start from is "
-                f"reachable too (in zero moves). With it there are {len(seen)}")
-    if missing and not extra and all(not game.moves(s) for s in missing):
-        return (f"{found} and leaves out {_n(len(missing), 'finished game')} (positions with "
-                f"no moves): they are positions too. There are {len(seen)}, the start and "
-                "finished games included")
-    if extra and len(extra) == len(mine):
-        return (f"it finds {_n(len(mine), 'thing')}, but none is a state that game.play "
-                f"returns (e.g. {short(next(iter(extra)), 60)}): collect the states "
-                f"themselves. There are {len(seen)} positions")
-    parts = []
-    if missing:
-        example = game.render(next(iter(sorted(missing)))).replace("\n", " ")
-        parts.append(f"misses {len(missing)} (e.g. {example})")
-    if extra:
-        parts.append(f"has {len(extra)} that are not reachable positions")
-    return (f"{found} and {' and '.join(parts)}; there are {len(seen)}, the start and "
-            "finished games included")
-
-
-def check_positions(positions: Any) -> Result:
-    """Exercise 1.3: the set of positions reachable in tic-tac-toe. Refuses:
-
-    * a list of every node (with repeats);
-    * the finished games left out;
-    * the start alone;
-    * a count where a set belongs;
-    * None returned;
-    * the kit's own search.
-    """
-    game = TicTacToe()
-    start = game.initial_state()
-    seen = _reachable(game, start)
-    mine = _as_set(_call(positions, game, start, call_as="positions(game, state)"), seen)
-    if mine == seen:
-        return True, (f"{len(seen)} distinct positions, the empty board and finished games "
-                      "included, against hundreds of thousands of nodes.")
-    for how, other in _as_positions(game, seen).items():
-        if mine == other:
-            return True, (f"{len(seen)} distinct positions, written as {how} rather than "
-                          "the states game.play returns: the same positions.")
-    return False, _positions_missed(game, mine, seen)
-
-
-def check_binary(nested: Any) -> Result:
-    """Exercise 1.1: the example sheet's binary tree as nested lists. Refuses:
-
-    * the first MIN node's leaves swapped;
-    * a flat list of the four leaves;
-    * a leaf missing;
-    * the "?" left in;
-    * the list typed as a string.
-    """
-    if isinstance(nested, GameTree):
-        nested = nested.to_nested()
-    nested = plain(nested)  # numpy arrays and numbers as lists and numbers
-    shape = "a nested list of numbers, one inner list per MIN node, such as [[1, 2, 3], [4, 5]]"
-    if isinstance(nested, str):
-        return False, f"that is a string (it is in quotes): write {shape} itself"
-    if not isinstance(nested, (list, tuple)):
-        return False, f"expected {shape}, got {shown(nested)}"
-    if "?" in short(nested, 10_000):
-        return False, 'put a number where the sheet has "?": any number will do'
-    try:
-        tree = GameTree.from_nested(nested)
-    except Exception as err:
-        return False, f"not a tree: {err}"
-    if len(tree.leaves()) != 4:
-        return False, f"the sheet's tree has 4 leaves, yours has {len(tree.leaves())}"
-    last = tree.leaves()[-1].value
-    if tree != sheet_binary(last=last):  # type: ignore[arg-type]
-        return False, ("the shape or the first three leaves differ from the sheet's tree: a "
-                       "MAX root over two MIN nodes, the first with leaves 2 and 7, the "
-                       "second with 1 and ?")
-    return True, "that is the sheet's binary tree (the kit has it as examples.sheet_binary())."
 
 
 # ----- lecture 2 -------------------------------------------------------------------------------
@@ -264,13 +82,24 @@ def _maxmin_hint(max_min: Any, min_max: Any, trees: list[GameTree]) -> str:
     return slip_hint(_maxmin_values(max_min, min_max, trees), MINIMAX_SLIPS + MAXMIN_SLIPS)
 
 
+def _recorded_call(f: Any, tree: GameTree, call_as: str) -> Any:
+    """``f(root)`` on the node interface of the assignments (methods) over ``tree``; where it
+    fails on reading an interior node's static value, the calls it made say which slip."""
+    rec = Recorder(tree)
+    try:
+        return _call(f, rec.root(), call_as=call_as)
+    except NoResult as failed:
+        hint = static_read_hint(rec.calls, lambda path: bool(tree.node(path).children))
+        raise NoResult(f"{failed}{hint}") from None
+
+
 def check_maxmin(max_min: Any, min_max: Any) -> Result:
     """Exercise 2.1: the handout's MaxMin / MinMax pair (one function passed twice, or
     negamax, pass too). Refuses:
 
     * min_max taking the max (max_min the min);
     * each calling itself instead of the other (or one of them);
-    * the first child skipped;
+    * the first child skipped (or read with static());
     * a running max or min started at 0;
     * max and min swapped;
     * the kit's own search;
@@ -279,12 +108,11 @@ def check_maxmin(max_min: Any, min_max: Any) -> Result:
     trees = [sheet_tree(), aima_5_2(), *check_trees(20, depth=5)]
     views = set(VIEWS)
     for i, tree in enumerate(trees):
-        root = Recorder(tree).root()  # the node interface of the assignments: methods
         f, name = (max_min, "max_min") if tree.root.is_max else (min_max, "min_max")
-        got, want = _call(f, root, call_as=f"{name}(x)"), minimax(tree, trace=False).value
+        got, want = _recorded_call(f, tree, f"{name}(x)"), minimax(tree, trace=False).value
         if number(got) is None:
-            pair = " (return the value alone)" if isinstance(got, (tuple, list)) else ""
-            return False, (f"{name}(tree.root) returns {shown(got)}{pair}: expected the "
+            alone = " (return the value alone)" if isinstance(got, (tuple, list)) else ""
+            return False, (f"{name}(tree.root) returns {shown(got)}{alone}: expected the "
                            "root's value, a number")
         views &= views_of(got, want, tree.root.is_max)
         if not views:
@@ -361,7 +189,7 @@ def _scored_values(best: Any) -> list[tuple[Any, ...]]:
     for text in _SCORED:
         state = game.state_from_text(text)
         try:
-            value, _ = _pair(_call(best, game, state, call_as="best(game, state)"), "")
+            value, _ = pair(_call(best, game, state, call_as="best(game, state)"), "")
         except Failed:
             continue
         if number(value) is not None:
@@ -382,7 +210,7 @@ def check_scored_move(best: Any) -> Result:
     game = TicTacToe()
     note, views = "", set(VIEWS)
     for text in _SCORED:
-        value, move = _pair(_call(best, game, game.state_from_text(text),
+        value, move = pair(_call(best, game, game.state_from_text(text),
                                   call_as="best(game, state)"), "(value, move)")
         seen = _scored_problem(game, text, value, move, views)
         if seen.wrong_value:

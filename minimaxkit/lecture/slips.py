@@ -27,10 +27,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..student import CHILDREN, STATIC
 from ._reader import same
 
 __all__ = ["Slip", "Twist", "MINIMAX_SLIPS", "MAXMIN_SLIPS", "ALPHABETA_SLIPS", "slip_hint",
-           "bound_hint"]
+           "bound_hint", "static_read_hint"]
 
 
 @dataclass(frozen=True)
@@ -55,23 +56,25 @@ class Twist:
     skip_first: bool = False
 
 
-def _plain(game: Any, state: Any, limit: int | None, twist: Twist, depth: int = 0,
-           is_max: bool | None = None) -> float:
-    """Minimax with ``twist``, to ``limit`` plies from ``state`` (None: to the leaves);
-    ``is_max`` is the kind the wrong search gave this node (None: the game's, or the
-    depth's). Alpha-beta with the same slip returns the same root value, whatever it
-    prunes."""
-    if not game.moves(state) or (limit is not None and depth == limit):
-        return float(game.evaluate(state))
-    if is_max is None:
-        is_max = twist.max_at(depth) if twist.max_at else bool(game.is_max(state))
-    below = twist.below(is_max) if twist.below else None
-    moves = list(game.moves(state))[1 if twist.skip_first else 0:]
-    values = [_plain(game, game.play(state, m), limit, twist, depth + 1, below)
-              for m in moves]
-    side = 0 if is_max else 1
-    take = max if twist.takes[side] == "max" else min
-    return float(take([twist.start[side], *values]))
+def _plain(game: Any, state: Any, limit: int | None, twist: Twist) -> float:
+    """Minimax with ``twist``, to ``limit`` plies from ``state`` (None: to the leaves).
+    Alpha-beta with the same slip returns the same root value, whatever it prunes."""
+
+    def search(state: Any, depth: int, is_max: bool | None) -> float:
+        """The value of ``state``; ``is_max`` is the kind the wrong search gave it (None:
+        the game's, or the depth's)."""
+        if not game.moves(state) or (limit is not None and depth == limit):
+            return float(game.evaluate(state))
+        if is_max is None:
+            is_max = twist.max_at(depth) if twist.max_at else bool(game.is_max(state))
+        below = twist.below(is_max) if twist.below else None
+        moves = list(game.moves(state))[1 if twist.skip_first else 0:]
+        values = [search(game.play(state, m), depth + 1, below) for m in moves]
+        side = 0 if is_max else 1
+        take = max if twist.takes[side] == "max" else min
+        return float(take([twist.start[side], *values]))
+
+    return search(state, 0, None)
 
 
 def _cut_reversed(game: Any, state: Any, limit: int | None, other_bound: bool) -> float:
@@ -223,4 +226,40 @@ def bound_hint(got: Any, window: tuple[float, float] = (-math.inf, math.inf)) ->
         return (": it returns the root's β, ∞: does every node return β, MAX nodes too? A "
                 "MAX node returns the value it found (or α), a MIN node the value it found "
                 "(or β)")
+    return ""
+
+
+STATIC_FIRST = ("; it read the first child's static value where it should search it: is the "
+                "first child skipped (the running value started at children()[0].static(), "
+                "the loop from index 1)? Start at -∞ (MAX) or ∞ (MIN) "
+                "and search every child, the first one too")
+STATIC_START = ("; it read the node's own static value before its children: is the running "
+                "value started at x.static()? Start at -∞ (MAX) or ∞ (MIN) and "
+                "search every child, the first one too")
+
+
+def static_read_hint(calls: Sequence[tuple[str, Any]], interior: Callable[[Any], bool]) -> str:
+    """The slip behind a search that stopped on reading the static value of an interior node
+    (``interior(path)``), told from the ``(kind, path)`` calls it made (a
+    :class:`~minimaxkit.student.Recorder`'s): the first child read with ``static()`` just
+    after its parent's children were asked for, or a node's own ``static()`` read before
+    its children; else ''.
+
+    >>> static_read_hint([("children", ()), ("static", (0,))], lambda path: True)[:45]
+    "; it read the first child's static value wher"
+    >>> static_read_hint([("static", ())], lambda path: True)[:40]
+    "; it read the node's own static value be"
+    >>> static_read_hint([("children", ()), ("static", (0,))], lambda path: False)
+    ''
+    """
+    if not calls:
+        return ""
+    kind, path = calls[-1]
+    if kind != STATIC or not interior(path):
+        return ""
+    path = tuple(path)
+    if path and path[-1] == 0 and len(calls) > 1 and calls[-2] == (CHILDREN, path[:-1]):
+        return STATIC_FIRST
+    if (CHILDREN, path) not in calls:
+        return STATIC_START
     return ""
