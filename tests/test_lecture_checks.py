@@ -174,6 +174,145 @@ def test_maxmin() -> None:
     refused(check("maxmin", lambda x: "3", lambda x: "3"), "'3' (a string)", "a number")
 
 
+#: The worked answer's loop form (MAXMIN_LOOPS) with one slip each, as a student writes it.
+#: On the sheet's 27-leaf tree (minimax: 5), by hand: a pair that never alternates takes the
+#: max at every node below a MAX root, the largest leaf, 16; so does a min_max that takes
+#: the max (started at -∞, as written from max_min); started at ∞ it returns ∞ from every
+#: MIN node; skipping each node's first child leaves B's and C's last two children: C gets
+#: min(max(9, 2), max(5, 2)) = 5, D min(max(7, 2), max(6, 4)) = 6, the root 6.
+MAXMIN_SLIPPED = {
+    "MaxMin calls MaxMin": (MAXMIN_LOOPS.replace("max(best, min_max(y))",
+                                                 "max(best, max_min(y))"), "it returns 16",
+                            "does MaxMin call MinMax for its children"),
+    "neither alternates": (MAXMIN_LOOPS.replace("max(best, min_max(y))", "max(best, max_min(y))")
+                           .replace("min(best, max_min(y))", "min(best, min_max(y))"),
+                           "it returns 16", "does MaxMin call MinMax for its children"),
+    "min_max takes the max": (MAXMIN_LOOPS.replace("min(best, max_min(y))",
+                                                   "max(best, max_min(y))")
+                              .replace("best = math.inf", "best = -math.inf"), "it returns 16",
+                              "does min_max take the max of its children?"),
+    "min_max takes the max, from ∞": (MAXMIN_LOOPS.replace("min(best, max_min(y))",
+                                                          "max(best, max_min(y))"),
+                                      "it returns inf",
+                                      "does min_max take the max of its children?"),
+    "first child skipped (children()[1:])": (
+        MAXMIN_LOOPS.replace("for y in x.children():", "for y in x.children()[1:]:"),
+        "it returns 6", "is the first child skipped"),
+    "first child skipped (from index 1)": (MAXMIN_LOOPS.replace(
+        "    for y in x.children():\n        best = max",
+        "    c = x.children()\n    for i in range(1, len(c)):\n        y = c[i]\n"
+        "        best = max").replace(
+        "    for y in x.children():\n        best = min",
+        "    c = x.children()\n    for i in range(1, len(c)):\n        y = c[i]\n"
+        "        best = min"), "it returns 6", "is the first child skipped"),
+    "first child read with static()": (MAXMIN_LOOPS.replace(
+        "best = -math.inf\n    for y in x.children():",
+        "best = x.children()[0].static()\n    for y in x.children()[1:]:").replace(
+        "best = math.inf\n    for y in x.children():",
+        "best = x.children()[0].static()\n    for y in x.children()[1:]:"),
+        "B: static() is only for leaves (a node with no children); this node has children",
+        "is the first child skipped"),
+}
+#: Every hint of the pair's own slips: a wrong answer is told its own and none of the others.
+MAXMIN_HINTS = ("does MaxMin call MinMax", "does min_max take the max", "first child skipped",
+                "told apart by depth", "started at 0", "wrong way round")
+
+
+@pytest.mark.parametrize("slip", MAXMIN_SLIPPED)
+def test_maxmin_names_the_pairs_own_slips(slip: str) -> None:
+    """Issue 37, the lecturer's re-check: each slip of the pair is named, with a hint that
+    points at it (not the answer), and no other slip's hint."""
+    code, says, hint = MAXMIN_SLIPPED[slip]
+    assert code != MAXMIN_LOOPS
+    ns: dict[str, Any] = {"math": math}
+    exec(code, ns)
+    verdict = check("maxmin", ns["max_min"], ns["min_max"])
+    refused(verdict, says, hint)
+    assert "minimax says 5" in verdict.message or "static()" in verdict.message
+    others = [h for h in MAXMIN_HINTS if h not in hint and h in verdict.message]
+    assert others == [], verdict.message
+    assert "depth limit" not in verdict.message  # the lecture's trees have no depth limit
+
+
+def test_maxmin_max_min_taking_the_min_is_named_on_a_min_root() -> None:
+    # the mirror slip: max_min takes the min (started at ∞), so every node takes the min
+    code = (MAXMIN_LOOPS.replace("max(best, min_max(y))", "min(best, min_max(y))")
+            .replace("best = -math.inf", "best = math.inf"))
+    ns: dict[str, Any] = {"math": math}
+    exec(code, ns)
+    refused(check("maxmin", ns["max_min"], ns["min_max"]),
+            "does max_min take the min of its children?")
+
+
+def test_maxmin_right_in_every_style_passes_with_no_hint() -> None:
+    """The worked answer, the loop form, a running value started at the first child's value,
+    one function passed twice, and negamax: all pass, none is told a slip."""
+    ns: dict[str, Any] = {"math": math}
+    exec(EXERCISES["maxmin"].code, ns)
+    loops: dict[str, Any] = {"math": math}
+    exec(MAXMIN_LOOPS, loops)
+    first: dict[str, Any] = {"math": math}
+    exec(MAXMIN_LOOPS.replace("best = -math.inf\n    for y in x.children():",
+                              "best = min_max(x.children()[0])\n    for y in x.children()[1:]:")
+         .replace("best = math.inf\n    for y in x.children():",
+                  "best = max_min(x.children()[0])\n    for y in x.children()[1:]:"), first)
+
+    def one(x: Any) -> Any:
+        if x.is_leaf():
+            return x.static()
+        values = [one(y) for y in x.children()]
+        return max(values) if x.is_max() else min(values)
+
+    def nega(x: Any) -> Any:
+        if x.is_leaf():
+            return x.static() if x.is_max() else -x.static()
+        return max(-nega(y) for y in x.children())
+
+    for pair in [(ns["max_min"], ns["min_max"]), (loops["max_min"], loops["min_max"]),
+                 (first["max_min"], first["min_max"]), (one, one), (nega, nega)]:
+        verdict = check("maxmin", *pair)
+        assert verdict.ok, verdict
+        assert "it looks like" not in verdict.message and "slip" not in verdict.message
+
+
+#: Exercise 2.3's worked answer deciding MAX by the depth's parity (MAX at even depths, as at
+#: the start of the game), not by asking the board whose turn it is.
+SCORED_BY_PARITY = '''
+def best(game, state, depth=0):
+    if not game.moves(state):
+        return game.evaluate(state), None
+    mx = depth % 2 == 0
+    best_value, best_move = (-2 if mx else 2), None
+    for move in game.moves(state):
+        value, _ = best(game, game.play(state, move), depth + 1)
+        if (value > best_value) if mx else (value < best_value):
+            best_value, best_move = value, move
+    return best_value, best_move
+'''
+
+
+def test_scored_move_names_max_decided_by_the_depths_parity() -> None:
+    """Issue 37: parity is right wherever X is to move, so the first position it gets wrong is
+    one with O to move; the hint is the one maxmin and bug_recitation give."""
+    verdict = check("scored_move", define(SCORED_BY_PARITY, "best"))
+    refused(verdict, "on 'OX. XO. X..', O (MIN) to move, the value is 0; minimax says -1",
+            "told apart by depth", "Is MAX decided from the depth's parity?",
+            "game.is_max(state)")
+    # the same words where lecture 2's other exercises meet the same slip
+    def by_depth(x: Any, depth: int = 0) -> Any:
+        if x.is_leaf():
+            return x.static()
+        values = [by_depth(y, depth + 1) for y in x.children()]
+        return max(values) if depth % 2 == 0 else min(values)
+
+    refused(check("maxmin", by_depth, by_depth), "Is MAX decided from the depth's parity?")
+    # a value slip that is not parity is not told it: MIN maximising too
+    always_max = variant("scored_move", "best", [
+        ("(value > best_value) if mx else (value < best_value)", "value > best_value"),
+        ("(-2 if mx else 2)", "-2")])
+    assert "parity" not in check("scored_move", always_max).message
+
+
 def test_scored_move() -> None:
     right = variant("scored_move", "best", [])
     assert check("scored_move", right).ok
