@@ -90,6 +90,16 @@ REFUSED: dict[str, dict[str, tuple[Any, ...]]] = {
     "maxmin": {
         "min_max taking the max": (answer(MAXMIN)[0], answer(
             MAXMIN, ("return min(max_min", "return max(max_min"))[1]),
+        "max_min taking the min": (answer(
+            MAXMIN, ("return max(min_max", "return min(min_max"))[0], answer(MAXMIN)[1]),
+        "MaxMin calling itself, MinMax right": answer(MAXMIN, ("max(min_max(y)", "max(max_min(y)")),
+        "the first child skipped": answer(
+            MAXMIN, ("for y in x.children())", "for y in x.children()[1:])")),
+        "the first child read with static()": answer(
+            MAXMIN, ("max(min_max(y) for y in x.children())",
+                     "max([x.children()[0].static()] + [min_max(y) for y in x.children()[1:]])"),
+            ("min(max_min(y) for y in x.children())",
+             "min([x.children()[0].static()] + [max_min(y) for y in x.children()[1:]])")),
         "each calling itself instead of the other": answer(
             MAXMIN, ("max(min_max(y)", "max(max_min(y)"), ("min(max_min(y)", "min(min_max(y)")),
         "a running max or min started at 0": answer(
@@ -108,6 +118,11 @@ REFUSED: dict[str, dict[str, tuple[Any, ...]]] = {
         "MIN nodes maximising too": (answer(
             "scored_move", ("(value > best_value) if mx else (value < best_value)",
                             "value > best_value"), ("(-2 if mx else 2)", "-2")),),
+        "MAX and MIN told apart by the depth's parity": (answer(
+            "scored_move", ("def best(game, state):", "def best(game, state, depth=0):"),
+            ("mx = game.is_max(state)", "mx = depth % 2 == 0"),
+            ("best(game, game.play(state, move))",
+             "best(game, game.play(state, move), depth + 1)")),),
         "the pair the wrong way round": (lambda g, s: answer("scored_move")(g, s)[::-1],),
         "the kit's own search": (kit_search("scored_move"),),
     },
@@ -360,6 +375,11 @@ REVIEW_HINTS = {
     "the depth compared the wrong way (depth > max_depth)": ("bug_blog", (
         ("depth == max_depth", "depth > max_depth"),),
         "depth > max_depth)? Stop when depth == max_depth"),
+    "MAX decided by the depth's parity, not the board (issue 37)": ("scored_move", (
+        ("def best(game, state):", "def best(game, state, depth=0):"),
+        ("mx = game.is_max(state)", "mx = depth % 2 == 0"),
+        ("best(game, game.play(state, move))", "best(game, game.play(state, move), depth + 1)")),
+        "Is MAX decided from the depth's parity? Ask the node, or the board"),
     "the depth not counted on the way down": ("bug_blog", (
         ("depth + 1, max_depth", "depth, max_depth"),),
         "Is the depth counted on the way down"),

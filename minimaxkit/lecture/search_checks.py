@@ -97,9 +97,12 @@ def check_maxmin(max_min: Any, min_max: Any) -> Result:
     """Exercise 2.1: the handout's MaxMin / MinMax pair (one function passed twice, or
     negamax, pass too). Refuses:
 
-    * min_max taking the max (max_min the min);
-    * each calling itself instead of the other (or one of them);
-    * the first child skipped (or read with static());
+    * min_max taking the max;
+    * max_min taking the min;
+    * each calling itself instead of the other;
+    * MaxMin calling itself, MinMax right;
+    * the first child skipped;
+    * the first child read with static();
     * a running max or min started at 0;
     * max and min swapped;
     * the kit's own search;
@@ -203,7 +206,7 @@ def check_scored_move(best: Any) -> Result:
 
     * the best value started inside the range of values (no move kept);
     * MIN nodes maximising too;
-    * MAX and MIN told apart by the depth's parity rather than by the board;
+    * MAX and MIN told apart by the depth's parity;
     * the pair the wrong way round;
     * the kit's own search.
     """
