@@ -101,7 +101,15 @@ def test_no_mark_covers_a_value_a_name_a_node_or_an_edge(name: str) -> None:
         for (x, y), s in zip(to_px(coll.get_offsets()), sizes, strict=True):
             h = 0.5 * np.sqrt(s) * px
             mark_boxes.append((kind, (x - h, y - h, x + h, y + h)))
-    assert len(mark_boxes) == len(tree.nodes())  # every node has one
+    marks = every_node_marked(tree)
+    # every node has one: a badge beside it, or (an outlining kind) its own outline
+    assert len(mark_boxes) == sum(not MARKS[k].outline for k in marks.values())
+    for kind, ps in view.groups.items():
+        colours = view.nodes[kind].get_edgecolor()
+        for p, colour in zip(ps, colours, strict=True):
+            outline = MARKS[marks[p]].outline
+            assert (matplotlib.colors.to_hex(colour) == MARKS[marks[p]].face.lower()) \
+                == outline, (name, p, marks[p])
     edges = [(to_px(view.model.pos[p[:-1]]), to_px(view.model.pos[p]))
              for p in view.model.paths if p]
     for (kind, m), (ka, a) in itertools.product(mark_boxes, (text_boxes | node_boxes).items()):

@@ -99,9 +99,8 @@ def test_each_wrong_entry_is_marked_and_said_why_without_its_value(
     assert "I: the search enters it" in rows["I"].reasons.value
     for m in verdict.mistakes:
         assert not any(ch.isdigit() for ch in m.why), m
-    # the missing pruned edge (N) belongs to no row that would give it away: the summary
-    assert "the pruned edges: one is missing" in quiz.summary.value
-    assert "to N" not in quiz.summary.value and "N:" not in quiz.summary.value
+    # the pruned edge left unmarked (N) is said in F's row and marked at its button
+    assert "the edge to N is pruned but not marked" in rows["F"].reasons.value
     assert quiz.summary.value.count("✗ 7 entries are wrong") == 1
     # the tree marks the nodes whose own entry is wrong, and only those
     assert quiz.picture.tooltip.endswith("Marked: wrong: F, C, H, I.")
@@ -155,3 +154,71 @@ def test_the_picture_is_the_tree_with_a_text_alternative() -> None:
     quiz = HandTraceWidget(GameTree.from_nested([[3, 5], [2, 9]]))
     assert bytes(quiz.picture.value).startswith(b"\x89PNG")
     assert quiz.picture.tooltip.startswith("Game tree: root A (MAX)")
+
+
+def test_a_pruned_edge_left_unmarked_is_said_in_its_row_and_marked_at_its_button(
+        quiz: HandTraceWidget) -> None:
+    """Issue 36: F's β wrong and F→N left unmarked are both said in F's row, at one Check,
+    and the →N button carries the ✗; an edge marked that is not pruned is marked alike."""
+    quiz.fill(written({**SOFT, "F": (-INF, 7, 7)}), {"H"})
+    verdict = quiz.check()
+    rows = {row.name: row for row in quiz.rows}
+    assert verdict.wrong == ("F: β is wrong",
+                             "the pruned edges: the edge to N is pruned but not marked")
+    assert "F: β is wrong" in rows["F"].reasons.value
+    assert "the edge to N is pruned but not marked" in rows["F"].reasons.value
+    assert "press its button" in rows["F"].reasons.value
+    assert {r.name: r.edges.wrong for r in quiz.rows if r.edges.wrong} == {"F": [1]}
+    assert [text for text, _ in rows["F"].edges.items] == ["→M", "→N"]
+    assert "✗ 2 entries are wrong, each marked ✗ in its row with why." in quiz.summary.value
+    assert "<li>" not in quiz.summary.value  # nothing left over for the summary to say
+    # put right, the edge to E marked as well: B's →E button is marked, F's no longer
+    quiz.fill({"F": ("-inf", "6", "7")}, {"H", "N", "E"})
+    quiz.check()
+    assert {r.name: r.edges.wrong for r in quiz.rows if r.edges.wrong} == {"B": [0]}
+    assert "the edge to E is not pruned" in rows["B"].reasons.value
+    quiz.fill({}, PRUNED)
+    assert quiz.check().ok and all(r.edges.wrong == [] for r in quiz.rows)
+
+
+def _pixels(quiz: HandTraceWidget) -> Any:
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    return np.asarray(Image.open(io.BytesIO(bytes(quiz.picture.value))).convert("RGB"),
+                      dtype=int)
+
+
+def test_a_wrong_entry_is_drawn_on_its_own_node_not_beside_an_edge(
+        quiz: HandTraceWidget) -> None:
+    """Issue 36: F's wrong entry was a ◆ above F's apex, on the B–F edge, where it read as a
+    pruned-edge mark. Now F itself is outlined: every orange pixel of the tree (the legend
+    below it aside) lies on a line the unmarked picture draws, and together they make one
+    shape as wide as it is tall and node-sized: F's triangle."""
+    import numpy as np
+
+    plain = _pixels(quiz)
+    quiz.fill(written({**SOFT, "F": (-INF, 7, 7)}), PRUNED)
+    assert quiz.check().wrong == ("F: β is wrong",)
+    marked = _pixels(quiz)
+    assert marked.shape == plain.shape
+    orange = np.abs(marked - [0xD5, 0x5E, 0x00]).sum(axis=2) < 60
+    rows = np.flatnonzero(orange.any(axis=1))
+    gaps = np.flatnonzero(np.diff(rows) > 5)
+    assert len(gaps) == 1, rows  # the tree's mark, then the legend's
+    tree_rows = rows[: gaps[0] + 1]
+    ys, xs = np.nonzero(orange[: tree_rows[-1] + 1])
+    height, width = np.ptp(ys) + 1, np.ptp(xs) + 1
+    assert 20 <= height <= 60 and abs(height - width) <= 0.2 * height, (height, width)
+    dark = plain.sum(axis=2) < 3 * 160  # what the unmarked picture draws: lines, text
+    near = np.zeros_like(dark)
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            near |= np.roll(np.roll(dark, dy, axis=0), dx, axis=1)
+    assert near[ys, xs].all()
+    # the apex is the shape's one top pixel column range, narrow: a ▲, not a ◆ on an edge
+    top = xs[ys == ys.min()]
+    assert np.ptp(top) <= 6
+    assert quiz.picture.tooltip.endswith("Marked: wrong: F.")

@@ -80,6 +80,29 @@ def test_committed_without_outputs(name: str) -> None:
         assert "execution" not in cell.metadata, cell.source[:60]
 
 
+#: Words that send the reader to a picture "below": the very next cell must draw it.
+POINTS_BELOW = re.compile(r"\b(?:drawn|shown|pictured)\s+below\b")
+
+
+@pytest.mark.parametrize("name", LECTURES)
+def test_a_picture_said_to_be_below_is_the_next_cell(name: str) -> None:
+    """Issue 36: lecture 3 said "Do it on the tree drawn below" with a heading and a page of
+    instructions between the words and the tree (drawn by Exercise 3.1's widget). Prose
+    that points to a picture below is followed at once by the cell that draws it."""
+    cells = load(name).cells
+    for cell, after in zip(cells, [*cells[1:], None], strict=True):
+        if cell.cell_type == "markdown" and POINTS_BELOW.search(cell.source):
+            assert after is not None and after.cell_type == "code", cell.source[:120]
+
+
+def test_lecture_three_sends_the_hand_trace_to_the_exercise_that_draws_its_tree() -> None:
+    cells = load("03_alphabeta").cells
+    intro = next(i for i, c in enumerate(cells) if c.source.startswith("## 4. Your turn"))
+    assert "Exercise 3.1" in cells[intro].source
+    assert cells[intro + 1].source.startswith("### Exercise 3.1")
+    assert "HandTraceWidget(exercise_tree())" in cells[intro + 2].source
+
+
 #: What a cell must not define: the kit's names, and the usual names of the searches.
 KIT_NAMES = set(minimaxkit.__all__) | {
     "max_value", "min_value", "alpha_beta", "alpha_beta_search", "minimax_decision"}
@@ -799,3 +822,22 @@ def test_lecture_one_and_three_corrections(executed: dict[str, Any]) -> None:
     cells = code_cells(three)
     quiz = next(i for i, c in enumerate(cells) if c.source.startswith("QuizWidget("))
     assert all("alphabeta(" not in c.source for c in cells[quiz + 1:])
+
+
+COMMITTED = sorted([*NOTEBOOKS.glob("*.ipynb"), *NOTEBOOKS.parent.glob("assignments/*/*.ipynb"),
+                    *NOTEBOOKS.parent.glob("solutions/*/*.ipynb")])
+
+
+@pytest.mark.parametrize("path", COMMITTED,
+                         ids=lambda p: p.relative_to(NOTEBOOKS.parent).as_posix())
+def test_committed_in_the_form_jupyter_saves(path: Path) -> None:
+    """Issue 36.5 (part): a committed notebook is byte for byte what nbformat writes (the
+    Jupyter server saves through it), at nbformat 4.5 with a cell id on every cell, so that
+    opening it upgrades nothing. What still marks a lecture modified on opening is the
+    kernel's language_info (its Python version), which the front end writes into the
+    metadata: see the report of issue 36."""
+    text = path.read_text(encoding="utf-8")
+    nb = nbformat.reads(text, as_version=4)
+    assert (nb.nbformat, nb.nbformat_minor) == (4, 5)
+    assert all(cell.get("id") for cell in nb.cells)
+    assert text == nbformat.writes(nb) + "\n"

@@ -11,7 +11,16 @@ from matplotlib.lines import Line2D
 
 from ..replay import Frame
 from ..trace import Path
-from .style import CURRENT, EDGE_STYLES, MARKS, NODE_STYLES, SHAPES, STATIC_BOX, TEXT
+from .style import (
+    CURRENT,
+    EDGE_STYLES,
+    MARKS,
+    NODE_STYLES,
+    OUTLINE_WIDTH,
+    SHAPES,
+    STATIC_BOX,
+    TEXT,
+)
 
 __all__ = ["tree_legend"]
 
@@ -64,8 +73,14 @@ def tree_legend(view: Any, frame: Frame | None, marks: Mapping[Path, str] | None
                                   markersize=9, color=TEXT,
                                   label="≥v ≤v: bound" if view.narrowing
                                   else "≥v ≤v: best so far"))
-    for kind in dict.fromkeys((marks or {}).values()):
+    for kind, p in {k: p for p, k in reversed(list((marks or {}).items()))}.items():
         ms = MARKS[kind]
+        if ms.outline:  # drawn as the marked node's outline: the node's shape, outlined
+            handles.append(Line2D([], [], marker=SHAPES[view.model.kind(p)], linestyle="none",
+                                  markersize=9, markerfacecolor="#ffffff",
+                                  markeredgecolor=ms.face, markeredgewidth=OUTLINE_WIDTH,
+                                  label=ms.label))
+            continue
         handles.append(Line2D([], [], marker=ms.marker, linestyle="none", markersize=9,
                               markerfacecolor=ms.face, markeredgecolor=ms.edge,
                               markeredgewidth=max(ms.linewidth, 1.2),

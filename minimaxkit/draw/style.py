@@ -76,7 +76,9 @@ class EdgeStyle:
 
 @dataclass(frozen=True)
 class MarkStyle:
-    """A mark drawn on a node: ``where`` is "center", "ne" (upper right) or "nw"."""
+    """A mark drawn on a node: ``where`` is "center", "ne" (upper right) or "nw".
+    ``outline``: the node itself is also outlined in the mark's colour (``face``), so that
+    the mark beside it cannot be read as another node's or an edge's."""
 
     marker: str
     face: str
@@ -86,6 +88,7 @@ class MarkStyle:
     scale: float
     where: str
     label: str
+    outline: bool = False
 
 
 NODE_STYLES = {
@@ -109,6 +112,9 @@ EDGE_STYLES = {
 CURRENT = MarkStyle("o", "none", OKABE_ITO["vermillion"], 2.4, "-", 1.4, "center",
                     "current node")
 
+#: How thick a node's outline is drawn when a mark outlines it (``MarkStyle.outline``).
+OUTLINE_WIDTH = 2.6
+
 #: Marks a grader or a quiz puts on nodes (``draw_tree(..., marks={path: kind})``).
 MARKS = {
     "extra": MarkStyle("X", OKABE_ITO["vermillion"], "#ffffff", 0.6, "-", 0.75, "ne",
@@ -118,7 +124,7 @@ MARKS = {
     "diverge": MarkStyle("*", OKABE_ITO["yellow"], "#000000", 0.8, "-", 1.0, "nw",
                          "the two traces part here"),
     "wrong": MarkStyle("D", OKABE_ITO["vermillion"], "#000000", 0.6, "-", 0.55, "ne",
-                       "wrong"),
+                       "wrong", outline=True),
     "right": MarkStyle("o", OKABE_ITO["green"], "#ffffff", 0.6, "-", 0.5, "ne", "right"),
     # the quiz's verdicts, drawn on alpha-beta's search and said in the quiz's words
     "unselected": MarkStyle("X", OKABE_ITO["vermillion"], "#000000", 0.6, ":", 0.75, "ne",

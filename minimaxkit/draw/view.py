@@ -5,6 +5,7 @@ are made in :mod:`minimaxkit.draw.tree`."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -33,10 +34,13 @@ from .style import (
     MARKS,
     NAME_TEXT,
     NODE_STYLES,
+    OUTLINE_WIDTH,
     PRUNED_TEXT,
     SHAPES,
     STATIC_BOX,
     TEXT,
+    MarkStyle,
+    NodeStyle,
     bound_offset,
     inner_node_size,
     min_font_pt,
@@ -323,9 +327,11 @@ class TreeView:
         m = self.model
         status = self.statuses(frame)
         self.status = status
+        outlined = {p: MARKS[kind] for p, kind in check_marks(m, marks or {}).items()
+                    if MARKS[kind].outline}
         for kind in _KINDS:
             ps = self.groups[kind]
-            styles = [NODE_STYLES[status[p]] for p in ps]
+            styles = [_outlined(NODE_STYLES[status[p]], outlined.get(p)) for p in ps]
             coll = self.nodes[kind]
             coll.set_facecolor([s.face for s in styles] or "none")
             coll.set_edgecolor([s.edge for s in styles] or "none")
@@ -387,7 +393,8 @@ class TreeView:
         m = self.model
         by_kind: dict[str, list[Path]] = {k: [] for k in MARKS}
         for p, kind in check_marks(m, marks).items():
-            by_kind[kind].append(p)
+            if not MARKS[kind].outline:  # an outlining mark is the node's outline (show)
+                by_kind[kind].append(p)
         for kind, ps in by_kind.items():
             xy = []
             for p in ps:
@@ -432,10 +439,14 @@ class TreeView:
         first = at(room, corner)
         if abs(first[1] - 0.08 * self.size[p]) < 1e-9:  # beyond the name: the name's own
             return first
-        for dx, dy in (first, under, at(0.0, -corner)):
+        # over a ▲'s "corner" is beside its apex, where the edge from its parent arrives:
+        # a mark there reads as the edge's; beside it, under its name, it reads as its own
+        tried = (under, first, at(0.0, -corner)) if self.model.is_max[p] else \
+            (first, under, at(0.0, -corner))
+        for dx, dy in tried:
             if self._nearest(p, dx, dy) == p:
                 return dx, dy
-        return first
+        return tried[0]
 
     def _nearest(self, p: Path, dx: float, dy: float) -> Path:
         """The node whose centre is nearest the point ``(dx, dy)`` points from ``p``'s."""
@@ -454,3 +465,11 @@ class TreeView:
         from .legend import tree_legend
 
         return tree_legend(self, frame, marks, ncol=ncol, every_step=every_step)
+
+
+def _outlined(style: NodeStyle, mark: MarkStyle | None) -> NodeStyle:
+    """``style`` with the node's outline in ``mark``'s colour, solid and thick, when ``mark``
+    outlines its node; else ``style`` as it is."""
+    if mark is None:
+        return style
+    return replace(style, edge=mark.face, linewidth=OUTLINE_WIDTH, linestyle="-")

@@ -28,7 +28,7 @@ pruned = {...}  # the names of the nodes at the ends of pruned edges
 ...     print(line)
 B: β is wrong
 C: the value it returns is wrong
-the pruned edges: one is missing
+the pruned edges: the edge to G is pruned but not marked
 """
 
 from __future__ import annotations
@@ -71,12 +71,12 @@ class Expected:
 @dataclass(frozen=True)
 class Mistake:
     """One wrong entry of a hand trace. ``node`` is the node it is about (for an edge, the
-    node the edge leads to; None for the pruned edges as a whole); ``field`` is ``"alpha"``,
-    ``"beta"``, ``"value"`` (one number of a node's entry), ``"entered"`` (filled in for a
-    node the search never enters, or the other way round), ``"entry"`` (the entry missing or
-    not three numbers), ``"edge"`` (an edge named as pruned that is not) or ``"edges"``
-    (pruned edges left out); ``says`` is what is wrong in a few words and ``why`` the rule
-    that gives the right entry, said without its value."""
+    node the edge leads to); ``field`` is ``"alpha"``, ``"beta"``, ``"value"`` (one number
+    of a node's entry), ``"entered"`` (filled in for a node the search never enters, or the
+    other way round), ``"entry"`` (the entry missing or not three numbers), ``"edge"`` (an
+    edge marked as pruned that is not) or ``"edges"`` (a pruned edge left unmarked);
+    ``says`` is what is wrong in a few words and ``why`` the rule that gives the right
+    entry, said without its value."""
 
     node: str | None
     field: str
@@ -196,16 +196,18 @@ class HandTrace:
         mistakes = [m for name in self.interior
                     for m in _entry_mistakes(name, answer.get(name, "missing"),
                                              exp.entries.get(name), rules)]
-        missing = len(exp.pruned - pruned)
-        if missing:
-            mistakes.append(Mistake(
-                None, "edges",
-                f"the pruned edges: {'one is' if missing == 1 else f'{missing} are'} missing",
-                "a node that stops at a cut skips the children after the one that made it "
-                "stop: the edge to each of them is pruned"))
+        mistakes += [_missing_edge(name) for name in sorted(exp.pruned - pruned)]
         mistakes += [rules.extra_edge(name, exp.pruned, pruned)
                      for name in sorted(pruned - exp.pruned)]
         return mistakes
+
+
+def _missing_edge(name: str) -> Mistake:
+    """A pruned edge (to ``name``) the reader left unmarked: named, so that the row of the
+    node above it and the edge's own button can show it at the same Check as the rest."""
+    return Mistake(name, "edges", f"the pruned edges: the edge to {name} is pruned but not "
+                   "marked", "a node that stops at a cut skips the children after the one "
+                   "that made it stop: the edge to each of them is pruned; press its button")
 
 
 #: The fields of an entry: (key, symbol, words).
@@ -368,7 +370,7 @@ def check_hand_trace(answer: Any, pruned: Any = None) -> tuple[bool, str]:
 
     * a wrong α, β or returned value (each named);
     * a node the search never enters filled in;
-    * a pruned edge missing;
+    * a pruned edge missing (named);
     * the nodes below a pruned edge named as pruned.
     """
     verdict = HandTrace(exercise_tree()).judge(answer, set() if pruned is None else pruned)

@@ -16,7 +16,7 @@ accessible toggle buttons for the edges and the kit's tree picture.
 >>> for line in quiz.check().wrong:
 ...     print(line)
 C: the value it returns is wrong
-the pruned edges: one is missing
+the pruned edges: the edge to G is pruned but not marked
 >>> [row.name for row in quiz.rows if "mmk-wrong" in row.value._dom_classes]
 ['C']
 >>> quiz.fill({"C": (3, "∞", 2)}, {"G"}); quiz.check().ok
@@ -62,6 +62,9 @@ TASK = ("Trace alpha-beta by hand (children left to right, {rule}). For every in
 
 #: The fields of a mistake that are about a node's own entry (not an edge below it).
 ENTRY_KEYS = frozenset({"alpha", "beta", "value", "entered", "entry"})
+#: The fields of a mistake about one edge below a node: marked but not pruned ("edge"), or
+#: pruned but not marked ("edges"); said in the row of the node above it and at its button.
+EDGE_KEYS = frozenset({"edge", "edges"})
 
 #: The widths that line the rows up: the name, each box with its label, the tick.
 NAME_WIDTH, BOX_WIDTH, VALUE_WIDTH, TICK_WIDTH = "56px", "116px", "150px", "128px"
@@ -138,10 +141,14 @@ class TraceRow:
         tick_wrong = entered and self.skipped.value
         (self.skipped.add_class if tick_wrong else self.skipped.remove_class)("mmk-wrong")
         self.skipped.description = ("✗ " if tick_wrong else "") + "never entered"
+        self.edges.wrong = sorted(
+            {self.children.index(m.node) for m in mistakes or []
+             if m.field in EDGE_KEYS and m.node in self.children})
         if mistakes is None:
             self.mark.value = self.reasons.value = ""
             return
-        # the mark after the entry is the entry's (an edge's mistake is in the reasons)
+        # the mark after the entry is the entry's (an edge's is at its button and in the
+        # reasons)
         bad = any(m.field in ENTRY_KEYS for m in mistakes)
         color, said, title = ((WRONG_COLORS["wrong"], "✗", "the entry is wrong") if bad else
                               (WRONG_COLORS["right"], "✓", "the entry is right"))
@@ -225,7 +232,7 @@ class HandTraceWidget(RerunHint, w.VBox):
         by_row: dict[str, list[Mistake]] = {r.name: [] for r in self.rows}
         loose: list[Mistake] = []
         for m in verdict.mistakes:
-            row = self._row_of.get(m.node or "") if m.field != "edge" else \
+            row = self._row_of.get(m.node or "") if m.field not in EDGE_KEYS else \
                 self._parent_row.get(m.node or "")
             (by_row[row.name] if row is not None else loose).append(m)
         for row in self.rows:

@@ -47,7 +47,7 @@ PICTURE_MARKS = {"extra": "unselected", "missing": "overselected", "right": "rig
 #: against the unselected one and the page (tests/test_contrast.py checks them).
 TOGGLE_COLORS = {"text": "#111111", "background": "#ffffff", "border": "#5a5a5a",
                  "on": "#0b4f8a", "on_text": "#ffffff", "on_border": "#062a4a",
-                 "focus": "#b34700"}
+                 "focus": "#b34700", "wrong": "#b34700", "wrong_fill": "#fff1e8"}
 
 TOGGLES_CSS = """
 .mmk-toggles {{ display: flex; flex-flow: row wrap; gap: 4px; }}
@@ -58,12 +58,16 @@ TOGGLES_CSS = """
   border: 2px solid {on_border}; font-weight: bold; }}
 .mmk-toggles .mmk-leaf[aria-pressed="true"]::before {{ content: "✓ "; }}
 .mmk-toggles .mmk-leaf:focus-visible {{ outline: 3px solid {focus}; outline-offset: 2px; }}
+.mmk-toggles .mmk-leaf.mmk-wrong {{ border: 2px dashed {wrong}; background: {wrong_fill};
+  color: {text}; }}
+.mmk-toggles .mmk-leaf.mmk-wrong .mmk-wrong-mark {{ color: {wrong}; font-weight: bold; }}
 """.format(**TOGGLE_COLORS)
 
 
 class LeafToggles(anywidget.AnyWidget):  # type: ignore[misc]
     """One toggle button per leaf (``toggles.js``): ``aria-pressed``, an accessible name,
-    no tooltip; ``selected`` holds the indices of the selected leaves.
+    no tooltip; ``selected`` holds the indices of the selected leaves, ``wrong`` those a
+    check found wrong (each shows ✗, and says "wrong" to a screen reader).
 
     >>> t = LeafToggles([("B 3", "leaf B, value 3"), ("C 5", "leaf C, value 5")])
     >>> t.selected = [1]; t.items[1][0], t.selected
@@ -74,6 +78,8 @@ class LeafToggles(anywidget.AnyWidget):  # type: ignore[misc]
     _css = TOGGLES_CSS
     items = traitlets.List(traitlets.List(traitlets.Unicode())).tag(sync=True)
     selected = traitlets.List(traitlets.Int()).tag(sync=True)
+    #: the indices of the toggles a check found wrong: each shows ✗ until the next check
+    wrong = traitlets.List(traitlets.Int()).tag(sync=True)
     label = traitlets.Unicode("the leaves").tag(sync=True)
 
     def __init__(self, items: list[tuple[str, str]], *, label: str = "the leaves") -> None:

@@ -2,7 +2,8 @@
 // aria-pressed, an accessible name ("leaf N, value 8"), no title, and a selected state
 // that differs from the unselected one in fill (dark blue on white, 8:1), border width and
 // a check mark, so it reads without colour too. The model's `selected` holds the indices of
-// the selected leaves; Space or Enter on a focused toggle flips it, as a click does.
+// the selected leaves, `wrong` those a check found wrong; Space or Enter on a focused
+// toggle flips it, as a click does.
 
 function render({ model, el: host }) {
   const root = document.createElement("div");
@@ -12,17 +13,33 @@ function render({ model, el: host }) {
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   host.append(root);
 
+  // A toggle a check found wrong shows ✗ after its text (a dashed border too) and says
+  // "wrong" after its name, until the next check.
+  const markWrong = (b, i, wrong) => {
+    const [text, name] = model.get("items")[i];
+    const bad = wrong.has(i);
+    b.classList.toggle("mmk-wrong", bad);
+    b.setAttribute("aria-label", bad ? `${name} (marked wrong)` : name);
+    b.replaceChildren(text);
+    if (bad) {
+      const mark = document.createElement("span");
+      mark.className = "mmk-wrong-mark";
+      mark.setAttribute("aria-hidden", "true");
+      mark.textContent = " ✗";
+      b.append(mark);
+    }
+  };
   const draw = () => {
     const chosen = new Set(model.get("selected"));
+    const wrong = new Set(model.get("wrong") || []);
     root.replaceChildren();
     model.get("items").forEach(([text, name], i) => {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "mmk-leaf";
-      b.setAttribute("aria-label", name);
       b.setAttribute("data-lm-suppress-shortcuts", "true");
       b.setAttribute("aria-pressed", chosen.has(i) ? "true" : "false");
-      b.textContent = text;
+      markWrong(b, i, wrong);
       b.addEventListener("click", () => {
         const now = new Set(model.get("selected"));
         if (now.has(i)) now.delete(i); else now.add(i);
@@ -42,12 +59,18 @@ function render({ model, el: host }) {
   root.addEventListener("keydown", (event) => {
     if (event.key !== "Tab" && event.key !== "Escape") event.stopPropagation();
   });
+  const updateWrong = () => {
+    const wrong = new Set(model.get("wrong") || []);
+    root.querySelectorAll("button.mmk-leaf").forEach((b, i) => markWrong(b, i, wrong));
+  };
   model.on("change:items", draw);
   model.on("change:selected", update);
+  model.on("change:wrong", updateWrong);
   draw();
   return () => {
     model.off("change:items", draw);
     model.off("change:selected", update);
+    model.off("change:wrong", updateWrong);
   };
 }
 

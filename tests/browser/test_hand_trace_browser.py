@@ -1,0 +1,64 @@
+"""Lecture 3's hand-trace widget (Exercise 3.1) in a real JupyterLab: after Check, what the
+student sees in F's row and at F's edge buttons (issue 36: a pruned edge left unmarked was
+said nowhere near its button, and only in a summary that did not name it). The picture's
+marks are checked pixel by pixel without a browser (tests/test_hand_trace_widget.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .harness import LabServer, element_shot, error_outputs, open_notebook, run_all_cells
+
+pytestmark = pytest.mark.browser
+
+CELLS = [
+    "import math\n"
+    "from minimaxkit.lecture.hand_trace import exercise_tree\n"
+    "from minimaxkit.lecture.hand_trace_widget import HandTraceWidget",
+    # the worked answer (tests/test_hand_trace_widget.py's SOFT) with F's β wrong, F→N unmarked
+    "inf = math.inf\n"
+    "quiz = HandTraceWidget(exercise_tree())\n"
+    "quiz.fill({'A': (-inf, inf, 6), 'B': (-inf, inf, 6), 'C': (6, inf, 2),\n"
+    "           'D': (6, inf, 3), 'E': (-inf, inf, 6), 'F': (-inf, 7, 7), 'G': (6, inf, 2),\n"
+    "           'H': None, 'I': (6, inf, 9), 'J': (6, 9, 3)}, {'H'})\n"
+    "quiz",
+]
+
+
+def test_check_names_an_unmarked_pruned_edge_in_its_row_and_at_its_button(
+        page: Any, lab_server: LabServer) -> None:
+    relpath = lab_server.add_notebook("views/hand_trace.ipynb", CELLS)
+    open_notebook(page, lab_server, relpath)
+    assert run_all_cells(page)
+    widget = page.locator(".mmk-hand-trace")
+    widget.locator(".mmk-check").wait_for(state="visible", timeout=30_000)
+    widget.locator(".mmk-check").click()
+    widget.locator(".mmk-verdict").wait_for(state="visible", timeout=30_000)
+    row_f = widget.locator(".mmk-trace-row").nth(5)
+    page.wait_for_function(
+        "() => document.querySelectorAll('.mmk-trace-row')[5]"
+        ".querySelector('button.mmk-leaf.mmk-wrong') !== null", timeout=20_000)
+    said = row_f.locator(".mmk-reasons").inner_text()
+    assert "F: β is wrong" in said and "the edge to N is pruned but not marked" in said, said
+    buttons = row_f.locator("button.mmk-leaf")
+    assert buttons.count() == 2
+    to_m, to_n = buttons.nth(0), buttons.nth(1)
+    assert to_n.inner_text().strip() == "→N ✗"
+    assert to_n.get_attribute("aria-label") == "the edge from F to N is pruned (marked wrong)"
+    assert to_n.get_attribute("aria-pressed") == "false"
+    assert "mmk-wrong" not in (to_m.get_attribute("class") or "")
+    assert to_m.inner_text().strip() == "→M"
+    assert widget.locator("button.mmk-leaf.mmk-wrong").count() == 1
+    verdict = widget.locator(".mmk-verdict").inner_text()
+    assert "2 entries are wrong, each marked ✗ in its row with why." in verdict, verdict
+    element_shot(widget, "hand-trace-f-wrong-n-unmarked")
+    # pressing →N and checking again clears its ✗ and the row's reasons about it
+    to_n.click()
+    widget.locator(".mmk-check").click()
+    page.wait_for_function(
+        "() => document.querySelector('.mmk-hand-trace button.mmk-leaf.mmk-wrong') === null",
+        timeout=20_000)
+    assert "the edge to N" not in widget.inner_text()
+    assert error_outputs(page) == []
