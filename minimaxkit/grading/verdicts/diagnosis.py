@@ -12,6 +12,9 @@
 >>> choose_convention("alphabeta", [Attempt(tree, ref, right)], list(CONVENTIONS),
 ...                   ["strict-one-sided"]).why
 'every tree matches it, and your code reads so'
+>>> print(choose_convention("alphabeta", [Attempt(tree, ref, right)], list(CONVENTIONS),
+...                         []).why.partition("; ")[0])
+your values fit fail-soft, fail-hard and the sheet's one-sided form alike, with either cut rule
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 
 from ...tree import GameTree
 from .bugs import BUGS, Bug, Signatures, matching, signatures
-from .conventions import CONVENTIONS, Convention
+from .conventions import CONVENTIONS, FAIL_WORDS, Convention
 from .observed import Observed, Options, expanded_leaves, observed
 from .references import Reference, reference_leaves
 from .results import Record, same_value
@@ -120,9 +123,11 @@ def choose_convention(check: str, trials: list[Attempt], allowed: list[str],
     whole = [c for c in allowed if right[c] == len(ran)]
     if whole:
         pick = next((c for c in whole if c in said), None)
-        if pick is not None:
+        if pick is not None and [c for c in whole if c in said] == [pick]:
             return Convention(pick, "every tree matches it, and your code reads so")
-        return Convention(whole[0], "every tree matches it")
+        if len(whole) == 1:
+            return Convention(whole[0], "every tree matches it")
+        return Convention(pick or whole[0], alike(whole))
     if len(said) == 1:
         return Convention(said[0], "your code reads so: its cut tests and what it returns")
     pool = said or allowed
@@ -139,6 +144,26 @@ def choose_convention(check: str, trials: list[Attempt], allowed: list[str],
     return Convention(pick, f"your code does not say which, and it accounts for the most of "
                             f"your trees ({known[pick]} of {len(trials)}: right, or as a known "
                             "bug evaluates)")
+
+
+def alike(fitting: list[str]) -> str:
+    """Why a convention was chosen among several that every tree fits, where the code's text
+    does not settle it: the trees cannot tell them apart (the first is the one compared).
+
+    >>> print(alike(["equal-soft", "equal-hard", "equal-one-sided"]))
+    your values fit fail-soft, fail-hard and the sheet's one-sided form alike; the trees here cannot tell them apart
+    >>> print(alike(["equal-hard", "strict-hard"]))
+    your values fit fail-hard with either cut rule; the trees here cannot tell them apart
+    """  # noqa: E501 - a doctest's output is one line
+    fails = list(dict.fromkeys(FAIL_WORDS[name.partition("-")[2]] for name in fitting))
+    fails = [f.replace("one-sided fail-hard", "the sheet's one-sided form") for f in fails]
+    either = len({name.partition("-")[0] for name in fitting}) > 1
+    if len(fails) == 1:
+        what = fails[0] + (" with either cut rule" if either else "")
+    else:
+        what = ", ".join(fails[:-1]) + " and " + fails[-1] + " alike" + \
+            (", with either cut rule" if either else "")
+    return f"your values fit {what}; the trees here cannot tell them apart"
 
 
 def _explained(check: str, trials: list[Attempt], sigs: list[Signatures | None],
