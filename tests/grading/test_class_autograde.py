@@ -189,7 +189,7 @@ def test_a_submissions_own_kit_metadata_is_dropped(courses: dict[str, Path]) -> 
             for c in nb.cells if "minimaxkit" in c.metadata]
     assert [gid for gid, _ in kept] == ["test_alphabeta"]
     assert list(kept[0][1]) == ["verdict"] and kept[0][1]["verdict"]["earned"] == 0
-    assert kept[0][1]["verdict"]["bugs"] == [] and len(kept[0][1]["verdict"]["trees"]) == 7
+    assert kept[0][1]["verdict"]["bugs"] == [] and len(kept[0][1]["verdict"]["trees"]) == 8
 
 
 def read_report(root: Path, assignment: str) -> tuple[str, list[dict[str, str]]]:

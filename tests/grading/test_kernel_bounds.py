@@ -107,8 +107,8 @@ def test_memory_held_in_forks_stops_the_kernel_at_its_bound(run: dict[str, Any])
 
 
 def test_an_honest_notebook_keeps_its_points(run: dict[str, Any]) -> None:
-    assert run["scores"][A]["honest"] == {"test_alphabeta": 7.0}
-    assert run["scores"][A]["whoami"] == {"test_alphabeta": 7.0}
+    assert run["scores"][A]["honest"] == {"test_alphabeta": 8.0}
+    assert run["scores"][A]["whoami"] == {"test_alphabeta": 8.0}
     assert _answer(run, "honest") == ""
 
 
