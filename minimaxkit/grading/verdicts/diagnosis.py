@@ -130,7 +130,8 @@ def choose_convention(check: str, trials: list[Attempt], allowed: list[str],
         return Convention(pick or whole[0], alike(whole))
     if len(said) == 1:
         return Convention(said[0], "your code reads so: its cut tests and what it returns")
-    pool = said or allowed
+    # code whose text says nothing is weighed in the lectures' fail mode, fail-soft
+    pool = said or [c for c in allowed if c.endswith("-soft")] or allowed
     if callable(sigs):
         sigs = sigs()
     if sigs is None:
