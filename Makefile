@@ -3,6 +3,8 @@
 #               configure JupyterLab for students, open the first lecture (its own URL)
 #   make test   add the developer's tools (the dev and hub extras), then ruff, mypy and
 #               pytest (all of it, browser tests included; npm ci for axe-core)
+#   make venv   .venv with the kit and the developer's tools, no student setup, no server
+#               (instructors: nbgrader and the kit's grading commands)
 #   make test-fast  ruff, then the tests that need no nbgrader course and no browser (the edit loop)
 #   make bench  run the benchmarks
 #   make student  build the students' copy (no solutions) in build/student, a git repository

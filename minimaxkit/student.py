@@ -51,6 +51,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
+from .errors import TreeError
 from .tree import GameTree
 
 __all__ = ["SearchNode", "NodeInfo", "Source", "Recorder", "ReadOnlyTree", "TooManyCalls",
@@ -66,7 +67,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: re-export the functions of the others.
 SEARCH_MODULES = ("minimaxkit.search", "minimaxkit.search.core", "minimaxkit.search.fronts",
                   "minimaxkit.search.negamax_search", "minimaxkit.search.plain_search",
-                  "minimaxkit.search.table_search", "minimaxkit.deepening")
+                  "minimaxkit.search.table_search", "minimaxkit.deepening",
+                  "minimaxkit.grading.verdicts.samples")
 #: The names every search calls first, looked up in its own module.
 SEARCH_HOOKS = ("prepare", "run_search")
 Path = tuple[int, ...]
@@ -314,13 +316,23 @@ class Recorder:
     def static(self, path: Path) -> float:
         """The static value of the node at ``path`` (the call recorded: an evaluation)."""
         self.log(STATIC, path)
-        return self.tree.evaluate(self.tree.node(path))
+        return self._static_value(path, "static()")
 
     def estimate(self, path: Path) -> float:
         """The static value of the node at ``path``, for ordering (recorded as an estimate,
         not an evaluation)."""
         self.log(ESTIMATE, path)
-        return self.tree.evaluate(self.tree.node(path))
+        return self._static_value(path, "estimate()")
+
+    def _static_value(self, path: Path, call: str) -> float:
+        """The node's static value; where it has none, a :class:`TreeError` in a student's
+        words (the tree's own message speaks to someone building a tree)."""
+        node = self.tree.node(path)
+        if node.value is None:
+            raise TreeError(path, f"{node.name}: {call} is only for leaves (a node with no "
+                                  "children) or nodes at the depth limit; this node has "
+                                  "children")
+        return self.tree.evaluate(node)
 
     # ----- what was recorded ---------------------------------------------------------------
     @property

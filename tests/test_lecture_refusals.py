@@ -223,8 +223,6 @@ REFUSED: dict[str, dict[str, tuple[Any, ...]]] = {
     "research_window": {
         "a value equal to a bound taken as exact": (answer(
             "research_window", ("if low < value < high:", "if low <= value <= high:")),),
-        "the full window": (lambda window, value: None if window[0] < value < window[1]
-                            else (-math.inf, math.inf),),
         "the wrong side opened": (answer(
             "research_window", ("return (-math.inf, high)", "return (low, math.inf)"),
             ("return (low, math.inf)  #", "return (-math.inf, high)  #")),),
@@ -306,3 +304,87 @@ def test_the_hand_trace_names_each_wrong_entry() -> None:
     assert verdict.wrong == ("C: the value it returns is wrong", "F: β is wrong",
                              "the pruned edges: one is missing")
     assert "2" not in " ".join(verdict.wrong)
+
+
+def test_the_hand_trace_says_why_and_names_the_likely_slip() -> None:
+    """Review (lecturer 2, finding 4): the code check says why, not only what: windows
+    restarted at (-∞, ∞) are told the window is passed down; a value right only in another
+    convention than the rest of the answer is told so; nodes below a pruned edge are told
+    they lie below it (they are pruned, by the glossary), never "not pruned"."""
+    inf = math.inf
+    restarted = trace_answer(C=(-inf, inf, 2), G=(-inf, inf, 2))
+    message = check("hand_trace", *restarted).message
+    assert "C's α should be A's α at the time C is entered: the window is passed down" in message
+    assert "G's α should be C's α at the time G is entered" in message
+    mixed = check("hand_trace", *trace_answer(F=(-inf, 6, 6))).message  # F clamped, rest soft
+    assert "1 wrong" in mixed
+    assert "what fail-hard returns here, but your other entries are fail-soft" in mixed
+    below = check("hand_trace", *trace_answer(pruned={"H", "N", "Q", "R"})).message
+    assert "Q lies below the pruned edge to H" in below
+    assert "R lies below the pruned edge to H" in below and "not pruned" not in below
+    # H not marked: the message must not give the right edge away
+    hidden = check("hand_trace", *trace_answer(pruned={"N", "Q"})).message
+    assert "Q lies below an edge a cut-off prunes higher up" in hidden
+    assert "to H" not in hidden and "not pruned" not in hidden
+    for wrong in (restarted, trace_answer(F=(-inf, 7, 7))):  # a slip-free wrong entry: no hint
+        assert ("passed down" in check("hand_trace", *wrong).message) is (wrong is restarted)
+    # (recheck, lecturer 3) J's α passed down right but D's β not lowered after I: β is ∞
+    # there, yet the window was passed down, so that hint would be false
+    ans, pruned = trace_answer()
+    alpha, beta, value = ans["J"]
+    assert alpha > -inf and beta < inf
+    unlowered = check("hand_trace", {**ans, "J": (alpha, inf, value)}, pruned).message
+    assert "J: β is wrong" in unlowered and "passed down" not in unlowered
+
+
+#: Review (lecturer 2, finding 6): the wrong programs whose refusal named no likely bug, or
+#: the same one for different bugs, and a phrase only their hint says.
+REVIEW_HINTS = {
+    "the cut test reversed at both kinds of node": ("bug_recitation", (
+        ("if v >= beta:", "if v <= alpha:"), ("if v <= alpha:\n            return v\n"
+                                              "        beta", "if v >= beta:\n"
+                                              "            return v\n        beta")),
+        "a cut test the wrong way round"),
+    "α and β not passed down (children get (-∞, ∞))": ("bug_recitation", (
+        ("game.play(n, m), alpha, beta)", "game.play(n, m), -math.inf, math.inf)"),),
+        "are α and β passed down?"),
+    "the recitation's slip, β raised with max at MIN nodes": ("bug_recitation", (
+        ("beta = min(v, beta)", "beta = max(v, beta)"),),
+        "the α-cuts happen but the β-cuts do not"),
+    "no cut test at all": ("bug_recitation", (
+        ("if v >= beta:", "if False:"), ("if v <= alpha:", "if False:")),
+        "no cut-off happens at all"),
+    "bounds passed down but never moved": ("bug_recitation", (
+        ("alpha = max(v, alpha)", "pass"), ("beta = min(v, beta)", "pass")),
+        "never on a value found beside it"),
+    "the depth compared the wrong way (depth > max_depth)": ("bug_blog", (
+        ("depth == max_depth", "depth > max_depth"),),
+        "depth > max_depth)? Stop when depth == max_depth"),
+    "the depth not counted on the way down": ("bug_blog", (
+        ("depth + 1, max_depth", "depth, max_depth"),),
+        "Is the depth counted on the way down"),
+}
+
+
+@pytest.mark.parametrize("bug", sorted(REVIEW_HINTS))
+def test_each_classic_slip_gets_its_own_hint(bug: str) -> None:
+    """Each wrong program is refused with the hint that names its bug, and with none of the
+    other bugs' hints; a value is shown as the tree writes it (8, not 8.0)."""
+    exercise, changes, phrase = REVIEW_HINTS[bug]
+    verdict = check(exercise, answer(exercise, *changes))
+    assert not verdict.ok and phrase in verdict.message, (bug, verdict.message)
+    for other, (_, _, other_phrase) in REVIEW_HINTS.items():
+        if other_phrase != phrase:
+            assert other_phrase not in verdict.message, (bug, other, verdict.message)
+    assert not re.search(r"returns -?\d+\.0\b", verdict.message), verdict.message
+
+
+def test_the_full_window_is_accepted_with_its_cost() -> None:
+    """Review (lecturer 2, finding 10): lecture 5 says the kit's deepen searches again with
+    (-∞, ∞); that is right, so the check accepts it and says what it costs."""
+    verdict = check("research_window", lambda window, value: None
+                    if window[0] < value < window[1] else (-math.inf, math.inf))
+    assert verdict.ok and "as the kit's deepen does: also right, but it costs more" in \
+        verdict.message, verdict.message
+    right = check("research_window", answer("research_window"))
+    assert right.ok and "costs more" not in right.message

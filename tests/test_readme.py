@@ -56,3 +56,56 @@ def test_the_readme_states_the_suites_measured_time() -> None:
         if said is not None and found is not None:
             assert found / suite_time.FACTOR <= said <= found * suite_time.FACTOR, (stated,
                                                                                  measured)
+
+
+def _term_block(text: str, start: str) -> str:
+    """The first ``sh`` block after ``start`` in ``text``."""
+    found = re.search(r"```sh\n(.*?)```", text.split(start, 1)[1], re.S)
+    assert found, f"no sh block after {start!r}"
+    return found.group(1)
+
+
+def _commands(block: str) -> list[str]:
+    """The block's commands, each without its comment (continuation lines dropped)."""
+    return [line.partition("#")[0].strip() for line in block.splitlines()
+            if line.strip() and not line.startswith(("#", " "))]
+
+
+@pytest.mark.parametrize(("doc", "start"), [
+    ("README.md", "A term, from the root"),
+    ("docs/grading.md", "## The instructor's workflow"),
+])
+def test_the_term_releases_and_generates_before_grading(doc: str, start: str) -> None:
+    """The instructor's term releases the assignment and the feedback through the exchange,
+    and generates the assignment (which writes it into the gradebook) before autograde."""
+    commands = _commands(_term_block((README.parent / doc).read_text(), start))
+    order = [c.split()[1] if c.startswith("nbgrader") else c for c in commands]
+    assert "release_assignment" in order and "release_feedback" in order, commands
+    assert order.index("generate_assignment") < order.index("release_assignment") \
+        < order.index("collect"), commands
+    graded = [i for i, c in enumerate(commands) if "autograde" in c]
+    assert graded and order.index("generate_assignment") < graded[0], commands
+    assert order.index("generate_feedback") < order.index("release_feedback"), commands
+    generate = next(c for c in commands if "generate_assignment" in c)
+    assert generate.endswith("--force"), generate
+
+
+def test_the_exchange_off_a_hub_is_nbgraders_default() -> None:
+    """Where the exchange is when the course is not on the hub: nbgrader's own default
+    (read from nbgrader, not copied), since the course's config does not set it."""
+    from nbgrader.exchange.default.exchange import Exchange
+
+    default = Exchange.class_traits()["root"].default_value
+    config = (README.parent / "nbgrader_config.py").read_text()
+    assert "Exchange.root" not in config  # if the course sets it, the docs must say that path
+    for doc in ("README.md", "docs/grading.md"):
+        text = (README.parent / doc).read_text()
+        assert default in text and "Exchange.root" in text, doc
+        assert "/srv/nbgrader/exchange" in text, doc  # the hub's
+
+
+def test_instructors_are_told_of_make_venv() -> None:
+    makefile = (README.parent / "Makefile").read_text()
+    assert re.search(r"^venv:", makefile, re.M)
+    text = README.read_text().split("## For instructors", 1)[1]
+    assert "`make venv`" in text and "formgrader" in text

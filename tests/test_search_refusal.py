@@ -6,6 +6,7 @@ names the refusal replaces."""
 from __future__ import annotations
 
 import ast
+import math
 import types
 from collections.abc import Callable
 from pathlib import Path
@@ -46,7 +47,26 @@ CALLS: list[tuple[Callable[[], Any], str]] = [
     (lambda: iter_deepen(STATIC), "iter_deepen"),
     (lambda: perfect_order_leaves(sheet_tree()), "alphabeta"),
     (lambda: sheet_tree().with_static(), "minimax"),  # its values are minimax's
+    # the grader's samples: "reversed_list" is a right alpha-beta where nothing is ordered,
+    # "parity" a right minimax on a tree whose root is MAX (a student found the first gave
+    # full marks on assignment 2)
+    (lambda: _sample_alphabeta("reversed_list"), "grading_sample"),
+    (lambda: _sample_minimax("parity", "minimax"), "grading_sample"),
 ]
+
+
+def _sample_alphabeta(bug: str) -> float:
+    from minimaxkit.grading import buggy_alphabeta
+    from minimaxkit.student import Recorder
+
+    return buggy_alphabeta(bug)(Recorder(sheet_tree()).root(), -math.inf, math.inf)
+
+
+def _sample_minimax(bug: str, check: str) -> float:
+    from minimaxkit.grading.verdicts.samples.minimax import buggy_minimax
+    from minimaxkit.student import Recorder
+
+    return buggy_minimax(bug, check)(Recorder(sheet_tree()).root())
 
 
 @pytest.mark.parametrize(("call", "name"), CALLS)

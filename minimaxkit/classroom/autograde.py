@@ -31,8 +31,9 @@ from typing import Any, TextIO, TypedDict, Unpack
 from ..grading.autograde.course_warnings import say_course_warnings
 from .workers import DaskWorkers, LocalWorkers, Progress, Workers
 
-__all__ = ["course_converter", "pending", "grade_submission", "autograde_class", "ClassRun",
-           "ClassOptions", "Task", "Graded", "main"]
+__all__ = ["course_converter", "require_course", "NotACourseError", "pending",
+           "grade_submission", "autograde_class", "ClassRun", "ClassOptions", "Task", "Graded",
+           "main"]
 
 
 class Task(TypedDict):
@@ -75,11 +76,31 @@ class ClassOptions(TypedDict, total=False):
     out: TextIO
 
 
+class NotACourseError(LookupError):
+    """A whole-class command was run in a folder that is not an nbgrader course (it has no
+    ``nbgrader_config.py``)."""
+
+
+def require_course(root: str | Path, command: str) -> Path:
+    """``root`` as an absolute path, when it is a course folder (it holds
+    ``nbgrader_config.py``); else :class:`NotACourseError` saying so and where to run
+    ``command`` (e.g. ``"python -m minimaxkit.grading.report a2_alphabeta"``)."""
+    folder = Path(root).resolve()
+    if not (folder / "nbgrader_config.py").is_file():
+        raise NotACourseError(
+            f"{folder} is not a course folder (it has no nbgrader_config.py): run `{command}` "
+            "in the course folder, the repository's root")
+    return folder
+
+
 def course_converter(root: str | Path, assignment: str) -> Any:
     """nbgrader's ``Autograde`` converter as ``nbgrader autograde ASSIGNMENT`` makes it in the
-    course folder ``root`` (its config files, the course's last)."""
+    course folder ``root`` (its config files, the course's last). ``root`` must be a course
+    folder (:func:`require_course`)."""
     from nbgrader.apps import AutogradeApp
     from nbgrader.converters import Autograde
+
+    root = require_course(root, f"python -m minimaxkit.grading.autograde {assignment}")
 
     app = AutogradeApp()
     with chdir(root):

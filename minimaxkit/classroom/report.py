@@ -30,7 +30,7 @@ from ..grading.api.pictures import svg_bundle
 from ..grading.verdicts.bugs import BUGS
 from ..grading.verdicts.records import TreeRecord, VerdictRecord
 from ..support.csv_safe import csv_safe
-from .autograde import course_converter
+from .autograde import course_converter, require_course
 
 __all__ = ["Entry", "read_class", "write_report", "main", "NOT_FINISHED", "NOT_READ"]
 
@@ -77,12 +77,25 @@ def _verdicts(path: Path) -> dict[str, tuple[dict[str, Any], str]]:
     return found
 
 
+def _require_gradebook(db_url: str, assignment: str) -> None:
+    """LookupError when ``db_url`` names an SQLite file that is not there: opening it would
+    create an empty gradebook."""
+    prefix = "sqlite:///"
+    if db_url.startswith(prefix) and not Path(db_url.removeprefix(prefix)).is_file():
+        raise LookupError(
+            f"the course has no gradebook yet ({db_url.removeprefix(prefix)}): run "
+            f"`nbgrader generate_assignment {assignment} --force` and autograde the class "
+            "first")
+
+
 def read_class(root: str | Path, assignment: str) -> list[Entry]:
     """Every grade cell of every submission in the gradebook, with what its autograded notebook
     recorded (an empty verdict where there is none)."""
     from nbgrader.api import Gradebook, MissingEntry
 
-    cd = course_converter(Path(root).resolve(), assignment).coursedir
+    folder = require_course(root, f"python -m minimaxkit.grading.report {assignment}")
+    cd = course_converter(folder, assignment).coursedir
+    _require_gradebook(cd.db_url, assignment)
     out = []
     with Gradebook(cd.db_url, cd.course_id) as gb:
         try:
@@ -238,8 +251,25 @@ def _trees(cell: str, graded: list[Entry]) -> tuple[list[list[Any]], set[str]]:
     return sorted(rows, key=lambda r: -len(wrong[r[1]])), late
 
 
-def _conventions(cells: list[str], graded: dict[str, list[Entry]]) -> Raw:
+def _answers(graded: dict[str, list[Entry]]) -> str:
+    """How many answers were graded on trees, an answer being one submission's answer to one
+    question: "9 answers (3 submissions × 3 questions)"."""
+    sizes = {len(g) for g in graded.values() if g}
+    total = sum(map(len, graded.values()))
+    if len(sizes) == 1:
+        (each,) = sizes
+        questions = sum(1 for g in graded.values() if g)
+        return (f"{total} answers ({each} submission{'s' * (each != 1)} × {questions} "
+                f"question{'s' * (questions != 1)})")
+    return f"{total} answers (one per question a submission answered)"
+
+
+def _conventions(cells: list[str], graded: dict[str, list[Entry]]) -> Raw | None:
+    """Per question, how many submissions were graded under each convention; None when no
+    submission was (a question with one way to be right, or nothing that finished)."""
     counts = Counter((c, _convention(e.record)) for c in cells for e in graded[c])
+    if all(conv in ("", NOT_FINISHED) for _, conv in counts):
+        return None
     return table(["question", "convention", "submissions"],
                  [[c, conv or "(none: the question has one way to be right)", n]
                   for (c, conv), n in sorted(counts.items())])
@@ -275,11 +305,16 @@ def _partial_of(record: VerdictRecord | None) -> str:
 
 
 def _students(entries: list[Entry]) -> tuple[str, Raw]:
-    rows = [[e.student, e.cell, f"{e.score:g} of {e.max_score:g}", _convention(e.record),
-             _bugs_of(e.record), _partial_of(e.record)]
-            for e in sorted(entries, key=lambda e: (e.student, e.cell))]
-    return ("Students", table(["student", "question", "points", "convention",
-                               "bug (every tree)", "fits some trees"], rows))
+    """Each student's points per question, and for searches graded on trees (a1-a4) the
+    convention, the bug and the bugs that fit some trees."""
+    ordered = sorted(entries, key=lambda e: (e.student, e.cell))
+    rows = [[e.student, e.cell, f"{e.score:g} of {e.max_score:g}"] for e in ordered]
+    head = ["student", "question", "points"]
+    if any(e.record is not None for e in entries):
+        head += ["convention", "bug (every tree)", "fits some trees"]
+        rows = [[*row, _convention(e.record), _bugs_of(e.record), _partial_of(e.record)]
+                for row, e in zip(rows, ordered, strict=True)]
+    return ("Students", table(head, rows))
 
 
 def _sections(entries: list[Entry], ids: bool) -> list[tuple[str, Any]]:
@@ -297,11 +332,12 @@ def _sections(entries: list[Entry], ids: bool) -> list[tuple[str, Any]]:
         out += [
             ("Bugs the grader named", _bugs_section(cells, graded, ids)),
             ("Trees most often wrong", Raw(Markup("<p>{}</p>").format(
-                f"{len(late)} of {sum(map(len, graded.values()))} submissions were right on "
-                "every visible tree of a question and wrong on a hidden or seeded one.")
+                f"{len(late)} of {_answers(graded)} were right on every visible tree of their "
+                "question and wrong on a hidden or seeded one.")
                 + Markup(table(["question", "tree", "kind", "wrong", "wrong, though right on "
-                                "every visible tree"], trees)))),
-            ("Conventions graded under", _conventions(cells, graded))]
+                                "every visible tree"], trees))))]
+        if (conventions := _conventions(cells, graded)) is not None:
+            out.append(("Conventions graded under", conventions))
     if played := [e for e in entries if e.verdict.get("items")]:
         out += _games(played)
     if ids:
@@ -318,12 +354,25 @@ def _write_csv(path: Path, entries: list[Entry], ids: bool, alias: dict[str, int
             r, v = e.record, e.verdict
             w.writerow(_safe([
                 e.student if ids else f"student {alias[e.student]}", e.cell, e.score,
-                e.max_score, v.get("question", ""), _convention(r),
+                e.max_score, v.get("question", ""), "" if r and not r.finished else _convention(r),
                 ";".join(r.bugs) if r and r.finished else "",
                 ";".join(r.fits_some) if r and r.finished and not r.bugs else "",
                 "" if r is None else "yes" if r.finished else "no",
                 ";".join(t.name for t in r.trees if t.score < 1) if r else "",
                 ";".join(_item(i["label"]) for i in v.get("items", []) if not i["passed"])]))
+
+
+def _intro(entries: list[Entry]) -> str:
+    """The report's first paragraph: what it counts."""
+    students = {e.student for e in entries}
+    text = (f"{len(students)} submissions in the gradebook, "
+            f"{len({e.student for e in entries if e.verdict})} with the grader's verdicts. "
+            "Counts are of submissions.")
+    if any(e.record is not None for e in entries):  # searches graded on trees (a1-a4)
+        text += (" A bug is counted where it accounts for every tree of a submission; bugs "
+                 "that fit some of its trees only are listed apart, and a submission whose "
+                 "function finished on no tree is counted as not finished.")
+    return text
 
 
 def write_report(root: str | Path, assignment: str, *, ids: bool = True,
@@ -339,12 +388,7 @@ def write_report(root: str | Path, assignment: str, *, ids: bool = True,
     alias = dict(zip(students, random.Random(assignment).sample(range(1, len(students) + 1),
                                                                  len(students)), strict=True))
     _write_csv(folder / "report.csv", entries, ids, alias)
-    intro = Raw(Markup("<p>{}</p>").format(
-        f"{len(students)} submissions in the gradebook, "
-        f"{len({e.student for e in entries if e.verdict})} with the grader's verdicts. Counts "
-        "are of submissions. A bug is counted where it accounts for every tree of a "
-        "submission; bugs that fit some of its trees only are listed apart, and a submission "
-        "whose function finished on no tree is counted as not finished."))
+    intro = Raw(Markup("<p>{}</p>").format(_intro(entries)))
     (folder / "index.html").write_text(page(f"{assignment}: the class report",
                                             _sections(entries, ids), intro=intro),
                                        encoding="utf-8")

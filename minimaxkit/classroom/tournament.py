@@ -167,7 +167,11 @@ def find_entrants(root: str | Path, assignment: str, *,
 
 # ----- in a worker (a pool's process, a Dask worker, or here) -------------------------------
 class _Sandbox:
-    """A submission's cells in a sandboxed child, kept by the worker's Keeper."""
+    """A submission's cells in a sandboxed child, kept by the worker's Keeper. Where they
+    leave no ``evaluate``, :attr:`why` says so with the first problem the cells met: a cell
+    left out (one that interfered with the grader, say) makes the cells after it fail too,
+    and the last problem (a NameError in the notebook's own cell) would point the instructor
+    at the wrong cell."""
 
     def __init__(self, e: Entrant) -> None:
         root = course_root(Path(e.folder))
@@ -179,8 +183,8 @@ class _Sandbox:
         self.ev = RemoteEvaluator(self.session, "evaluate")
         self.why = ""
         if self.session.names.get("evaluate") != "callable":
-            last = "".join(f" ({p})" for p in self.session.problems[-1:])
-            self.why = "evaluate is not defined" + last
+            first = "".join(f" ({p})" for p in self.session.problems[:1])
+            self.why = "evaluate is not defined" + first
 
     def check_idle(self) -> str:
         return self.session.check_idle()

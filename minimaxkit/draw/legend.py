@@ -56,13 +56,14 @@ def tree_legend(view: Any, frame: Frame | None, marks: Mapping[Path, str] | None
         if every_step or (frame is not None and len(frame.pv) > 1):
             handles.append(Line2D([], [], color=EDGE_STYLES["pv"].color,
                                   linewidth=EDGE_STYLES["pv"].linewidth,
-                                  label="best line"))
-        if view.show_values and view.narrowing:
+                                  label="best line" if done else "best line so far"))
+        if view.show_values and (view.narrowing or moving):
             # the one rule (docs/views.md): exact when every child was searched; on
-            # the stack, the best so far
+            # the stack, the best so far (minimax's only ≤ and ≥, while it searches)
             handles.append(Line2D([], [], marker=r"$\geq$", linestyle="none",
                                   markersize=9, color=TEXT,
-                                  label="≥v ≤v: bound"))
+                                  label="≥v ≤v: bound" if view.narrowing
+                                  else "≥v ≤v: best so far"))
     for kind in dict.fromkeys((marks or {}).values()):
         ms = MARKS[kind]
         handles.append(Line2D([], [], marker=ms.marker, linestyle="none", markersize=9,

@@ -26,7 +26,7 @@ from ..replay.narration import _move_label
 from ..trace import CUTOFF, ENTER, LEAF, TTHIT, Path, Trace
 from ..tree import GameTree
 
-__all__ = ["TreeModel", "frame_at", "tidy_layout", "TooLargeToDraw", "MAX_DRAWN", "check_drawable",
+__all__ = ["TreeModel", "tidy_layout", "TooLargeToDraw", "MAX_DRAWN", "check_drawable",
            "side_room", "window_side", "corner_away"]
 
 #: The most nodes a tree drawing lays out (about 3 s of matplotlib; labels stop at 100
@@ -349,19 +349,6 @@ def resolve(tree: Any, trace: Any = None, game: Any = None, state: Any = None, *
         source = result if result is not None and trace is result.trace else trace
         replay = Replay(source, tree=tree, state=state)
     return model, replay
-
-
-def frame_at(rp: Replay | None, step: int | None) -> Frame | None:
-    """The frame after ``step`` events of the replay ``rp`` (all of them when ``step`` is
-    None); None with no replay (a tree drawn without a search). A step outside the trace
-    raises ``ValueError`` naming the steps there are."""
-    if rp is None:
-        return None
-    last = len(rp) - 1
-    step = last if step is None else step
-    if not 0 <= step <= last:
-        raise ValueError(f"step must be in 0..{last} for this trace, got {step}")
-    return rp.frame(step)
 
 
 def check_marks(model: TreeModel, marks: Mapping[Path, str]) -> dict[Path, str]:

@@ -27,14 +27,13 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from ..replay import Frame, fmt
+from ..replay import Frame, fmt, frame_at
 from ..trace import Path
 from .alt import frame_alt, marks_alt, model_alt
 from .model import (
     TreeModel,
     check_marks,
     corner_away,
-    frame_at,
     label_plan,
     mark_offset,
     name_sides,
@@ -416,7 +415,8 @@ class _Svg:
             if self.frame is not None and not self.frame.done:
                 items.append(("o", CURRENT, "current", None))
             if self.frame is not None and self.frame.pv:
-                items.append(("", None, "best line", EDGE_STYLES["pv"]))
+                items.append(("", None, "best line" if self.frame.done else
+                              "best line so far", EDGE_STYLES["pv"]))
         for kind in dict.fromkeys(self.marks.values()):
             items.append((MARKS[kind].marker, MARKS[kind], MARKS[kind].label, None))
         return items

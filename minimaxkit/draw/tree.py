@@ -27,10 +27,10 @@ from typing import Any
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from ..replay import Replay
+from ..replay import Replay, frame_at
 from ..trace import Path
 from .alt import frame_alt, marks_alt, model_alt, register_figure_html, set_figure_alt
-from .model import TreeModel, frame_at, label_plan, resolve
+from .model import TreeModel, label_plan, resolve
 from .sizes import compact_figsize, figsize_for
 from .view import TreeView
 

@@ -35,10 +35,12 @@ __all__ = ["KIT_SEARCHES", "Rules", "Flags", "Failure", "Refused", "CappedStream
 
 #: the modules that hold the kit's searches (every other search of the kit calls them): the
 #: search package's front, its old path, the public searches, the plain and the table search,
-#: and progressive deepening (the modules ``minimaxkit.student.SEARCH_MODULES`` names)
+#: and progressive deepening (the modules ``minimaxkit.student.SEARCH_MODULES`` names), and the
+#: grader's sample searches (some are right where their one mistake does not show)
 KIT_SEARCHES = ("minimaxkit.search", "minimaxkit.search.core", "minimaxkit.search.fronts",
                 "minimaxkit.search.negamax_search", "minimaxkit.search.plain_search",
-                "minimaxkit.search.table_search", "minimaxkit.deepening")
+                "minimaxkit.search.table_search", "minimaxkit.deepening",
+                "minimaxkit.grading.verdicts.samples")
 SEARCH_STUB = '''"""Not here: minimaxkit's own searches are refused while work is graded."""
 
 

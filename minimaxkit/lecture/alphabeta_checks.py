@@ -36,8 +36,9 @@ from ._reader import (
 )
 from .check_trees import check_trees
 from .conventions import CONVENTIONS, COURSE, Convention, course_note
+from .cut_slips import bound_slip_hint
 from .search_checks import NEGAMAX_NOTE, VIEWS, views_of
-from .slips import bound_hint, slip_hint
+from .slips import ALPHABETA_SLIPS, MINIMAX_SLIPS, bound_hint, slip_hint
 
 __all__ = ["check_bug_recitation", "check_bug_blog", "check_bug_tutorial", "TUTORIAL_BUG_LINE",
            "Case", "search_cases", "compare_search"]
@@ -86,6 +87,14 @@ def search_cases(depth_limited: bool) -> list[Case]:
     return cases
 
 
+def _as_written(got: Any) -> str:
+    """A returned number as the tree's integer values are written: 8, not 8.0 (the game a
+    check passes evaluates to floats)."""
+    if isinstance(got, float) and got.is_integer():
+        return str(int(got))
+    return short(got)
+
+
 def _value_problem(got: Any, case: Case, views: set[str]) -> str:
     """'' when ``got`` is the case's root value from one of the points of view still in
     ``views`` (which it narrows: MAX's, or negamax's player to move), else what is wrong
@@ -96,7 +105,7 @@ def _value_problem(got: Any, case: Case, views: set[str]) -> str:
         return f"on {case.label} it returns {shown(got)}{pair}; expected a number, {want}"
     views &= views_of(got, want, case.tree.root.is_max)
     if not views:
-        return f"on {case.label} it returns {short(got)}; the value is {want}"
+        return f"on {case.label} it returns {_as_written(got)}; the value is {want}"
     return ""
 
 
@@ -115,8 +124,17 @@ def _above_limit_hint(counting: Counting, case: Case, limit: int | None) -> str:
             "well as for the depth)")
 
 
-def _depth_problem(counting: Counting, case: Case) -> str:
-    """'' when a depth-limited search evaluated only nodes at the limit or leaves above."""
+#: Said when a depth-limited search goes exactly one ply past its limit on every tree.
+ONE_PLY_TOO_DEEP = ("It goes exactly one ply past the limit on every tree: is the depth "
+                    "compared the wrong way (depth > max_depth)? Stop when depth == max_depth")
+#: Said when it goes further: the depth does not grow, or grows too slowly.
+NOT_COUNTED = "Is the depth counted on the way down (depth + 1 passed to each child)?"
+
+
+def _depth_problem(counting: Counting, case: Case, reader: Reader, cases: list[Case]) -> str:
+    """'' when a depth-limited search evaluated only nodes at the limit or leaves above;
+    else the first node it evaluated below the limit, and what its depths on every
+    depth-limited case point to: a comparison one ply off, or a depth not counted."""
     limit = case.limit
     if limit is None:
         return ""
@@ -126,14 +144,31 @@ def _depth_problem(counting: Counting, case: Case) -> str:
     outside = [p for p in counting.evaluated if p not in allowed]
     if not outside:
         return ""
+    why = ONE_PLY_TOO_DEEP if _plies_past_limit(reader, cases) == 1 else NOT_COUNTED
     return (f"on {case.label} it evaluates node {tree.node(outside[0]).name}, at depth "
-            f"{len(outside[0])}: a search to depth {limit} stops at depth {limit}. Is the "
-            "depth counted on the way down?")
+            f"{len(outside[0])}: a search to depth {limit} stops at depth {limit}. {why}")
 
 
-def _leaves_problem(evaluated: list[Any], case: Case, alive: list[Convention]) -> str:
+def _plies_past_limit(reader: Reader, cases: list[Case]) -> int:
+    """How far past its limit, at most, the search evaluates a node on the depth-limited
+    cases it can be run on (0: never past)."""
+    past = 0
+    for case in cases:
+        if case.limit is None:
+            continue
+        try:
+            _, counting = reader.run(case)
+        except Failed:
+            continue
+        past = max([past, *(len(p) - case.limit for p in counting.evaluated)])
+    return past
+
+
+def _leaves_problem(evaluated: list[Any], case: Case, alive: list[Convention],
+                    reader: Reader) -> str:
     """What differs between the leaves a search evaluated and those alpha-beta evaluates
-    (in the course's convention where that was still possible, else the first left)."""
+    (in the course's convention where that was still possible, else the first left), with
+    the slip it points to where the leaves and two probes tell (``cut_slips``)."""
     model = COURSE if COURSE in alive else alive[0]
     need = case.kit_leaves(model)
     mine = len(evaluated)
@@ -143,16 +178,17 @@ def _leaves_problem(evaluated: list[Any], case: Case, alive: list[Convention]) -
         how = f"evaluates {mine} leaves where alpha-beta needs {len(need)}"
     else:
         how = f"evaluates {mine} leaves, but not the ones alpha-beta evaluates"
-    return f"the values are right, but on {case.label} it {how}: {NOT_DOING_ITS_JOB}"
+    hint = bound_slip_hint(case.tree, case.limit, evaluated, model.options, reader.leaves_from)
+    return f"the values are right, but on {case.label} it {how}: {NOT_DOING_ITS_JOB}{hint}"
 
 
 @dataclass(frozen=True)
 class Reader:
-    """A reader's search and how a check calls it: ``call_it(f, game, depth)``, named
-    ``call_as`` in messages; ``limited``: it takes a depth limit."""
+    """A reader's search and how a check calls it: ``call_it(f, game, depth, window)``,
+    named ``call_as`` in messages; ``limited``: it takes a depth limit."""
 
     f: Any
-    call_it: Callable[[Any, Any, Any], Any]
+    call_it: Callable[[Any, Any, Any, tuple[float, float]], Any]
     call_as: str
     limited: bool
 
@@ -161,14 +197,33 @@ class Reader:
         return case.limit if case.limit is not None else case.tree.height
 
     def run(self, case: Case) -> tuple[Any, Counting]:
-        """The root value the search returns on ``case``, and the game that counted what
-        it evaluated; :class:`Failed` (naming the tree) when it cannot be run."""
+        """The root value the search returns on ``case`` from the full window, and the game
+        that counted what it evaluated; :class:`Failed` (naming the tree) when it cannot be
+        run."""
         counting = Counting(case.tree, limit=self.limit(case) if self.limited else None)
+        full = (-math.inf, math.inf)
         try:
-            got = call(self.call_it, self.f, counting, self.limit(case), call_as=self.call_as)
+            got = call(lambda f, g, d: self.call_it(f, g, d, full), self.f, counting,
+                       self.limit(case), call_as=self.call_as)
         except Failed as failed:  # the same kind (no result, or a diagnosis), with the tree
             raise type(failed)(f"on {case.label}: {failed}") from None
         return got, counting
+
+    def run_window(self, case: Case, window: tuple[float, float]) -> tuple[Any, Counting] | None:
+        """The root value the search returns on ``case`` when called with ``window`` as its
+        (α, β), and the game that counted what it evaluated; None when it cannot be run."""
+        counting = Counting(case.tree, limit=self.limit(case) if self.limited else None)
+        try:
+            got = call(lambda f, g, d: self.call_it(f, g, d, window), self.f, counting,
+                       self.limit(case), call_as=self.call_as)
+        except Failed:
+            return None
+        return got, counting
+
+    def leaves_from(self, tree: GameTree, window: tuple[float, float]) -> list[Any] | None:
+        """The leaves the search evaluates on ``tree`` from ``window`` (None: it failed)."""
+        ran = self.run_window(Case("a probe", tree), window)
+        return None if ran is None else ran[1].evaluated
 
     def tried(self, cases: list[Case]) -> list[tuple[Any, ...]]:
         """(tree, root, value, limit) on each case the search returns a number on."""
@@ -186,7 +241,7 @@ class Reader:
 def _wrong_value_hint(reader: Reader, got: Any, cases: list[Case]) -> str:
     """The classic slip a wrong root value is, where the values on every case tell: α (or
     β) returned from every node, or one of :data:`~.slips.MINIMAX_SLIPS`."""
-    return bound_hint(got) or slip_hint(reader.tried(cases))
+    return bound_hint(got) or slip_hint(reader.tried(cases), MINIMAX_SLIPS + ALPHABETA_SLIPS)
 
 
 def _conventions_of(reader: Reader, cases: list[Case]) -> tuple[list[Convention], str]:
@@ -201,27 +256,61 @@ def _conventions_of(reader: Reader, cases: list[Case]) -> tuple[list[Convention]
         if wrong:
             hint = _wrong_value_hint(reader, got, cases) if number(got) is not None else ""
             return [], wrong + (hint or _above_limit_hint(counting, case, limit))
-        wrong = _depth_problem(counting, case)
+        wrong = _depth_problem(counting, case, reader, cases)
         if wrong:
             return [], wrong
         matching = [c for c in alive if counting.evaluated == case.kit_leaves(c)]
         if not matching:
-            return [], (_leaves_problem(counting.evaluated, case, alive)
+            return [], (_leaves_problem(counting.evaluated, case, alive, reader)
                         + _above_limit_hint(counting, case, limit))
         alive = matching
     return alive, "" if VIEWS[0] in views else NEGAMAX_NOTE
 
 
-def compare_search(f: Any, call_it: Callable[[Any, Any, Any], Any], depth: bool,
-                   call_as: str) -> Result:
-    """Run ``f`` (through ``call_it(f, game, depth)``) on the cases and judge it."""
+#: The searches that tell the return conventions apart, each a MAX-root tree (nested
+#: lists) and the window the root is searched with. In the first the root fails high on a
+#: leaf child worth 6 > β = 4: fail-soft and one-sided fail-hard return 6, fail-hard clamps it
+#: to 4. In the second both MIN children cut below α = 4: fail-soft returns 2, the best value
+#: found; fail-hard and one-sided fail-hard return α, 4. (A one-sided MIN child starts at β and
+#: never returns more, so only a leaf child can show the one-sided root above β.)
+RETURN_PROBES = (([[3, 5], 6, [1, 9]], (1.0, 4.0)), ([[2, 7], [1, 8]], (4.0, 9.0)))
+
+
+def _returns_like(reader: Reader, alive: list[Convention]) -> list[Convention]:
+    """The conventions in ``alive`` whose value from the root's window is the reader's on
+    each of :data:`RETURN_PROBES`: cutting on equality the three return conventions evaluate
+    the same leaves, and only what a node returns from a window tells them apart.
+    ``alive`` itself when the probes cannot tell (a call fails, or no convention returns
+    what the reader's does: its full-window answers were right, so it is not refused for
+    it)."""
+    if len({c.fail for c in alive}) < 2:
+        return alive
+    keep = list(alive)
+    for nested, window in RETURN_PROBES:
+        tree = GameTree.from_nested(nested)
+        ran = reader.run_window(Case("a probe", tree), window)
+        got = None if ran is None else ran[0]
+        if number(got) is None:
+            return alive
+        keep = [c for c in keep if got == alphabeta(
+            tree, window=window, trace=False, **c.options).value]  # type: ignore[arg-type]
+        if not keep:
+            return alive
+    return keep
+
+
+def compare_search(f: Any, call_it: Callable[[Any, Any, Any, tuple[float, float]], Any],
+                   depth: bool, call_as: str) -> Result:
+    """Run ``f`` (through ``call_it(f, game, depth, window)``) on the cases and judge it."""
     if not callable(f) or isinstance(f, type):
         raise Failed(f"expected the function {call_as}, got {shown(f)}")
     arguments_fit(f, call_as.count(",") + 1, call_as)
     cases = search_cases(depth)
-    alive, said = _conventions_of(Reader(f, call_it, call_as, depth), cases)
+    reader = Reader(f, call_it, call_as, depth)
+    alive, said = _conventions_of(reader, cases)
     if not alive:
         return False, said
+    alive = _returns_like(reader, alive)
     note = course_note(alive)
     if note:
         return True, (f"{note} Same values and leaves as the kit's alphabeta in that "
@@ -243,8 +332,7 @@ def check_bug_recitation(ab_recitation: Any) -> Result:
     * MAX and MIN told apart by depth;
     * the kit's own search.
     """
-    return compare_search(ab_recitation, lambda f, g, _d: f(g, g.initial_state(), -math.inf,
-                                                             math.inf), False,
+    return compare_search(ab_recitation, lambda f, g, _d, w: f(g, g.initial_state(), *w), False,
                           "ab_recitation(game, n, alpha, beta)")
 
 
@@ -260,8 +348,8 @@ def check_bug_blog(minimax_ab: Any) -> Result:
     * a running max started at 0;
     * the kit's own search.
     """
-    return compare_search(minimax_ab, lambda f, g, d: f(g, g.initial_state(), 0, d,
-                                                        -math.inf, math.inf), True,
+    return compare_search(minimax_ab, lambda f, g, d, w: f(g, g.initial_state(), 0, d, *w),
+                          True,
                           "minimax_ab(game, n, depth, max_depth, alpha, beta)")
 
 

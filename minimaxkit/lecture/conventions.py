@@ -11,6 +11,8 @@ A check cannot see inside a reader's search, only the leaves it evaluates and th
 returns at the root; so it accepts every convention whose leaves the reader's search
 evaluates, on every tree. Cutting on equality, the three return conventions evaluate the
 same leaves; cutting strictly, fail-soft evaluates fewer than the other two where values tie.
+The search checks then tell the return conventions apart by what the reader's search returns
+from a narrow window (``alphabeta_checks.RETURN_PROBES``), and name the one it is in.
 
 The course's own convention is :data:`COURSE`: cut on equality, fail-soft.
 

@@ -34,7 +34,7 @@ the pruned edges: one is missing
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,7 +42,7 @@ from ..search import alphabeta
 from ..trace import Cutoff, Enter, Exit
 from ..tree import GameTree
 from ._reader import Failed, number, shown
-from .conventions import CONVENTIONS, COURSE, Convention, course_note
+from .conventions import CONVENTIONS, COURSE, FAIL_WORDS, Convention, course_note
 
 __all__ = ["HandTrace", "TraceVerdict", "Expected", "EXERCISE_TREE", "exercise_tree",
            "check_hand_trace"]
@@ -164,6 +164,16 @@ class HandTrace:
         mistakes = next((m for m, c in closest if c == COURSE), closest[0][0])
         return TraceVerdict(False, tuple(m.says for m in mistakes), mistakes=tuple(mistakes))
 
+    def _other_convention(self, name: str, given: float, exp: Expected) -> Convention | None:
+        """The other correct convention whose value at ``name`` is ``given``, if any: the
+        sign of an answer that mixes conventions."""
+        for other in self.expected:
+            want = other.entries.get(name)
+            if (other.convention.fail != exp.convention.fail and want is not None
+                    and want[2] == given):
+                return other.convention
+        return None
+
     def _read(self, answer: Any, pruned: Any) -> tuple[dict[str, Any], set[str]]:
         if not isinstance(answer, dict):
             raise Failed(f"expected a dict of the interior nodes' entries, name -> (α, β, "
@@ -181,7 +191,8 @@ class HandTrace:
 
     def _mistakes(self, answer: dict[str, Any], pruned: set[str],
                   exp: Expected) -> list[Mistake]:
-        rules = _Rules(self.tree, exp.convention)
+        rules = _Rules(self.tree, exp.convention,
+                       lambda name, given: self._other_convention(name, given, exp))
         mistakes = [m for name in self.interior
                     for m in _entry_mistakes(name, answer.get(name, "missing"),
                                              exp.entries.get(name), rules)]
@@ -192,7 +203,8 @@ class HandTrace:
                 f"the pruned edges: {'one is' if missing == 1 else f'{missing} are'} missing",
                 "a node that stops at a cut skips the children after the one that made it "
                 "stop: the edge to each of them is pruned"))
-        mistakes += [rules.extra_edge(name, exp.pruned) for name in sorted(pruned - exp.pruned)]
+        mistakes += [rules.extra_edge(name, exp.pruned, pruned)
+                     for name in sorted(pruned - exp.pruned)]
         return mistakes
 
 
@@ -218,6 +230,8 @@ def _entry_mistakes(name: str, given: Any, want: tuple[float, float, float] | No
         return [Mistake(name, "entry", f"{name}: expected (α, β, returns), got {shown(given)}",
                         "an entry is three numbers: α, β and the value the node returns")]
     out = []
+    # a window started again at (-∞, ∞), not one bound left unmoved: both bounds say so
+    restarted = _as_number(given[0]) == -inf and _as_number(given[1]) == inf
     for (key, _, words), x, w in zip(ENTRY_FIELDS, given, want, strict=True):
         mine = _as_number(x)
         if x is Ellipsis:
@@ -228,7 +242,7 @@ def _entry_mistakes(name: str, given: Any, want: tuple[float, float, float] | No
                                f"{shown(x)} is not a number; write ∞ as inf or ∞"))
         elif mine != w:
             out.append(Mistake(name, key, f"{name}: {words} is wrong",
-                               rules.why(name, key, mine, w)))
+                               rules.why(name, key, mine, w, restarted=restarted)))
     return out
 
 
@@ -236,14 +250,41 @@ class _Rules:
     """The rule that gives each entry of a node, in words, without the entry's value: what
     a reader needs to find a wrong entry again without being told it."""
 
-    def __init__(self, tree: GameTree, convention: Convention) -> None:
+    def __init__(self, tree: GameTree, convention: Convention,
+                 other_convention: Callable[[str, float], Convention | None]) -> None:
         self.tree, self.convention = tree, convention
+        self.other_convention = other_convention
 
-    def why(self, name: str, key: str, given: float, want: float) -> str:
-        """Why ``given`` is not ``name``'s ``key`` (``"alpha"``, ``"beta"``, ``"value"``)."""
+    def why(self, name: str, key: str, given: float, want: float, *,
+            restarted: bool = False) -> str:
+        """Why ``given`` is not ``name``'s ``key`` (``"alpha"``, ``"beta"``, ``"value"``),
+        with the likely bug first where the entry shows one (``restarted``: the reader's
+        window for the node is (-∞, ∞), both bounds, as a window never passed down is)."""
         direction = "yours is too high" if given > want else "yours is too low"
         rule = self.value(name) if key == "value" else self.window(name, key)
-        return f"{direction}: {rule}"
+        bug = self.likely_bug(name, key, given, restarted=restarted)
+        return f"{bug}{direction.capitalize() if bug else direction}: {rule}"
+
+    def likely_bug(self, name: str, key: str, given: float, *, restarted: bool = False) -> str:
+        """A sentence naming the slip a wrong entry points to (empty when none): a window
+        restarted at the root's (-∞, ∞) instead of passed down, or a value right in another
+        convention than the rest of the answer."""
+        node = self.tree.by_name(name)
+        if key != "value":
+            root_bound = -inf if key == "alpha" else inf
+            if node.path and given == root_bound and restarted:
+                symbol = "α" if key == "alpha" else "β"
+                parent = self.tree.node(node.path[:-1]).name
+                return (f"{name}'s {symbol} should be {parent}'s {symbol} at the time {name} "
+                        f"is entered: the window is passed down, not started again at "
+                        "(-∞, ∞). ")
+            return ""
+        other = self.other_convention(name, given)
+        if other is None:
+            return ""
+        return (f"yours is what {FAIL_WORDS[other.fail]} returns here, but your other "
+                f"entries are {FAIL_WORDS[self.convention.fail]}: keep to one convention "
+                "throughout. ")
 
     def window(self, name: str, key: str) -> str:
         """Where a node's α (``key == "alpha"``) or β comes from."""
@@ -284,23 +325,37 @@ class _Rules:
                 f"each child's value, {stop}, and returns what it kept (one-sided "
                 "fail-hard)")
 
-    def extra_edge(self, name: str, pruned: frozenset[str]) -> Mistake:
-        """An edge named as pruned that the search goes down, or that lies below one."""
+    def extra_edge(self, name: str, pruned: frozenset[str], marked: set[str]) -> Mistake:
+        """An edge marked as pruned (``marked``: all the reader marked) that the search goes
+        down, or that lies below one the cut-off skips (``pruned``: the right ones)."""
         says = f"the pruned edges: the edge to {name} is not pruned"
         try:
             node = self.tree.by_name(name)
         except KeyError:
             return Mistake(name, "edge", f"the pruned edges: {name!r} is no node of this "
                            "tree", "name each pruned edge by the node it leads to")
-        above = {self.tree.node(node.path[:i]).name for i in range(1, len(node.path))}
-        if above & pruned:
-            return Mistake(name, "edge", says, f"{name} lies below a pruned edge: name only "
-                           "the edge where the cut happens, not the ones under it")
+        above = [self.tree.node(node.path[:i]).name for i in range(1, len(node.path))]
+        cut = [a for a in above if a in pruned]
+        if cut:
+            return self._below_cut(name, cut[0] if cut[0] in marked else None)
         if not node.path:
             return Mistake(name, "edge", says, "the root has no edge leading to it")
         parent = self.tree.node(node.path[:-1]).name
         return Mistake(name, "edge", says, f"the search goes down it: when {parent} comes to "
                        f"{name}, {parent}'s window is still open")
+
+
+    @staticmethod
+    def _below_cut(name: str, cut: str | None) -> Mistake:
+        """An edge marked below a pruned one: it is pruned too (the glossary's "pruning"),
+        but only the edge the cut-off skips is marked. ``cut`` names that edge when the
+        reader marked it too (so naming it gives nothing away)."""
+        where = f"the pruned edge to {cut}" if cut else "an edge a cut-off prunes higher up"
+        says = f"the pruned edges: {name} lies below {where}"
+        return Mistake(name, "edge", says, f"the cut-off skips {'it' if cut else 'that edge'}, "
+                       f"and {name} with everything under it is never reached, so it is pruned "
+                       "with it; mark only the edge where the cut happens, not the ones "
+                       "under it")
 
 
 def _listed(names: list[str]) -> str:
@@ -320,5 +375,6 @@ def check_hand_trace(answer: Any, pruned: Any = None) -> tuple[bool, str]:
     if verdict.ok:
         return True, "every window, value and pruned edge is right." + (
             f" {verdict.note}" if verdict.note else "")
-    shown_wrong = "; ".join(verdict.wrong[:8]) + ("; …" if len(verdict.wrong) > 8 else "")
-    return False, f"{len(verdict.wrong)} wrong: {shown_wrong}"
+    shown_wrong = "\n".join(f"- {m.says}: {m.why}" for m in verdict.mistakes[:8])
+    more = "\n- …" if len(verdict.mistakes) > 8 else ""
+    return False, f"{len(verdict.wrong)} wrong:\n{shown_wrong}{more}"

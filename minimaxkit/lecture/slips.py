@@ -29,7 +29,7 @@ from typing import Any
 
 from ._reader import same
 
-__all__ = ["Slip", "Twist", "MINIMAX_SLIPS", "slip_hint", "bound_hint"]
+__all__ = ["Slip", "Twist", "MINIMAX_SLIPS", "ALPHABETA_SLIPS", "slip_hint", "bound_hint"]
 
 
 @dataclass(frozen=True)
@@ -56,18 +56,49 @@ def _plain(game: Any, state: Any, limit: int | None, twist: Twist, depth: int = 
     return float(min([twist.start[1], *values]))
 
 
+def _cut_reversed(game: Any, state: Any, limit: int | None, other_bound: bool) -> float:
+    """Fail-soft alpha-beta to ``limit`` plies (None: to the leaves) with its cut test the
+    wrong way round: a MAX node stops when its value falls to α (``other_bound``: to β), a
+    MIN node when it rises to β (to α)."""
+
+    def search(state: Any, depth: int, alpha: float, beta: float) -> float:
+        if not game.moves(state) or (limit is not None and depth == limit):
+            return float(game.evaluate(state))
+        is_max = game.is_max(state)
+        v = -math.inf if is_max else math.inf
+        for move in game.moves(state):
+            w = search(game.play(state, move), depth + 1, alpha, beta)
+            if is_max:
+                v = max(v, w)
+                if v <= (beta if other_bound else alpha):
+                    return v
+                alpha = max(alpha, v)
+            else:
+                v = min(v, w)
+                if v >= (alpha if other_bound else beta):
+                    return v
+                beta = min(beta, v)
+        return v
+
+    return search(state, 0, -math.inf, math.inf)
+
+
 @dataclass(frozen=True)
 class Slip:
     """One classic wrong search: its name, the hint a reader gets, and what its search
-    does differently from minimax."""
+    does differently from minimax (``twist``), or, for a slip of alpha-beta's own, the
+    wrong search itself (``search(game, state, limit)``)."""
 
     name: str
     hint: str
-    twist: Twist
+    twist: Twist = Twist()
+    search: Callable[[Any, Any, int | None], float] | None = None
 
     def value(self, game: Any, state: Any, limit: int | None = None) -> float:
         """The root value this slip's search returns from ``state``, searching to ``limit``
         plies (None: to the leaves)."""
+        if self.search is not None:
+            return self.search(game, state, limit)
         return _plain(game, state, limit, self.twist)
 
 
@@ -89,6 +120,19 @@ MINIMAX_SLIPS = (
     Slip("MAX by even depth", BY_DEPTH, Twist(max_at=lambda depth: depth % 2 == 0)),
     Slip("MAX by odd depth", BY_DEPTH, Twist(max_at=lambda depth: depth % 2 == 1)),
     Slip("max and min swapped", SWAPPED, Twist(swapped=True)),
+)
+
+REVERSED_CUT = ("a cut test the wrong way round: a MAX node stops when its value reaches β "
+                "(v ≥ β), a MIN node when its value falls to α (v ≤ α); yours stops on the "
+                "other side of the bound")
+
+#: The slips of alpha-beta's own cut test (lecture 3's exercises), on top of
+#: :data:`MINIMAX_SLIPS`.
+ALPHABETA_SLIPS = (
+    Slip("cut test reversed (v ≤ α at MAX)", REVERSED_CUT,
+         search=lambda game, state, limit: _cut_reversed(game, state, limit, False)),
+    Slip("cut test reversed (v ≤ β at MAX)", REVERSED_CUT,
+         search=lambda game, state, limit: _cut_reversed(game, state, limit, True)),
 )
 
 #: A tried tree: (game, the state searched from, the reader's root value there); for a

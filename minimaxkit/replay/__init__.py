@@ -2,7 +2,17 @@
 read-only views of the events before a step (:mod:`.views`), and each step in words
 (:mod:`.narration`)."""
 
-from .frames import Frame, Level, Replay, first_divergence, fmt, node_namer, replay, state_at
+from .frames import (
+    Frame,
+    Level,
+    Replay,
+    first_divergence,
+    fmt,
+    frame_at,
+    node_namer,
+    replay,
+    state_at,
+)
 
 __all__ = ["Level", "Frame", "Replay", "replay", "fmt", "first_divergence", "state_at",
-           "node_namer"]
+           "node_namer", "frame_at"]

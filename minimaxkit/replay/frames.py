@@ -56,7 +56,7 @@ from .views import (
     table_claim,
 )
 
-__all__ = ["Level", "Frame", "Replay", "replay", "fmt", "first_divergence", "state_at",
+__all__ = ["Level", "Frame", "Replay", "replay", "frame_at", "fmt", "first_divergence", "state_at",
            "node_namer"]
 
 
@@ -469,3 +469,16 @@ def replay(source: Any, step: int, **options: Any) -> Frame:
     'Leaf O = 7. Not used: E (MAX) already has 8.'
     """
     return Replay(source, **options).frame(step)
+
+
+def frame_at(rp: Replay | None, step: int | None) -> Frame | None:
+    """The frame after ``step`` events of the replay ``rp`` (all of them when ``step`` is
+    None); None with no replay (a tree drawn without a search). A step outside the trace
+    raises ``ValueError`` naming the steps there are."""
+    if rp is None:
+        return None
+    last = len(rp) - 1
+    step = last if step is None else step
+    if not 0 <= step <= last:
+        raise ValueError(f"step must be in 0..{last} for this trace, got {step}")
+    return rp.frame(step)

@@ -16,8 +16,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .assets import copy_assets
+from .crosslinks import rewrite_lecture_links
 from .execute import ExecutedLecture, SiteBuildError, execute_lecture
 from .pages import (
+    BundledScripts,
     IndexEntry,
     PageLink,
     has_math,
@@ -96,9 +98,11 @@ def build_site(repo: Path, out: Path, *, links: SiteLinks | None = None,
     executed = _run(paths, jobs)
     titles = [lecture_title(e.notebook, e.path.stem) for e in executed]
     entries = []
+    pages = {e.path.stem for e in executed}
     for i, lecture in enumerate(executed):
         name = lecture.path.name
         counts: StaticCounts = ready_for_site(lecture.notebook, links, name)
+        rewrite_lecture_links(lecture.notebook, pages, links)
         page = f"{lecture.path.stem}.html"
         near = [PageLink(f"{executed[j].path.stem}.html", titles[j]) if 0 <= j < len(executed)
                 else None for j in (i - 1, i + 1)]
@@ -113,8 +117,10 @@ def build_site(repo: Path, out: Path, *, links: SiteLinks | None = None,
                                   lecture_summary(lecture.notebook), stepping,
                                   links.places(name)))
     places = [name for name, _ in links.places("x.ipynb")]
+    scripts = BundledScripts(report.versions, tuple(
+        sorted(p.name for p in (out / "js" / "licenses").glob("*.txt"))))
     (out / "index.html").write_text(render_index(title=TITLE, summary=SUMMARY, lectures=entries,
-                                                 places=places, versions=report.versions),
+                                                 places=places, scripts=scripts),
                                     encoding="utf-8")
     report.seconds = round(time.perf_counter() - start, 1)
     report.bytes = folder_bytes(out)

@@ -14,7 +14,7 @@ import jinja2
 from nbformat import NotebookNode
 
 __all__ = ["TEMPLATES", "PageLink", "lecture_title", "lecture_summary", "has_math",
-           "render_lecture", "render_index", "IndexEntry"]
+           "render_lecture", "render_index", "IndexEntry", "BundledScripts"]
 
 TEMPLATES = Path(__file__).parent / "templates"
 _HEADING = re.compile(r"^#\s+(.+?)\s*$", re.M)
@@ -88,10 +88,20 @@ def render_lecture(nb: NotebookNode, *, name: str, site: dict[str, Any]) -> str:
     return str(body)
 
 
+@dataclass(frozen=True)
+class BundledScripts:
+    """The npm packages the site serves: each one's version, and the licence files copied
+    beside them (names in ``js/licenses/``)."""
+
+    versions: dict[str, str]
+    licences: tuple[str, ...] = ()
+
+
 def render_index(*, title: str, summary: str, lectures: list[IndexEntry],
-                 places: list[str], versions: dict[str, str]) -> str:
+                 places: list[str], scripts: BundledScripts) -> str:
     """The site's index page."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES),
                              autoescape=True, undefined=jinja2.StrictUndefined)
     return env.get_template("index.html.j2").render(
-        title=title, summary=summary, lectures=lectures, places=places, versions=versions)
+        title=title, summary=summary, lectures=lectures, places=places, versions=scripts.versions,
+        licences=scripts.licences)

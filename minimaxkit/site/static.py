@@ -4,9 +4,10 @@
   :func:`minimaxkit.widgets.savehook.keep_shown_widgets`).
 * The "run this cell to see the widget" hint before each kit widget goes: on the site the
   widget itself shows, from its saved state.
-* A widget that needs its kernel (the quiz, the play widget, a step widget whose trace
-  was too long to pre-render) is replaced by a note that says so and links to where the
-  lecture runs (Binder, the course's hub); its dead buttons are not shown.
+* A widget that needs its kernel (the quiz, the play widget, lecture 3's hand trace,
+  whose Check is answered by the kernel, a step widget whose trace was too long to
+  pre-render) is replaced by a note that says so and links to where the lecture runs
+  (Binder, the course's hub); its dead buttons are not shown.
 
 >>> note = kernel_note("quiz", SiteLinks(binder_repo="me/course"), "03_alphabeta.ipynb")
 >>> "mybinder.org/v2/gh/me/course/HEAD?urlpath=lab/tree/notebooks/03_alphabeta.ipynb" in note
@@ -29,7 +30,8 @@ from ..widgets.savehook import STATE, VIEW, keep_shown_widgets
 __all__ = ["SiteLinks", "ready_for_site", "kernel_note", "KERNEL_WIDGETS", "StaticCounts"]
 
 #: The CSS classes of the kit's widgets that need a kernel to do anything, and what each is.
-KERNEL_WIDGETS = {"mmk-quiz": "quiz", "mmk-play": "game"}
+KERNEL_WIDGETS = {"mmk-quiz": "quiz", "mmk-play": "game",
+                  "mmk-hand-trace": "hand-trace exercise"}
 
 
 @dataclass(frozen=True)
@@ -44,24 +46,39 @@ class SiteLinks:
 
     def binder(self, notebook: str) -> str:
         """The Binder link that opens ``notebook`` (a file in ``notebooks/``), or ""."""
+        return self.binder_file(f"notebooks/{notebook}")
+
+    def binder_file(self, path: str) -> str:
+        """The Binder link that opens ``path`` (relative to the students' copy's top
+        folder, e.g. ``assignments/a1_minimax/a1_minimax.ipynb``), or ""."""
         if not self.binder_repo:
             return ""
         return (f"https://mybinder.org/v2/gh/{self.binder_repo}/HEAD?urlpath="
-                f"lab/tree/notebooks/{quote(notebook)}")
+                f"lab/tree/{quote(path)}")
 
     def hub(self, notebook: str) -> str:
         """The nbgitpuller link on the hub that opens ``notebook``, or ""."""
+        return self.hub_file(f"notebooks/{notebook}")
+
+    def hub_file(self, path: str) -> str:
+        """The nbgitpuller link on the hub that opens ``path`` (relative to the students'
+        copy's top folder), or ""."""
         if not (self.hub_url and self.git_url):
             return ""
         folder = self.git_url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
-        path = f"lab/tree/{folder}/notebooks/{notebook}"
+        urlpath = f"lab/tree/{folder}/{path}"
         return (f"{self.hub_url.rstrip('/')}/hub/user-redirect/git-pull?repo="
-                f"{quote(self.git_url, safe='')}&branch=main&urlpath={quote(path, safe='')}")
+                f"{quote(self.git_url, safe='')}&branch=main&urlpath={quote(urlpath, safe='')}")
 
     def places(self, notebook: str) -> list[tuple[str, str]]:
-        """(name, link) of each place that runs ``notebook``."""
-        found = [("Binder", self.binder(notebook)), ("the course's JupyterHub",
-                                                     self.hub(notebook))]
+        """(name, link) of each place that runs ``notebook`` (a file in ``notebooks/``)."""
+        return self.places_of_file(f"notebooks/{notebook}")
+
+    def places_of_file(self, path: str) -> list[tuple[str, str]]:
+        """(name, link) of each place that opens ``path`` (relative to the students'
+        copy's top folder)."""
+        found = [("Binder", self.binder_file(path)),
+                 ("the course's JupyterHub", self.hub_file(path))]
         return [(name, link) for name, link in found if link]
 
 

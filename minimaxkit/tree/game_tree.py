@@ -411,7 +411,10 @@ class GameTree:
         if state.value is None:
             raise TreeError(state.path, f"interior node {state.name} has no static value, but "
                                         "the search needs one here (a depth limit or "
-                                        "order='static'); give it a 'value' or search deeper")
+                                        "order='static'); give the node a static value (a "
+                                        "'value' beside its 'children' in "
+                                        "GameTree.from_dict, or tree.with_static()), or search "
+                                        "deeper")
         return state.value
 
     def check_static(self, depth: int | None, start: Node | None = None) -> None:

@@ -7,6 +7,8 @@ disconnected (:func:`needs_kernel`).
 
 from __future__ import annotations
 
+import os
+
 import ipywidgets as w
 
 __all__ = ["RerunHint", "RERUN_TEXT", "RERUN_HTML", "needs_kernel", "NEEDS_KERNEL_TEXT"]
@@ -73,12 +75,20 @@ def needs_kernel(what: str) -> w.HTML:
 class RerunHint:
     """Mixin for the kit's widgets: displayed, a widget puts :data:`RERUN_HTML` out first
     (an output of its own, hidden while the widget shows) and says :data:`RERUN_TEXT` as its
-    plain text, so a notebook reopened without widget state never reads "model not found"."""
+    plain text, so a notebook reopened without widget state never reads "model not found".
+
+    While nbgrader runs the notebook (``NBGRADER_EXECUTION`` set: autograde, validate) the
+    widget puts out that hint only, as ``explore`` shows a picture there: no one can use a
+    widget in the graded copy, and nbconvert writes a widget's output into the feedback page
+    as a ``<script>`` (jQuery's ``$('#...')`` and the view's JSON) that a page without a
+    kernel or widget manager cannot run."""
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
         display({"text/html": RERUN_HTML, "text/plain": RERUN_TEXT}, raw=True)
+        if os.environ.get("NBGRADER_EXECUTION"):
+            return
         bundle = self._repr_mimebundle_()  # type: ignore[attr-defined]
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if data:

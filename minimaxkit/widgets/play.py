@@ -345,9 +345,12 @@ class PlayWidget(RerunHint, w.VBox):
         from ..draw.summary import search_summary
 
         summary = search_summary(drawn)
+        # no margin (ipywidgets gives every widget 2 px a side): shrunk to 100% of the room,
+        # a picture wider than the output area would still overflow it by its margins, and
+        # the search view would scroll sideways by those few pixels
         picture = Picture(value=summary.png, format="png", tooltip=self._search_alt(drawn),
                           layout=w.Layout(width=f"{summary.width}px", height="auto",
-                                          max_width="100%", max_height="85vh",
+                                          max_width="100%", max_height="85vh", margin="0",
                                           object_fit="contain", align_self="flex-start"))
         picture.add_class("mmk-search-picture")
         note = w.HTML(f"<div style='font-size:13px'>{html.escape(summary.note)}</div>"

@@ -9,7 +9,7 @@ five; each lecture runs in its own tab and kernel, which is shut down afterwards
 
 from __future__ import annotations
 
-import re
+import ast
 from pathlib import Path
 from typing import Any
 
@@ -44,12 +44,28 @@ _ANSWERS = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output 
     (d) => ({open: d.open, summary: d.querySelector('summary').textContent}))"""
 
 
+def displayed_call(source: str) -> str:
+    """The name of the function a code cell calls in its last line, the value the cell
+    shows (``StepWidget`` for ``ex = tutorial_tree()\nStepWidget(alphabeta(ex))``), or ""
+    when the cell ends otherwise (an assignment, an import, a bare name)."""
+    body = ast.parse(source).body
+    if not body or not isinstance(body[-1], ast.Expr):
+        return ""
+    call = body[-1].value
+    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name):
+        return call.func.id
+    return ""
+
+
 def expected(name: str) -> tuple[int, int]:
-    """(widget cells, answer cells) of the lecture as committed."""
+    """(widget cells, answer cells) of the lecture as committed: cells whose shown value is
+    a ``...Widget(...)`` call or a ``show_answer(...)`` call, wherever the call stands in
+    the cell."""
     cells = [c.source for c in nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
              if c.cell_type == "code"]
-    widgets = sum(re.match(r"\w+Widget\(", s) is not None for s in cells)
-    answers = sum(s.startswith("show_answer(") for s in cells)
+    shown = [displayed_call(source) for source in cells]
+    widgets = sum(called.endswith("Widget") for called in shown)
+    answers = sum(called == "show_answer" for called in shown)
     return widgets, answers
 
 

@@ -94,6 +94,15 @@ def assert_fits(box: dict[str, Any]) -> None:
     assert h <= box["window"][1], box
 
 
+def wait_status(page: Any, index: int, part: str) -> str:
+    """The status line of play widget ``index`` once it says ``part``: the board and the
+    status reach the page in two messages from the kernel, so the board may come first."""
+    page.wait_for_function("([i, part]) => document.querySelectorAll('.mmk-play')[i]"
+                           ".querySelector('.mmk-status').innerText.includes(part)",
+                           arg=[index, part], timeout=30_000)
+    return status(page, index)
+
+
 def test_play_new_game_undo_and_sides(page: Any, jupyter: LabServer) -> None:
     show_widgets(page, jupyter)
     empty = [""] * 9
@@ -104,7 +113,7 @@ def test_play_new_game_undo_and_sides(page: Any, jupyter: LabServer) -> None:
     cells = wait_board(page, 0, ["O", "", "", "", "X", "", "", "", ""])  # the reply: a1
     ring = page.evaluate(CELLS_JS, 0)
     assert [c["last"] for c in ring] == [True] + [False] * 8 and ring[0]["outline"] == "dashed"
-    assert "The computer (O) played a1 (ringed)" in status(page, 0), cells
+    assert "The computer (O) played a1 (ringed)" in wait_status(page, 0, "played a1"), cells
     element_shot(page.locator(".mmk-play").nth(0), f"{shot}-02-after-b2")
     for cell in (8, 7):  # X: c3, then b3; O answers b1, then c1
         page.locator(".mmk-play").nth(0).locator("button.mmk-cell").nth(cell).click()
@@ -122,7 +131,7 @@ def test_play_new_game_undo_and_sides(page: Any, jupyter: LabServer) -> None:
     page.locator(".mmk-play").nth(0).get_by_role(
         "button", name="O (moves second)").click()  # the computer opens as X in a1
     wait_board(page, 0, ["X"] + [""] * 8)
-    assert "You are O; O to move." in status(page, 0)
+    assert "You are O; O to move." in wait_status(page, 0, "You are O")
     element_shot(page.locator(".mmk-play").nth(0), f"{shot}-05-playing-O")
 
 

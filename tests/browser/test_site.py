@@ -6,7 +6,8 @@ step and compare widget is stepped from its first frame to its last with the mou
 sees: the step counter, the explanation under the picture, the picture's text alternative
 and its pixels. No request may fail or be refused, the console may show no error, and
 axe-core finds no serious or critical violation on the page. Pictures keep their text
-alternatives; the quiz and the play widget are replaced by a note that links to Binder.
+alternatives; the quiz, the play widget and lecture 3's hand trace (its Check needs
+the kernel) are replaced by a note that links to Binder.
 
 Screenshots of each lecture at its widgets' last steps go to tests/artifacts/site-*.png.
 """
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from test_site_links import dead_links  # tests/ is on the path, as for suite_time
 
 from .harness import ARTIFACTS, REPO_ROOT, axe_violations
 
@@ -194,7 +196,7 @@ def test_every_widget_steps_offline(lecture: str, site: dict[str, Any], server: 
                            ".slice(0, 120))")
     assert no_alt == [], no_alt
     # widgets that need a kernel are not shown dead: a note links to Binder instead
-    assert page.locator(".mmk-quiz, .mmk-play").count() == 0
+    assert page.locator(".mmk-quiz, .mmk-play, .mmk-hand-trace").count() == 0
     notes = page.locator(".mmk-site-kernel-note")
     assert notes.count() == entry["kernel_notes"]
     for i in range(notes.count()):
@@ -213,7 +215,7 @@ def test_the_index_lists_every_lecture(site: dict[str, Any], server: str, page: 
     assert links.count() == len(LECTURES)
     titles = links.all_inner_texts()
     assert titles[0] == "Lecture 1 · Game trees", titles
-    assert titles[2] == "Lecture 3 · Alpha-beta", titles
+    assert titles[LECTURES.index("03_alphabeta")] == "Lecture 3 · Alpha-beta", titles
     for i, lecture in enumerate(LECTURES):
         assert links.nth(i).get_attribute("href") == f"lectures/{lecture}.html"
     links.nth(2).click()
@@ -228,3 +230,12 @@ def test_the_index_lists_every_lecture(site: dict[str, Any], server: str, page: 
         text = html.read_text(encoding="utf-8")
         loads = re.findall(r'<(?:script|link|img)[^>]+(?:src|href)="(https?:)?//', text)
         assert loads == [], (html, loads)
+
+
+def test_every_local_link_of_the_site_resolves(site: dict[str, Any]) -> None:
+    """Every local href/src of every page names a file of the whole site: lectures link to
+    lectures' pages, assignments to Binder (docs/site.md, *Links between pages*)."""
+    assert dead_links(site["out"]) == []
+    lecture6 = (site["out"] / "lectures" / "06_evaluation.html").read_text(encoding="utf-8")
+    assert (f"https://mybinder.org/v2/gh/{BINDER}/HEAD?urlpath=lab/tree/assignments/"
+            "a5_evaluation/a5_evaluation.ipynb") in lecture6

@@ -229,13 +229,20 @@ def test_the_report_agrees_with_the_gradebook(courses: dict[str, Path]) -> None:
 def test_the_report_names_the_samples_bugs(courses: dict[str, Path]) -> None:
     page, rows = read_report(courses["par"], "a2_alphabeta")
     named = {r["student"]: set(filter(None, r["bugs"].split(";"))) for r in rows}
+    # the page's table of students: student -> the bugs its "bug (every tree)" cell names
+    shown = {html.unescape(who): html.unescape(cell).split("; ") for who, cell in re.findall(
+        r"<tr><td>([^<]*)</td><td>test_alphabeta</td><td>[^<]*</td><td>[^<]*</td>"
+        r"<td>([^<]*)</td>", page)}
     for p in sorted((SAMPLES / "submissions" / "a2_alphabeta").glob("*.py")):
         bug = re.search(r"^# bug: (\w+)$", p.read_text(), re.M)
         if bug:
             assert bug.group(1) in named[p.stem], (p.stem, named[p.stem])
-    assert html.escape("the root's loop forgets its bound") in page  # as the page escapes it
+            # in the catalogue's words (its advice up to the colon), in the sample's own row
+            assert BUGS[bug.group(1)].advice.split(":")[0] in shown[p.stem], \
+                (p.stem, shown.get(p.stem))
+    assert "the root's loop forgets its bound" in shown["root_forgets_alpha"]  # the sheet's words
     assert "<script" not in page and "http" not in page.replace("http://www.w3.org", "")
-    assert "o&#x27;neil&amp;&lt;i&gt;x" in page and ODD_ID not in page
+    assert "o&#39;neil&amp;&lt;i&gt;x" in page and ODD_ID not in page  # as jinja2 escapes it
     assert "&lt;p&gt;" not in page and "&lt;table" not in page  # the kit's markup, once
 
 
@@ -352,15 +359,25 @@ def _scores(root: Path) -> dict[str, float]:
             for (_, s), r in gradebook_rows(root).items()}
 
 
+def _kill_a_busy_worker(proc: subprocess.Popen[str]) -> bool:
+    """SIGKILL a worker of ``proc`` seen grading; False if none was seen before the run
+    ended. A worker seen busy may have ended by the time it is killed (a submission is
+    graded in a few seconds): then look again."""
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and proc.poll() is None:
+        for worker in [w for w in _workers(proc.pid) if _busy(w)]:
+            try:
+                os.kill(worker, signal.SIGKILL)
+            except ProcessLookupError:
+                continue
+            return True
+        time.sleep(0.2)
+    return False
+
+
 def test_a_killed_worker_costs_only_its_submission_and_a_rerun_grades_it(small: Path) -> None:
     proc = _start(small)
-    victim = None
-    deadline = time.monotonic() + 300
-    while victim is None and time.monotonic() < deadline and proc.poll() is None:
-        victim = next((w for w in _workers(proc.pid) if _busy(w)), None)
-        time.sleep(0.2)
-    assert victim is not None, "no worker was seen grading"
-    os.kill(victim, signal.SIGKILL)
+    assert _kill_a_busy_worker(proc), "no worker was seen grading"
     out, err = proc.communicate(timeout=600)
     assert proc.returncode == 1, out + err
     failed = re.findall(r"not graded: (\S+): the worker process running it died \(exit code -9\)",

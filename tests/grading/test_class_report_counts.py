@@ -108,8 +108,10 @@ def test_the_stub_did_not_finish_and_is_counted_under_no_convention(
         report: dict[str, Any]) -> None:
     rows, page = report["rows"], report["page"]
     stub = rows["stub"]
+    # report.csv: "finished" says it; the convention column holds conventions only
     assert (stub["score"], stub["finished"], stub["bugs"], stub["convention"]) == \
-        ("0.0", "no", "", NOT_FINISHED)
+        ("0.0", "no", "", "")
+    assert not any("did not finish" in row["convention"] for row in rows.values())
     # the conventions' table: the stub alone on its row, and no planted search that never
     # cuts under a convention of its own
     table = html.unescape(page[page.index("Conventions graded under"):])
@@ -124,4 +126,8 @@ def test_the_stub_did_not_finish_and_is_counted_under_no_convention(
 def test_the_counts_say_what_they_count(report: dict[str, Any]) -> None:
     page = html.unescape(report["page"])
     assert "A bug is counted where it accounts for every tree of a submission" in page
+    # the trees' count is of answers: one question (test_alphabeta), one answer a submission
+    n = len(report["rows"])
+    assert re.search(rf"\d+ of {n} answers \({n} submissions × 1 question\) were right on "
+                     "every visible tree of their question", page), page
     assert "<script" not in page

@@ -63,8 +63,13 @@ def test_nodes_are_dict_keys_and_sort_by_path() -> None:
 
 def test_reading_an_interior_node_without_a_static_value_names_it() -> None:
     root = Recorder(tree_002()).root()
-    with pytest.raises(TreeError, match="interior node B has no static value"):
+    # said to a student (review lecturer 2, finding 7), not to someone building a tree
+    message = (r"B: static\(\) is only for leaves \(a node with no children\) or nodes at the "
+               r"depth limit; this node has children")
+    with pytest.raises(TreeError, match=message):
         root.children()[0].static()
+    with pytest.raises(TreeError, match=r"B: estimate\(\) is only for leaves"):
+        root.children()[0].estimate()
 
 
 def test_a_looping_search_is_stopped_by_the_call_limit() -> None:

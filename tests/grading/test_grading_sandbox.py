@@ -136,6 +136,9 @@ def test_printing_is_kept_up_to_a_point_then_stopped() -> None:
     lambda t: minimaxkit.alphabeta(t), lambda t: minimaxkit.minimax(t),
     lambda t: minimaxkit.negamax(t), lambda t: minimaxkit.deepen(t.with_static()),
     lambda t: minimaxkit.perfect_order_leaves(t),
+    # the grader's sample with an ordering bug is a right alpha-beta where nothing is ordered
+    lambda t: __import__("minimaxkit.grading", fromlist=["buggy_alphabeta"]).buggy_alphabeta(
+        "reversed_list")(Recorder(t).root(), -math.inf, math.inf),
 ])
 def test_the_kits_own_searches_refuse_to_run_even_when_the_refusal_is_swallowed(call: Any) -> None:
     def cheat(node: Any) -> Any:

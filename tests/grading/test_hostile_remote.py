@@ -107,7 +107,7 @@ def interior(node):
         out.message
     out = _run(session, "interior")
     assert out.status == "raised" and "TreeError" in out.message
-    assert "interior node A has no static value" in out.message
+    assert "A: static() is only for leaves (a node with no children)" in out.message
     assert out.calls == [("static", ())]
     assert _run(session, "slip").status == "raised"  # the child is still serving
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ....student import SearchNode
+from . import grading_sample
 
 __all__ = ["SAMPLE_BUGS", "buggy_alphabeta", "AlphaBetaSample"]
 
@@ -63,6 +64,7 @@ class AlphaBetaSample:
 
     # ----- the node's decisions ----------------------------------------------------------
     def is_max(self, node: SearchNode) -> bool:
+        grading_sample()  # refused while work is graded (the package's docstring)
         return node.depth % 2 == 0 if self.bug == "parity" else node.is_max()
 
     def beyond(self, v: float, bound: float, at_max: bool) -> bool:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....student import SearchNode
+from . import grading_sample
 
 __all__ = ["DEEPENING_BUGS", "DeepeningSample"]
 
@@ -79,6 +80,7 @@ class DeepeningSample:
 
     # ----- the node's decisions ----------------------------------------------------------
     def is_max(self, node: SearchNode) -> bool:
+        grading_sample()  # refused while work is graded (the package's docstring)
         return node.depth % 2 == 0 if self.bug == "parity" else node.is_max()
 
     def ordered(self, node: SearchNode, at_max: bool, memory: _Memory) -> list[SearchNode]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ....student import SearchNode
+from . import grading_sample
 
 __all__ = ["MINIMAX_BUGS", "MinimaxSample", "buggy_minimax"]
 
@@ -47,6 +48,7 @@ class MinimaxSample:
     bug: str
 
     def is_max(self, node: SearchNode) -> bool:
+        grading_sample()  # refused while work is graded (the package's docstring)
         if self.bug == "parity":
             return node.depth % 2 == 0
         if self.bug == "always_max":
