@@ -11,6 +11,14 @@ maximum started at 0 gives 0 there
 >>> print(textwrap.fill(where("parity", tree), 95))
 it shows at node A (MIN, path ()): the root is MIN, and a search that takes even depths for MAX
 maximises there
+
+A best move started at 0 shows where no child of the root beats 0 strictly (a tie is not
+better), though every value is right:
+
+>>> print(textwrap.fill(where("start_at_zero", GameTree.from_nested([[-1, 0], [0, 3]],
+...                                                                root="min")), 95))
+it shows at the root, node A (MIN, path ()): none of its children is below 0 (the least is 0),
+so a best value started at 0 is never beaten and no move is chosen
 """
 
 from __future__ import annotations
@@ -52,6 +60,24 @@ def _start_at_zero(tree: GameTree, options: Options) -> str:
         if not node.is_max and min(kids) > 0:
             return (f"it shows at {_node(node)}: its children are all above 0 (the least "
                     f"is {value_text(min(kids))}), and a minimum started at 0 gives 0 there")
+    return _no_move_beats_zero(tree, values)
+
+
+def _no_move_beats_zero(tree: GameTree, values: dict[Path, float]) -> str:
+    """Where every value is right but the move is not: at the root, no child beats a start of
+    0 strictly (a tie with 0 is not better), so a best move started at 0 chooses none."""
+    root = tree.root
+    kids = [values[c.path] for c in root.children if c.path in values]
+    if not kids:
+        return ""
+    if root.is_max and max(kids) <= 0:
+        return (f"it shows at the root, {_node(root)}: none of its children is above 0 (the "
+                f"largest is {value_text(max(kids))}), so a best value started at 0 is never "
+                "beaten and no move is chosen")
+    if not root.is_max and min(kids) >= 0:
+        return (f"it shows at the root, {_node(root)}: none of its children is below 0 (the "
+                f"least is {value_text(min(kids))}), so a best value started at 0 is never "
+                "beaten and no move is chosen")
     return ""
 
 
