@@ -87,7 +87,10 @@ def test_reading_a_leaf_twice_loses_the_search_half() -> None:
 
 def test_source_conventions_read_the_cut_tests_and_returns() -> None:
     assert source_conventions(strict_hard_not_passed) == ["strict-hard"]
-    assert source_conventions(twice_minimax) == ["equal-soft", "strict-soft"]  # no cut tests
+    # no cut test: the code says nothing of the convention, so every one is read
+    assert source_conventions(twice_minimax) == ["equal-soft", "equal-hard", "equal-one-sided",
+                                                 "strict-soft", "strict-hard",
+                                                 "strict-one-sided"]
 
 
 def test_failing_feedback_compares_with_the_convention_written() -> None:
