@@ -70,7 +70,7 @@ def signatures_of(check: str, trial: Attempt) -> Signatures:
     """The known bugs' signatures on ``trial``'s tree, with its options."""
     o = trial.options
     return signatures(trial.tree, check, depth=o.depth, max_depth=o.max_depth,
-                      reorder=o.reorder)
+                      reorder=o.reorder, window=o.window)
 
 
 def _leaves_right(check: str, got: Observed, ref: Reference, conv: str) -> bool:
@@ -92,7 +92,8 @@ def _answers_right(check: str, got: Observed, ref: Reference, conv: str) -> bool
     if check == "best_move" and not (got.move is not None and len(got.move) == 1 and
                                      ref.moves is not None and got.move[0] in ref.moves):
         return False
-    return ref.value is not None and same_value(got.value, ref.value)
+    expected = ref.answer(conv) if check in ("alphabeta", "ordered_alphabeta") else ref.value
+    return expected is not None and same_value(got.value, expected)
 
 
 def is_right(check: str, got: Observed, ref: Reference, conv: str) -> bool:
@@ -108,8 +109,8 @@ def choose_convention(check: str, trials: list[Attempt], allowed: list[str],
                       read: list[str], *,
                       sigs: list[Signatures | None] | Callable[[], list[Signatures | None]] |
                       None = None) -> Convention | None:
-    """The convention for every tree: one all trees match (preferring what the code ``read``
-    as), else what the code reads as, else the one that accounts for the most trees, right or
+    """The convention for every tree: one all trees match (its leaves, and its values where
+    a tree's window tells fail modes apart; preferring what the code ``read`` as), else what the code reads as, else the one that accounts for the most trees, right or
     as a known bug (``sigs`` per trial, or a function that makes them when needed). None when
     no tree finished; not ``claimed`` when nothing tells the conventions apart."""
     if len(allowed) == 1:
@@ -121,6 +122,11 @@ def choose_convention(check: str, trials: list[Attempt], allowed: list[str],
     right = {c: sum(_leaves_right(check, t.got, t.ref, c) for t in ran if t.got)
              for c in allowed}
     whole = [c for c in allowed if right[c] == len(ran)]
+    # where a window tells the fail modes apart by the root's value, the conventions whose
+    # values are the submission's too
+    exact = [c for c in whole if all(_answers_right(check, t.got, t.ref, c)
+                                     for t in ran if t.got)]
+    whole = exact or whole
     if whole:
         pick = next((c for c in whole if c in said), None)
         if pick is not None and [c for c in whole if c in said] == [pick]:
