@@ -63,6 +63,7 @@ from minimaxkit.grading.testdata.trees import build_tree
 from minimaxkit.grading.verdicts.bugs import recognise, signatures
 from minimaxkit.grading.verdicts.conventions import CONVENTIONS
 from minimaxkit.grading.verdicts.diagnosis import attempt
+from minimaxkit.grading.verdicts.observed import Options
 from minimaxkit.grading.verdicts.references import Reference, compute, reference
 from minimaxkit.grading.verdicts.scoring import grade_outcome
 
@@ -194,7 +195,7 @@ def test_the_wrong_programs_lose_the_tree_and_their_bug_is_named(name: str) -> N
 
 def test_the_samples_run_in_the_window() -> None:
     tree = _tree()
-    sigs = signatures(tree, "alphabeta", window=(5, 6))
+    sigs = signatures(tree, "alphabeta", Options(window=(5, 6)))
     ignored = sigs["window_ignored"]["equal-soft"]
     assert ignored.value == -1 and len(ignored.leaves) == 15
     assert sigs["cut_returns_infinity"]["equal-soft"].value == -8

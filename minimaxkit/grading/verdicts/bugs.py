@@ -25,7 +25,7 @@ from ...search import alphabeta, minimax
 from ...student import Recorder
 from ...tree import GameTree
 from .conventions import CONVENTIONS
-from .observed import Observed, Step, observed_by
+from .observed import Observed, Options, Step, observed_by
 from .results import same_value
 from .samples.alphabeta import ORDERING_ONLY, SAMPLE_BUGS, AlphaBetaSample, buggy_alphabeta
 from .samples.deepening import DEEPENING_BUGS, DeepeningSample
@@ -247,26 +247,22 @@ def _deepening_signatures(tree: GameTree, max_depth: int, reorder: bool) -> Sign
 
 
 @functools.lru_cache(maxsize=256)
-def _signatures(tree: GameTree, check: str, depth: int | None, max_depth: int | None,
-                reorder: bool, window: tuple[float, float] | None) -> Signatures:
+def _signatures(tree: GameTree, check: str, options: Options) -> Signatures:
     if check in _MINIMAX:
-        return _minimax_signatures(tree, check, depth)
+        return _minimax_signatures(tree, check, options.depth)
     if check in _ALPHABETA:
-        return _alphabeta_signatures(tree, check, window)
-    if check == "deepen" and max_depth is not None:
-        return _deepening_signatures(tree, max_depth, reorder)
+        return _alphabeta_signatures(tree, check, options.window)
+    if check == "deepen" and options.max_depth is not None:
+        return _deepening_signatures(tree, options.max_depth, options.reorder)
     return {}
 
 
-def signatures(tree: GameTree, check: str, *, depth: int | None = None,
-               max_depth: int | None = None, reorder: bool = True,
-               window: tuple[float, float] | None = None) -> Signatures:
-    """Bug -> convention -> what it shows on ``tree`` for ``check`` (the minimax checks have
-    one convention, ""; alpha-beta's root called with ``window``, None: (-∞, ∞)); variants
-    of one bug kept apart as ``name/variant``. Computed once per tree and options (the
-    suites' fixed trees are the same for every student)."""
-    return _signatures(tree, check, depth, max_depth, reorder,
-                       tuple(window) if window is not None else None)
+def signatures(tree: GameTree, check: str, options: Options | None = None) -> Signatures:
+    """Bug -> convention -> what it shows on ``tree`` for ``check`` with the tree's
+    ``options`` (a depth limit, alpha-beta's window...; the minimax checks have one
+    convention, ""); variants of one bug kept apart as ``name/variant``. Computed once per
+    tree and options (the suites' fixed trees are the same for every student)."""
+    return _signatures(tree, check, options or Options())
 
 
 def same_as(got: Observed, sample: Observed, check: str) -> bool:
@@ -321,7 +317,7 @@ def recognise(leaves: list[Path] | Observed, tree: GameTree, check: str, *,
     got = leaves if isinstance(leaves, Observed) else list(leaves)
     paths = [tuple(p) for p in (got.leaves if isinstance(got, Observed) else got)]
     correct = _correct_leaves(tree, check, window)
-    found = matching(got, signatures(tree, check, depth=depth, window=window), check)
+    found = matching(got, signatures(tree, check, Options(depth=depth, window=window)), check)
     # a bug that does not show on this tree evaluates what a correct search in its
     # convention does: it is not recognised in such leaves
     return [b for n, b in BUGS.items()

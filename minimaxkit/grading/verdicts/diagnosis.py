@@ -68,9 +68,7 @@ def attempt(check: str, tree: GameTree, ref: Reference | dict[str, Any] | None,
 
 def signatures_of(check: str, trial: Attempt) -> Signatures:
     """The known bugs' signatures on ``trial``'s tree, with its options."""
-    o = trial.options
-    return signatures(trial.tree, check, depth=o.depth, max_depth=o.max_depth,
-                      reorder=o.reorder, window=o.window)
+    return signatures(trial.tree, check, trial.options)
 
 
 def _leaves_right(check: str, got: Observed, ref: Reference, conv: str) -> bool:
@@ -109,8 +107,9 @@ def choose_convention(check: str, trials: list[Attempt], allowed: list[str],
                       read: list[str], *,
                       sigs: list[Signatures | None] | Callable[[], list[Signatures | None]] |
                       None = None) -> Convention | None:
-    """The convention for every tree: one all trees match (its leaves, and its values where
-    a tree's window tells fail modes apart; preferring what the code ``read`` as), else what the code reads as, else the one that accounts for the most trees, right or
+    """The convention for every tree: one all trees match (its leaves, and its values
+    where a tree's window tells fail modes apart), preferring what the code ``read`` as,
+    else what the code reads as, else the one that accounts for the most trees, right or
     as a known bug (``sigs`` per trial, or a function that makes them when needed). None when
     no tree finished; not ``claimed`` when nothing tells the conventions apart."""
     if len(allowed) == 1:

@@ -1,7 +1,7 @@
 # ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_alphabeta
 # bug: cut_returns_infinity
-# why: a node that cuts returns ±∞ (∞ at a β-cut, -∞ at an α-cut) instead of v: the cuts are right, and with the window (-∞, ∞) at the root no answer changes, but in a narrower window the root's value does (issue #35's "infcut")
+# why: a node that cuts returns ±∞ instead of v (issue #35's infcut)
 # %% alphabeta
 def alphabeta(node, alpha, beta):
     if node.is_leaf():

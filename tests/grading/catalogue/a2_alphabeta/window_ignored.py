@@ -1,7 +1,7 @@
 # ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_alphabeta
 # bug: window_ignored
-# why: the root starts again from (-∞, ∞) whatever window it is called with: right wherever the root is called with (-∞, ∞), but the question asks for the value searched in the window (alpha, beta) (issue #35)
+# why: the root starts again from (-∞, ∞) whatever window it is given
 # %% alphabeta
 def alphabeta(node, alpha, beta):
     if node.depth == 0:
