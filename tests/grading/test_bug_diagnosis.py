@@ -45,13 +45,19 @@ def _report(label: str, grade_id: str, student: str = "student00") -> Any:
 
 # ----- "returns α" ----------------------------------------------------------------------------
 def test_returns_alpha_is_told_what_a_min_node_returned() -> None:
-    """The issue's program: a MIN node returns α. A wrong value on all 8 trees (-∞ where the
-    root's children are MIN nodes); the verdict names that one bug, says which MIN node
-    returned what, suggests nothing else, and does not let "your code reads so" reassure
-    about what it returns."""
+    """The issue's program: a MIN node returns α. A wrong value on the 7 trees searched from
+    (-∞, ∞) (-∞ where the root's children are MIN nodes); on the hidden tree searched in the
+    window (5, 6), where the root fails low, the α = 5 its MIN children return is what a
+    fail-hard search answers there (the root's value clamped into [5, 6]), but its leaves are
+    wrong. The verdict names that one bug, says which MIN node returned what, suggests nothing
+    else, and does not let "your code reads so" reassure about what it returns."""
     report = _report("a2_alphabeta/returns_alpha", "test_alphabeta")
     assert len(report.trees) == 8
-    assert all("✘" in t.result.summary.split(",")[0] for t in report.trees)
+    assert [t.name for t in report.trees if "✘" not in t.result.summary.split(",")[0]] == \
+        ["ties"]
+    (ties,) = [t for t in report.trees if t.name == "ties"]
+    assert ties.result.summary.startswith("searched in the window (5, 6): value 5 ✔")
+    assert ties.result.score == 0.5
     assert report.trees[0].result.summary.startswith("value -∞ ✘ (expected 5)")
     assert report.diagnosis is not None and report.diagnosis.overall == ["returns_bound"]
     text = " ".join(report.text().split())
