@@ -13,11 +13,12 @@ convention) that a submission is compared with.
 
 A tree whose root is called with a narrow window (``"options": {"window": [lo, hi]}``) has the
 searches of that window, and what each convention returns there (the root fails low here: its
-value 3 is at most 4, and fail-soft, fail-hard and the one-sided form say so differently):
+value 3 is at most 4; fail-soft returns the best v it found, 3, fail-hard and the one-sided
+form the bound 4):
 
 >>> ref = compute("alphabeta", tree, window=(4, 9))
 >>> ref.value, [ref.answer(c) for c in CONVENTIONS]
-(3, [2, 4, 4, 2, 4, 4])
+(3, [3, 4, 4, 3, 4, 4])
 """
 
 from __future__ import annotations
