@@ -221,8 +221,8 @@ def test_without_canvas_export_the_rows_come_from_nbgrader(course: dict[str, Any
           "minimaxkit.classroom.canvas.export.CanvasExportPlugin", "--to", "plain.csv",
           "--CanvasExportPlugin.missing=0"], course["root"], log)
     read = canvas_import((course["root"] / "plain.csv").read_text(encoding="utf-8"))
-    assert read["assignments"] == [(A, None, "7")]
+    assert read["assignments"] == [(A, None, "8")]
     rows = {s["login"]: (cid, s["name"], s["grades"][A]) for cid, s in read["students"].items()}
-    assert rows["jdoe"] == ("1001", 'Doe, Jane "JJ"', "7")
+    assert rows["jdoe"] == ("1001", 'Doe, Jane "JJ"', "8")
     assert rows["sobrien"] == ("1004", "O'Brien, Seán", "0")  # missing=0
     assert rows["mallory"][1].startswith("'=HYPERLINK(")
