@@ -48,7 +48,7 @@ def test_a_cell_past_the_time_limit_is_interrupted_and_the_notebook_goes_on(
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     out = json.loads((tmp_path / "out.json").read_text())
     assert not out["errors"], out["errors"]
-    # the loop cost nothing but its own cell: both students have the question's 7 points
+    # the loop cost nothing but its own cell: both students have the question's 8 points
     assert out["scores"][A]["looper"] == out["scores"][A]["honest"]
     assert sum(out["scores"][A]["looper"].values()) == 8.0, out["scores"]
     assert "looper" in out["feedback"][A]

@@ -154,7 +154,7 @@ def test_validating_in_the_lab_runs_the_visible_trees(trial: dict[str, Any]) -> 
     # "Partial credit; passed some but not all of the tests"
     assert "VALIDATION FAILED" in released and "Partial credit" not in released
     flat = " ".join(released.split())
-    assert "alphabeta: 0 of 5 points on the visible trees" in flat
+    assert "alphabeta: 0 of 6 points on the visible trees" in flat
     assert "✘ sheet: raised NotImplementedError" in flat
 
 
@@ -287,7 +287,7 @@ def test_a_student_validating_sees_the_score_the_convention_and_the_bug(
             if assignment == "a2_alphabeta":
                 # the convention it is graded under, or (a search that never cuts) the
                 # lectures' one it is compared with
-                assert re.search(r"alphabeta: [\d.]+ of 5 points on the visible trees, (graded "
+                assert re.search(r"alphabeta: [\d.]+ of 6 points on the visible trees, (graded "
                                  r"as|compared with the lectures' convention,) (cut on equality|"
                                  r"strict cuts)", shown), (path.stem, shown[:1500])
 

@@ -91,7 +91,7 @@ def test_honest_students_keep_their_scores(run: dict[str, Any]) -> None:
     # checks in batches without hostile submissions), and full points for the solution
     expected = {name: parse_sample((HONEST / f"{name}.py").read_text()).expect["test_alphabeta"]
                 for name in run["honest"] if (HONEST / f"{name}.py").is_file()}
-    expected["solution"] = 7.0
+    expected["solution"] = 8.0
     got = {s: run["scores"][ASSIGNMENT][s]["test_alphabeta"] for s in expected}
     assert got == expected
     # the notebook graded before the hostile ones (one of them tries to delete it) is whole

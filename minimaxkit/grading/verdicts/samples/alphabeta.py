@@ -29,7 +29,8 @@ SAMPLE_BUGS: dict[str, str] = {
     "alpha_not_updated": "alpha_not_updated", "beta_not_updated": "beta_not_updated",
     "root_forgets_alpha": "root_forgets_alpha", "cut_before_update": "cut_before_update",
     "wrong_bound": "over_pruning", "both_bounds": "over_pruning",
-    "window_swapped": "wrong_window", "window_low": "wrong_window",
+    "window_swapped": "wrong_window", "window_inverted": "wrong_window",
+    "window_low": "wrong_window",
     "window_high": "wrong_window", "window_ignored": "window_ignored",
     "cut_returns_infinity": "cut_returns_infinity", "wrong_comparison": "wrong_comparison",
     "beta_max": "beta_max", "alpha_min": "alpha_min",
@@ -42,8 +43,10 @@ SAMPLE_BUGS: dict[str, str] = {
 #: mistakes of the ordering only, made only by a sample that orders
 ORDERING_ONLY = ("static_for_order", "root_only_ordering", "reversed_list")
 #: the window a sample searches in place of the one it is given (``window_swapped`` takes the
-#: given one the wrong way round: ``(β, α)``)
+#: given one the wrong way round: ``(β, α)``; ``window_inverted`` starts every search at
+#: ``(∞, -∞)``, whatever it is given)
 _WINDOWS = {"window_low": (-INF, -INF), "window_high": (INF, INF),
+            "window_inverted": (INF, -INF),
             "window_ignored": (-INF, INF)}
 
 

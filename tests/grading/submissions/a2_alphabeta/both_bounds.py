@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Prunes as soon as v leaves the window (alpha, beta), whichever kind of node it is.
-# expect: test_alphabeta=3.5
+# expect: test_alphabeta=3
 # bug: over_pruning
 # message: over-pruning
 # %% alphabeta

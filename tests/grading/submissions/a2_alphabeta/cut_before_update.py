@@ -1,7 +1,7 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Tests alpha >= beta before the bound is updated with the child's value (the update and the
 # test in the wrong order): every cut happens one child late.
-# expect: test_alphabeta=4
+# expect: test_alphabeta=3.5
 # bug: cut_before_update
 # message: the cut test comes before the update
 # message: graded as cut on equality (v ≥ β, v ≤ α), fail-soft

@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Minimax under alpha-beta's name: right values, every leaf evaluated.
-# expect: test_alphabeta=4
+# expect: test_alphabeta=3.5
 # bug: no_pruning
 # message: no pruning: your search evaluated every leaf
 # %% alphabeta

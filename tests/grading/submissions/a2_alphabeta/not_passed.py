@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Updates alpha and beta but calls the children with a fresh window (-inf, inf) from MIN nodes.
-# expect: test_alphabeta=5
+# expect: test_alphabeta=4.5
 # bug: not_passed_min
 # message: not passed down from MIN nodes
 # %% alphabeta

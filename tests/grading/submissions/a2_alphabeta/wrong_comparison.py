@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # The MIN node's test at MAX nodes and the MAX node's at MIN nodes: v <= alpha at MAX.
-# expect: test_alphabeta=3
+# expect: test_alphabeta=2.5
 # bug: wrong_comparison
 # message: cut on the wrong comparison
 # %% alphabeta
