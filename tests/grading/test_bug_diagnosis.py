@@ -45,13 +45,19 @@ def _report(label: str, grade_id: str, student: str = "student00") -> Any:
 
 # ----- "returns α" ----------------------------------------------------------------------------
 def test_returns_alpha_is_told_what_a_min_node_returned() -> None:
-    """The issue's program: a MIN node returns α. A wrong value on all 7 trees (-∞ where the
-    root's children are MIN nodes); the verdict names that one bug, says which MIN node
-    returned what, suggests nothing else, and does not let "your code reads so" reassure
-    about what it returns."""
+    """The issue's program: a MIN node returns α. A wrong value on the 7 trees searched from
+    (-∞, ∞) (-∞ where the root's children are MIN nodes); on the hidden tree searched in the
+    window (5, 6), where the root fails low, the α = 5 its MIN children return is what a
+    fail-hard search answers there (the root's value clamped into [5, 6]), but its leaves are
+    wrong. The verdict names that one bug, says which MIN node returned what, suggests nothing
+    else, and does not let "your code reads so" reassure about what it returns."""
     report = _report("a2_alphabeta/returns_alpha", "test_alphabeta")
-    assert len(report.trees) == 7
-    assert all("✘" in t.result.summary.split(",")[0] for t in report.trees)
+    assert len(report.trees) == 8
+    assert [t.name for t in report.trees if "✘" not in t.result.summary.split(",")[0]] == \
+        ["ties"]
+    (ties,) = [t for t in report.trees if t.name == "ties"]
+    assert ties.result.summary.startswith("searched in the window (5, 6): value 5 ✔")
+    assert ties.result.score == 0.5
     assert report.trees[0].result.summary.startswith("value -∞ ✘ (expected 5)")
     assert report.diagnosis is not None and report.diagnosis.overall == ["returns_bound"]
     text = " ".join(report.text().split())
@@ -84,7 +90,7 @@ def test_a_stub_has_no_convention_at_all() -> None:
     question = questions("a2_alphabeta")[0]
     report = grade_program(stub, question, "student00")
     assert report.earned == 0 and report.convention is None
-    assert report.text().splitlines()[0] == "alphabeta: 0 of 7 points"
+    assert report.text().splitlines()[0] == "alphabeta: 0 of 8 points"
     record = report.record()
     assert record.finished is False and record.bugs == ()
 
@@ -109,13 +115,13 @@ def test_each_correct_style_is_read_as_the_convention_it_is_written_in(
     text = program_text("alphabeta", defined_functions(notebook_cells(CATALOGUE[label])))
     assert source_conventions(text) == read
     report = _report(label, "test_alphabeta")
-    assert report.earned == 7 and report.convention is not None
+    assert report.earned == 8 and report.convention is not None
     assert report.convention.name == read[0] and report.convention.claimed
 
 
 def test_a_tutorial_style_program_is_graded_as_fail_hard() -> None:
     first = _report("a2_alphabeta/ok_tutorial_clamped", "test_alphabeta").text().splitlines()[0]
-    assert first == ("alphabeta: 7 of 7 points, graded as cut on equality (v ≥ β, v ≤ α), "
+    assert first == ("alphabeta: 8 of 8 points, graded as cut on equality (v ≥ β, v ≤ α), "
                      "fail-hard")
     sheet = _report("a2_alphabeta/ok_sheet_one_sided", "test_alphabeta").text().splitlines()[0]
     assert sheet.endswith("graded as cut on equality (v ≥ β, v ≤ α), one-sided fail-hard")

@@ -194,15 +194,15 @@ def test_the_export_is_what_canvas_imports(course: dict[str, Any]) -> None:
     text = (course["root"] / "canvas_grades.csv").read_text(encoding="utf-8")
     read = canvas_import(text)
     # the export's own assignment column (matched by title to id 4521), with its points
-    assert read["assignments"] == [("A2 Alphabeta", "4521", "7")]
+    assert read["assignments"] == [("A2 Alphabeta", "4521", "8")]
     grades = {cid: s["grades"]["A2 Alphabeta"] for cid, s in read["students"].items()}
-    # Jane's newest (right) file: 7; Ann's was late (penalty "zero"): 0 though it earned 7;
+    # Jane's newest (right) file: 8; Ann's was late (penalty "zero"): 0 though it earned 8;
     # Seán submitted nothing: the 3.00 Canvas holds stays; Nils joined later: added by id
-    assert grades == {"1001": "7", "1002": "0", "1003": "", "1004": "3.00", "1005": "",
-                      "1006": "7"}
+    assert grades == {"1001": "8", "1002": "0", "1003": "", "1004": "3.00", "1005": "",
+                      "1006": "8"}
     with Gradebook(f"sqlite:///{course['root'] / 'gradebook.db'}") as gb:
-        assert gb.find_submission(A, "aengerin").score == 7.0
-        assert gb.find_submission(A, "aengerin").late_submission_penalty == 7.0
+        assert gb.find_submission(A, "aengerin").score == 8.0
+        assert gb.find_submission(A, "aengerin").late_submission_penalty == 8.0
     jane = read["students"]["1001"]
     assert (jane["name"], jane["sis_user"], jane["login"], jane["section"]) == \
         ('Doe, Jane "JJ"', "S001", "jdoe", "Section A")
@@ -221,8 +221,8 @@ def test_without_canvas_export_the_rows_come_from_nbgrader(course: dict[str, Any
           "minimaxkit.classroom.canvas.export.CanvasExportPlugin", "--to", "plain.csv",
           "--CanvasExportPlugin.missing=0"], course["root"], log)
     read = canvas_import((course["root"] / "plain.csv").read_text(encoding="utf-8"))
-    assert read["assignments"] == [(A, None, "7")]
+    assert read["assignments"] == [(A, None, "8")]
     rows = {s["login"]: (cid, s["name"], s["grades"][A]) for cid, s in read["students"].items()}
-    assert rows["jdoe"] == ("1001", 'Doe, Jane "JJ"', "7")
+    assert rows["jdoe"] == ("1001", 'Doe, Jane "JJ"', "8")
     assert rows["sobrien"] == ("1004", "O'Brien, Seán", "0")  # missing=0
     assert rows["mallory"][1].startswith("'=HYPERLINK(")

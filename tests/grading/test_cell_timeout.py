@@ -48,9 +48,9 @@ def test_a_cell_past_the_time_limit_is_interrupted_and_the_notebook_goes_on(
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     out = json.loads((tmp_path / "out.json").read_text())
     assert not out["errors"], out["errors"]
-    # the loop cost nothing but its own cell: both students have the question's 7 points
+    # the loop cost nothing but its own cell: both students have the question's 8 points
     assert out["scores"][A]["looper"] == out["scores"][A]["honest"]
-    assert sum(out["scores"][A]["looper"].values()) == 7.0, out["scores"]
+    assert sum(out["scores"][A]["looper"].values()) == 8.0, out["scores"]
     assert "looper" in out["feedback"][A]
     nb = nbformat.read(str(root / "autograded" / "looper" / A / f"{A}.ipynb"), 4)
     answer_cell = next(c for c in nb.cells
@@ -61,4 +61,4 @@ def test_a_cell_past_the_time_limit_is_interrupted_and_the_notebook_goes_on(
     header = lines[0].split(",")
     rows = {r.split(",")[header.index("student_id")]: float(r.split(",")[header.index("score")])
             for r in lines[1:]}
-    assert rows == {"looper": 7.0, "honest": 7.0}, out["csv"]
+    assert rows == {"looper": 8.0, "honest": 8.0}, out["csv"]

@@ -165,7 +165,7 @@ def test_the_autograded_notebooks_carry_the_verdicts(courses: dict[str, Path]) -
     assert len(verdicts) == 1 and verdicts[0]["question"] == "alphabeta"
     v = verdicts[0]
     assert "root_forgets_alpha" in v["bugs"] and v["earned"] < v["points"]
-    assert [t["kind"] for t in v["trees"]].count("visible") == 5
+    assert [t["kind"] for t in v["trees"]].count("visible") == 6
     assert {t["kind"] for t in v["trees"]} == {"visible", "hidden", "seeded"}
     wrong = [t for t in v["trees"] if t["score"] < 1]
     assert wrong and all(t["parted"] and t["parted"]["node"] for t in wrong)
@@ -189,7 +189,7 @@ def test_a_submissions_own_kit_metadata_is_dropped(courses: dict[str, Path]) -> 
             for c in nb.cells if "minimaxkit" in c.metadata]
     assert [gid for gid, _ in kept] == ["test_alphabeta"]
     assert list(kept[0][1]) == ["verdict"] and kept[0][1]["verdict"]["earned"] == 0
-    assert kept[0][1]["verdict"]["bugs"] == [] and len(kept[0][1]["verdict"]["trees"]) == 7
+    assert kept[0][1]["verdict"]["bugs"] == [] and len(kept[0][1]["verdict"]["trees"]) == 8
 
 
 def read_report(root: Path, assignment: str) -> tuple[str, list[dict[str, str]]]:
@@ -347,7 +347,7 @@ def _graded(root: Path) -> set[str]:
 
 def _expected(student: str) -> float:
     if student == "solution":
-        return 7.0
+        return 8.0
     if student == "released":
         return 0.0
     return parse_sample((SAMPLES / "submissions" / "a2_alphabeta" / f"{student}.py")

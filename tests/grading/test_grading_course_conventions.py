@@ -32,6 +32,33 @@ def twice_minimax(node: Any) -> Any:
     return max(values) if node.is_max() else min(values)
 
 
+def twice_alphabeta(node: Any, alpha: float, beta: float) -> Any:
+    if node.is_leaf():
+        if node.static() is None:
+            return 0
+        return node.static()
+    best = -math.inf if node.is_max() else math.inf
+    for child in node.children():
+        v = twice_alphabeta(child, alpha, beta)
+        if node.is_max():
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def twice_searched_minimax(node: Any) -> Any:
+    if node.is_leaf():
+        return node.static()
+    values = [twice_searched_minimax(c) for c in node.children()]
+    values = [twice_searched_minimax(c) for c in node.children()]  # the slip: searched again
+    return max(values) if node.is_max() else min(values)
+
+
 def strict_hard_not_passed(node: Any, alpha: float, beta: float) -> float:
     if node.is_leaf():
         return node.static()
@@ -75,19 +102,30 @@ def test_the_attribute_slip_is_reported_not_a_tree_error() -> None:
     assert "TreeError" not in r.summary
 
 
-def test_reading_a_leaf_twice_loses_the_search_half() -> None:
+def test_a_value_read_twice_in_a_row_is_one_evaluation_as_in_assignment_2() -> None:
     tree = aima_5_2()
     r = run_check("minimax", twice_minimax, tree, reference("minimax", tree))
-    # value right (3, AIMA's root), search wrong: every one of the 9 leaves read twice
-    assert r.score == 0.5
-    assert "value 3 ✔" in r.summary
-    assert "called static() more than once on E=3 F=12 G=8 H=2 I=4 J=6 K=14 L=5 M=2" in \
-        r.lines[0]
+    # each of the 9 leaves read twice in a row (to test, then to return): one evaluation
+    # each, as the alpha-beta questions count it, so the tree's point is whole
+    assert r.score == 1
+    assert "value 3 ✔" in r.summary and "evaluated all 9 leaves once ✔" in r.summary
+    ab = run_check("alphabeta", twice_alphabeta, tree, reference("alphabeta", tree))
+    assert ab.score == 1
+
+
+def test_a_subtree_searched_twice_is_evaluated_twice() -> None:
+    tree = aima_5_2()
+    r = run_check("minimax", twice_searched_minimax, tree, reference("minimax", tree))
+    assert r.score == 0.5  # value right (3), but every leaf evaluated twice
+    assert "value 3 ✔" in r.summary and "✘" in r.summary
 
 
 def test_source_conventions_read_the_cut_tests_and_returns() -> None:
     assert source_conventions(strict_hard_not_passed) == ["strict-hard"]
-    assert source_conventions(twice_minimax) == ["equal-soft", "strict-soft"]  # no cut tests
+    # no cut test: the code says nothing of the convention, so every one is read
+    assert source_conventions(twice_minimax) == ["equal-soft", "equal-hard", "equal-one-sided",
+                                                 "strict-soft", "strict-hard",
+                                                 "strict-one-sided"]
 
 
 def test_failing_feedback_compares_with_the_convention_written() -> None:

@@ -154,7 +154,7 @@ def test_validating_in_the_lab_runs_the_visible_trees(trial: dict[str, Any]) -> 
     # "Partial credit; passed some but not all of the tests"
     assert "VALIDATION FAILED" in released and "Partial credit" not in released
     flat = " ".join(released.split())
-    assert "alphabeta: 0 of 5 points on the visible trees" in flat
+    assert "alphabeta: 0 of 6 points on the visible trees" in flat
     assert "✘ sheet: raised NotImplementedError" in flat
 
 
@@ -214,7 +214,7 @@ def test_grades_export_to_csv(trial: dict[str, Any]) -> None:
     header = rows[0]
     assert header[:4] == ["assignment", "duedate", "timestamp", "student_id"]
     score = {(r[0], r[3]): float(r[header.index("score")]) for r in rows if r != header}
-    assert score[("a2_alphabeta", "solution")] == 7.0
+    assert score[("a2_alphabeta", "solution")] == 8.0
     assert score[("a2_alphabeta", "no_pruning")] == 3.5
     assert score[("a2_alphabeta", "released")] == 0.0
 
@@ -226,9 +226,9 @@ CORRECT = ["solution", "fail_hard", "fail_soft", "maxmin_minmax", "negamax", "st
 def test_correct_styles_get_full_marks_under_the_convention_they_are_written_in(
         trial: dict[str, Any]) -> None:
     scores = trial["scores"]["a2_alphabeta"]
-    assert {s: scores[s]["test_alphabeta"] for s in CORRECT} == {s: 7.0 for s in CORRECT}
+    assert {s: scores[s]["test_alphabeta"] for s in CORRECT} == {s: 8.0 for s in CORRECT}
     strict = autograded_text(trial, "a2_alphabeta", "strict_hard").splitlines()[0]
-    assert strict == ("alphabeta: 7 of 7 points, graded as strict cuts (v > β, v < α), "
+    assert strict == ("alphabeta: 8 of 8 points, graded as strict cuts (v > β, v < α), "
                       "fail-hard")
 
 
@@ -287,7 +287,7 @@ def test_a_student_validating_sees_the_score_the_convention_and_the_bug(
             if assignment == "a2_alphabeta":
                 # the convention it is graded under, or (a search that never cuts) the
                 # lectures' one it is compared with
-                assert re.search(r"alphabeta: [\d.]+ of 5 points on the visible trees, (graded "
+                assert re.search(r"alphabeta: [\d.]+ of 6 points on the visible trees, (graded "
                                  r"as|compared with the lectures' convention,) (cut on equality|"
                                  r"strict cuts)", shown), (path.stem, shown[:1500])
 

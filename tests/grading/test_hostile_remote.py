@@ -258,26 +258,26 @@ def test_the_verdict_says_where_the_notebooks_own_grade_differs() -> None:
     from minimaxkit.grading.verdicts.results import TreeResult
 
     folder = Path(__file__).resolve().parents[2] / "solutions" / "a2_alphabeta"
-    # the suite's 5 visible trees and one hidden tree (ties), a point each: scores 1, 1, 0,
-    # 1, 1 and 1 of 6 points: all trees 5; the visible ones 4 (of their 5 points)
+    # the suite's 6 visible trees and one hidden tree (ties), a point each: scores 1, 1, 0,
+    # 1, 1, 1 and 1 of 7 points: all trees 6; the visible ones 5 (of their 6 points)
     visible_names = [t["name"] for t in load_visible(folder)["questions"]["alphabeta"]["trees"]]
-    assert len(visible_names) == 5 and "ties" not in visible_names
-    report = GradeReport("alphabeta", 6.0, [
+    assert len(visible_names) == 6 and "ties" not in visible_names
+    report = GradeReport("alphabeta", 7.0, [
         TreeVerdict(n, "", TreeResult(score, "")) for n, score in
-        zip([*visible_names, "ties"], (1.0, 1.0, 0.0, 1.0, 1.0, 1.0), strict=True)],
+        zip([*visible_names, "ties"], (1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 1.0), strict=True)],
         hidden=True)
-    assert report.earned == 5.0
+    assert report.earned == 6.0
 
     def said(text: str) -> str:
         return kernel_note(report, text, folder)
 
     visible = " points on the visible trees, graded as cut on equality (v ≥ β, v ≤ α), fail-soft"
-    assert said("alphabeta: 4 of 5" + visible) == ""
-    assert "printed 5 of 5 for the visible trees, the trusted grader found 4" in said(
-        "alphabeta: 5 of 5" + visible)
-    assert said("alphabeta: 5 of 6 points") == ""
-    assert "printed 6 of 6 for all trees, the trusted grader found 5" in said(
-        "alphabeta: 6 of 6 points")
+    assert said("alphabeta: 5 of 6" + visible) == ""
+    assert "printed 6 of 6 for the visible trees, the trusted grader found 5" in said(
+        "alphabeta: 6 of 6" + visible)
+    assert said("alphabeta: 6 of 7 points") == ""
+    assert "printed 7 of 7 for all trees, the trusted grader found 6" in said(
+        "alphabeta: 7 of 7 points")
     assert "printed no verdict" in said("")
 
 

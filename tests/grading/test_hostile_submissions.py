@@ -91,11 +91,11 @@ def test_honest_students_keep_their_scores(run: dict[str, Any]) -> None:
     # checks in batches without hostile submissions), and full points for the solution
     expected = {name: parse_sample((HONEST / f"{name}.py").read_text()).expect["test_alphabeta"]
                 for name in run["honest"] if (HONEST / f"{name}.py").is_file()}
-    expected["solution"] = 7.0
+    expected["solution"] = 8.0
     got = {s: run["scores"][ASSIGNMENT][s]["test_alphabeta"] for s in expected}
     assert got == expected
     # the notebook graded before the hostile ones (one of them tries to delete it) is whole
-    assert "alphabeta: 7 of 7 points" in _text(run["root"], "solution")
+    assert "alphabeta: 8 of 8 points" in _text(run["root"], "solution")
 
 
 def test_gradebook_exports_every_row(run: dict[str, Any]) -> None:
@@ -106,7 +106,7 @@ def test_gradebook_exports_every_row(run: dict[str, Any]) -> None:
     # assignments' students too, at 0): every graded a2 submission has its row
     assert students >= {*run["ids"].values(), *run["honest"]} == set(run["scores"][ASSIGNMENT])
     score = {r[header.index("student_id")]: float(r[header.index("score")]) for r in body}
-    assert score["forge_top"] == 0.0 and score["solution"] == 7.0
+    assert score["forge_top"] == 0.0 and score["solution"] == 8.0
 
 
 def test_course_files_are_untouched(run: dict[str, Any]) -> None:

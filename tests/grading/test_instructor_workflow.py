@@ -153,15 +153,15 @@ except PermissionError as err:
 def hostile(home: Path, other: Path) -> dict[str, tuple[Cells, dict[str, str], float]]:
     """Attacks before a correct search; the points each should get."""
     return {
-        "reader": ([READ.format(home=str(home), other=str(other)) + SOLUTION], {}, 7.0),
-        "linker": ([LINKS + SOLUTION], {}, 7.0),
-        "hog": ([HOG + SOLUTION], {}, 7.0),
-        "environ": ([ENVIRON + SOLUTION], {}, 7.0),
+        "reader": ([READ.format(home=str(home), other=str(other)) + SOLUTION], {}, 8.0),
+        "linker": ([LINKS + SOLUTION], {}, 8.0),
+        "hog": ([HOG + SOLUTION], {}, 8.0),
+        "environ": ([ENVIRON + SOLUTION], {}, 8.0),
         # the trusted grader's channel is among the descriptors: that is interference
         "fdwriter": ([FDS_WRITE + SOLUTION], {}, 0.0),
         "fdcloser": ([FDS_CLOSE + SOLUTION], {}, 0.0),
         # the parent inside the sandbox is bubblewrap's init, which cannot be killed there
-        "killer": ([KILL + SOLUTION], {}, 7.0),
+        "killer": ([KILL + SOLUTION], {}, 8.0),
     }
 
 
@@ -219,7 +219,7 @@ def term(base: Path, secret_in: str) -> dict[str, Any]:
     released = root / "assignments" / A / f"{A}.ipynb"
     archive = root / "downloaded" / A / "archive"
     archive.mkdir(parents=True)
-    subs = {k: (c, f, 7.0) for k, (c, f) in HONEST.items()}
+    subs = {k: (c, f, 8.0) for k, (c, f) in HONEST.items()}
     subs.update(hostile(home, other))
     for i, (student, (cells, files, _)) in enumerate(subs.items()):
         prefix = f"{student}_{1000 + i}_{2000 + i}"  # Canvas's file names

@@ -3,7 +3,7 @@ autograde`` (docs/grading.md, *Untrusted code*): a top-level cell that forks far
 processes than the kernel's limit, and one that holds more memory than the bound in several
 forks, each get their kernel stopped with a message naming the limit in that cell, lose
 their points (the trusted grader's own child is bounded alike) and leave no process; an
-honest notebook graded in the same batch keeps its 7 points. Run as root, the kernel is an
+honest notebook graded in the same batch keeps its 8 points. Run as root, the kernel is an
 unprivileged user of its own (a process limit holds for it, as it never does for root).
 """
 
@@ -95,7 +95,7 @@ def test_a_fork_bomb_stops_the_kernel_at_its_process_limit(run: dict[str, Any]) 
     said = _answer(run, "forker")
     assert f"too many processes and threads (at most {bwrap.KERNEL_TASKS} at once" in said, said
     assert "forked" not in said  # unbounded, the kernel forked them all and said so
-    assert run["scores"][A]["forker"]["test_alphabeta"] < 7.0
+    assert run["scores"][A]["forker"]["test_alphabeta"] < 8.0
 
 
 def test_memory_held_in_forks_stops_the_kernel_at_its_bound(run: dict[str, Any]) -> None:
@@ -103,12 +103,12 @@ def test_memory_held_in_forks_stops_the_kernel_at_its_bound(run: dict[str, Any])
     assert "held more memory than allowed in all its processes together " \
            f"({SANDBOX_MEMORY >> 20} MB), so it was stopped" in said, said
     assert "held\n" not in said  # unbounded, the kernel held it all to the cell's end
-    assert run["scores"][A]["hog"]["test_alphabeta"] < 7.0
+    assert run["scores"][A]["hog"]["test_alphabeta"] < 8.0
 
 
 def test_an_honest_notebook_keeps_its_points(run: dict[str, Any]) -> None:
-    assert run["scores"][A]["honest"] == {"test_alphabeta": 7.0}
-    assert run["scores"][A]["whoami"] == {"test_alphabeta": 7.0}
+    assert run["scores"][A]["honest"] == {"test_alphabeta": 8.0}
+    assert run["scores"][A]["whoami"] == {"test_alphabeta": 8.0}
     assert _answer(run, "honest") == ""
 
 

@@ -1,5 +1,5 @@
 """Validate tells the truth (issue #36): the student ran the test cell with a right alphabeta
-(the output says 5 of 5), then broke the function and pressed Validate without running the
+(the output says 6 of 6), then broke the function and pressed Validate without running the
 cell again. The dialog's verdict (nbgrader runs the saved cells again) is not the cell's: it
 must not say "the cell's output has the details", but that the code changed since the cell
 ran. Real ``nbgrader validate`` on the released notebook; the student's runs in a real
@@ -56,8 +56,8 @@ def grade_cell(path: Path) -> dict[str, Any]:
 
 
 def points(text: str) -> str:
-    """The points a verdict's first line gives: "5" in "alphabeta: 5 of 5 points"."""
-    found = re.search(r"alphabeta: ([\d./]+) of 5 points on the visible trees", text)
+    """The points a verdict's first line gives: "6" in "alphabeta: 6 of 6 points"."""
+    found = re.search(r"alphabeta: ([\d./]+) of 6 points on the visible trees", text)
     assert found is not None, text[-3000:]
     return found.group(1)
 
@@ -84,9 +84,9 @@ def test_validate_says_when_the_cells_output_is_out_of_date(tmp_path: Path,
                            tmp_path / "a2_alphabeta.ipynb")
     run_as_student(path)
     # the run cell shows its verdict; its result carries the stamp of the code, nothing more
-    assert points(shown(path)) == "5"
+    assert points(shown(path)) == "6"
     [result] = [o for o in grade_cell(path)["outputs"] if o["output_type"] == "execute_result"]
-    assert result["data"] == {"text/plain": "5.0"}  # what nbgrader reads as the points
+    assert result["data"] == {"text/plain": "6.0"}  # what nbgrader reads as the points
     stamp = Stamp.from_metadata(result["metadata"])
     assert stamp is not None and stamp.question == "alphabeta" and len(stamp.code) == 16
     assert set(result["metadata"]) == {METADATA_KEY}
@@ -94,19 +94,19 @@ def test_validate_says_when_the_cells_output_is_out_of_date(tmp_path: Path,
     edit_answer(path, BUGGY)  # typed in and saved (the Validate button saves first)
     said = validate(path)
     assert "VALIDATION FAILED" in said
-    assert points(shown(path)) == "5" and points(said) != "5"  # the cell and dialog differ,
+    assert points(shown(path)) == "6" and points(said) != "6"  # the cell and dialog differ,
     assert OUT_OF_DATE in said and "run the cell again" in said  # and the dialog says why
     assert SEE_OUTPUT not in said
 
     run_as_student(path)  # the edited code run: the cell shows its own verdict now
     said = validate(path)
-    assert points(shown(path)) == points(said) != "5"  # they agree,
+    assert points(shown(path)) == points(said) != "6"  # they agree,
     assert SEE_OUTPUT in said and OUT_OF_DATE not in said  # and the dialog points at it
 
 
 def test_validate_of_a_test_cell_never_run_says_to_run_it(tmp_path: Path) -> None:
     path = make_submission(RELEASED, {"alphabeta": BUGGY}, tmp_path / "a2_alphabeta.ipynb")
     said = validate(path)
-    assert "VALIDATION FAILED" in said and points(said) != "5"
+    assert "VALIDATION FAILED" in said and points(said) != "6"
     assert "run this cell to see the details" in said
     assert SEE_OUTPUT not in said and OUT_OF_DATE not in said

@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]  # two autogrades, un
 
 REPO = Path(__file__).resolve().parents[2]
 A = "a1_minimax"
-POINTS = {"minimax": 5, "minimax_limited": 4, "best_move": 4}  # the notebook's test cells
+POINTS = {"minimax": 6, "minimax_limited": 5, "best_move": 5}  # the notebook's test cells
 
 
 def visible_share() -> float:
@@ -71,11 +71,11 @@ def test_visible_trees_only_then_all(tmp_path: Path) -> None:
                     solution_cells(REPO / "solutions" / A / f"{A}.ipynb"),
                     root / "submitted" / "alice" / A / f"{A}.ipynb")
     expected = visible_share()
-    assert expected == 6.0  # 5·2/5 + 4·2/4 + 4·2/4
+    assert expected == 9.0  # 6·3/6 + 5·3/5 + 5·3/5
     score, text = _autograde(root, "visible")
     assert score == expected
     for question, points in POINTS.items():
-        share = points * 2 / {"minimax": 5}.get(question, 4)
+        share = points * 3 / {"minimax": 6}.get(question, 5)
         assert f"{question}: {share:g} of {share:g} points on the visible trees" in text
     assert "(note:" not in text
     score, text = _autograde(root, None)

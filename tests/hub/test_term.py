@@ -320,13 +320,13 @@ def test_5_instructor_collects_grades_and_returns_feedback(hub: CourseHub) -> No
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         scores = {s: gradebook.find_grade("test_alphabeta", ASSIGNMENT, ASSIGNMENT, s).score
                   for s in (s1, s2)}
-        assert gradebook.find_submission(ASSIGNMENT, s1).score == 7.0
-    assert scores[s1] == 7.0
+        assert gradebook.find_submission(ASSIGNMENT, s1).score == 8.0
+    assert scores[s1] == 8.0
     # the erratum's sample scores 4.5 as student "beta_max" (test_grading_roundtrip); one of
-    # the 7 trees (1 point) is seeded from the student's id, and on this student's tree the
+    # the 8 trees (1 point) is seeded from the student's id, and on this student's tree the
     # erratum may or may not change the leaves
     assert WRONG.expect["test_alphabeta"] <= scores[s2] <= WRONG.expect["test_alphabeta"] + 1
-    assert scores[s2] < 7.0
+    assert scores[s2] < 8.0
     SCORES.update(scores)
     grades = (course / "grades.csv").read_text().splitlines()
     assert {s1, s2} <= {row.split(",")[3] for row in grades[1:] if row.startswith(ASSIGNMENT)}
@@ -354,7 +354,7 @@ def test_6_each_student_sees_their_own_feedback(hub: CourseHub, browser: Any) ->
     assert len(pages2) == 1
     text2 = _feedback_text(pages2[0].read_text())
     points = SCORES[s2.name]  # what the gradebook holds is what the student reads
-    assert f"alphabeta: {points:g} of 7 points" in text2
+    assert f"alphabeta: {points:g} of 8 points" in text2
     assert all(message in text2 for message in WRONG.messages)
     assert "<img" in pages2[0].read_text()  # the picture of where the search went wrong
     # student 1, in the browser: Fetch Feedback in the Assignments tab, then the page
@@ -368,15 +368,15 @@ def test_6_each_student_sees_their_own_feedback(hub: CourseHub, browser: Any) ->
     assert len(pages1) == 1
     relative = pages1[0].relative_to(s1.home).as_posix()
     page.goto(f"{hub.url}/user/{s1.name}/files/{relative}")
-    verdict = page.locator(".output_area", has_text="alphabeta: 7 of 7 points").first
+    verdict = page.locator(".output_area", has_text="alphabeta: 8 of 8 points").first
     verdict.wait_for()
     verdict.scroll_into_view_if_needed()
     _shot(page, "6-feedback-student-1")
     text1 = _feedback_text(page.content())
-    assert "alphabeta: 7 of 7 points" in text1 and "✘" not in text1
+    assert "alphabeta: 8 of 8 points" in text1 and "✘" not in text1
     # nobody else's: not the other's verdicts, and the seeded tree is each one's own
     assert not any(message in text1 for message in WRONG.messages)
-    assert "7 of 7" not in text2
+    assert "8 of 8" not in text2
     assert s2.name not in text1 and s1.name not in text2
     # and student 1 cannot open student 2's page (a private home), nor the other's server
     seen = _can(s1, hub, f"try: open({str(pages2[0])!r}).read(); print('read')\n"
@@ -491,7 +491,7 @@ def test_8_a_submission_is_graded_without_the_instructor(hub: CourseHub) -> None
     assert [c[0] for c in claims] == ["minimax", "minimax_limited", "best_move"], claims
     assert all(got == of for _, got, of in claims), claims
     VISIBLE["full"] = sum(float(of) for *_, of in claims)
-    assert _points(page) == VISIBLE["full"] < 13.0
+    assert _points(page) == VISIBLE["full"] < 16.0
     assert "the hidden trees are added when your work is graded" in text
     assert "(note:" not in text
     (entry,) = _of(hub, s1)

@@ -160,7 +160,7 @@ def test_hostile_submissions_get_the_verdicts_they_get_under_root(run: dict[str,
     scores = {s: run["scores"][ASSIGNMENT][s]["test_alphabeta"]
               for s in ("solution", "beta_max", "snoop")}
     beta_max = parse_sample((HONEST / "beta_max.py").read_text()).expect["test_alphabeta"]
-    assert scores == {"solution": 7.0, "beta_max": beta_max, "snoop": 7.0}
+    assert scores == {"solution": 8.0, "beta_max": beta_max, "snoop": 8.0}
 
 
 def test_the_hub_token_home_and_exchange_are_out_of_reach(run: dict[str, Any]) -> None:

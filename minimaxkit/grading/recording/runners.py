@@ -131,6 +131,13 @@ def _call(*args: Any) -> Callable[[Callable[..., Any], dict[str, Any]], Task]:
     return make
 
 
+def _window_task(fn: Callable[..., Any], opts: dict[str, Any]) -> Task:
+    """``fn(root, α, β)`` with the tree's ``window`` (test data: ``"window": [lo, hi]``),
+    else ``(-∞, ∞)``."""
+    lo, hi = opts.get("window") or (-math.inf, math.inf)
+    return lambda rec: describe(fn(rec.root(), lo, hi))
+
+
 def _order_task(fn: Callable[..., Any], opts: dict[str, Any]) -> Task:
     def task(rec: Recorder) -> Any:
         return {",".join(map(str, n.path)): describe(fn(rec.node(n.path)))
@@ -155,7 +162,7 @@ def _deepen_task(fn: Callable[..., Any], opts: dict[str, Any]) -> Task:
 
 TASKS: dict[str, Callable[[Callable[..., Any], dict[str, Any]], Task]] = {
     "minimax": _call(), "minimax_limited": _call("depth"), "best_move": _call("depth"),
-    "alphabeta": _call(-math.inf, math.inf), "ordered_alphabeta": _call(-math.inf, math.inf),
+    "alphabeta": _window_task, "ordered_alphabeta": _window_task,
     "order": _order_task, "deepen": _deepen_task,
 }
 

@@ -25,7 +25,7 @@ from ...search import alphabeta, minimax
 from ...student import Recorder
 from ...tree import GameTree
 from .conventions import CONVENTIONS
-from .observed import Observed, Step, observed_by
+from .observed import Observed, Options, Step, observed_by
 from .results import same_value
 from .samples.alphabeta import ORDERING_ONLY, SAMPLE_BUGS, AlphaBetaSample, buggy_alphabeta
 from .samples.deepening import DEEPENING_BUGS, DeepeningSample
@@ -75,8 +75,12 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
         "v ≤ α; comparing v with the node's own bound (v ≥ α at MAX) or with both bounds "
         "cuts good moves"),
     Bug("wrong_window", "wrong initial window: the search does not start from the window "
-        "(-∞, ∞) it is given (α and β swapped, or set to the same number): start with "
-        "α = -∞ and β = ∞ and pass the given α and β on"),
+        "it is given (α and β swapped, or set to the same number): start with the α and β "
+        "of the call (-∞ and ∞ on most trees) and pass them on"),
+    Bug("window_ignored", "ignores the window it is given: your search starts from "
+        "(-∞, ∞) whatever α and β it is called with, so on a tree whose root is called with "
+        "a narrower window it returns the value of the whole tree instead of the value "
+        "searched in that window. Search with the α and β you are given"),
     Bug("wrong_comparison", "cut on the wrong comparison: a MAX node cuts when v ≥ β (or "
         "v > β), a MIN node when v ≤ α (or v < α)"),
     Bug("swapped", "MIN and MAX swapped: your search minimises at MAX nodes and maximises at "
@@ -88,6 +92,10 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
         "return α (or your MAX nodes β) where they should return v, the least (greatest) "
         "value of their children; a MIN node returns v (or β, at one side, in the sheet's "
         "form), never the α it was given", about_returns=True),
+    Bug("cut_returns_infinity", "returns ±∞ at a cut instead of v: a MAX node that cuts "
+        "(v ≥ β) returns ∞, a MIN node that cuts (v ≤ α) returns -∞. Where the root is "
+        "called with (-∞, ∞) no answer changes, but in a narrower window the root's value "
+        "does: return v (fail-soft) or the bound (fail-hard)", about_returns=True),
     Bug("start_at_zero", "your running value starts at 0: a MAX node whose children are all "
         "below 0 gets 0 (a MIN node whose children are all above 0, likewise). Start a MAX "
         "node's value at -math.inf and a MIN node's at math.inf (or at the first child's "
@@ -189,18 +197,21 @@ def _minimax_signatures(tree: GameTree, check: str, depth: int | None) -> Signat
     return out
 
 
-def _alphabeta_signatures(tree: GameTree, check: str) -> Signatures:
+def _alphabeta_signatures(tree: GameTree, check: str,
+                          window: tuple[float, float] | None) -> Signatures:
     out: Signatures = {}
     ordered = check == "ordered_alphabeta"
     order = "static" if ordered else None
     flipped = swapped(tree)
+    bounds = window or (-INF, INF)
+    options = {"window": window} if window is not None else {}
 
     def worst_first(game: Any, state: Any, move: Any) -> float:  # the ordering reversed
         return -float(game.evaluate(game.play(state, move)))
 
     every = _search(minimax, tree, order=order)
     for conv, (equal, fail) in CONVENTIONS.items():
-        kw: dict[str, Any] = {"prune_on_equal": equal, "fail": fail}
+        kw: dict[str, Any] = {"prune_on_equal": equal, "fail": fail, "window": bounds}
         changed = {"no_pruning": every}
         if ordered:
             changed["no_ordering"] = _search(alphabeta, tree, **kw)
@@ -213,7 +224,8 @@ def _alphabeta_signatures(tree: GameTree, check: str) -> Signatures:
         for sample, name in SAMPLE_BUGS.items():
             if sample in ORDERING_ONLY and not ordered:
                 continue
-            seen = observed_by(AlphaBetaSample(sample, equal, fail, ordered), tree, check, {})
+            seen = observed_by(AlphaBetaSample(sample, equal, fail, ordered), tree, check,
+                               options)
             if seen is not None:
                 out.setdefault(name if sample == name else f"{name}/{sample}", {})[conv] = seen
     return out
@@ -235,23 +247,22 @@ def _deepening_signatures(tree: GameTree, max_depth: int, reorder: bool) -> Sign
 
 
 @functools.lru_cache(maxsize=256)
-def _signatures(tree: GameTree, check: str, depth: int | None, max_depth: int | None,
-                reorder: bool) -> Signatures:
+def _signatures(tree: GameTree, check: str, options: Options) -> Signatures:
     if check in _MINIMAX:
-        return _minimax_signatures(tree, check, depth)
+        return _minimax_signatures(tree, check, options.depth)
     if check in _ALPHABETA:
-        return _alphabeta_signatures(tree, check)
-    if check == "deepen" and max_depth is not None:
-        return _deepening_signatures(tree, max_depth, reorder)
+        return _alphabeta_signatures(tree, check, options.window)
+    if check == "deepen" and options.max_depth is not None:
+        return _deepening_signatures(tree, options.max_depth, options.reorder)
     return {}
 
 
-def signatures(tree: GameTree, check: str, *, depth: int | None = None,
-               max_depth: int | None = None, reorder: bool = True) -> Signatures:
-    """Bug -> convention -> what it shows on ``tree`` for ``check`` (the minimax checks have
-    one convention, ""); variants of one bug kept apart as ``name/variant``. Computed once
-    per tree and options (the suites' fixed trees are the same for every student)."""
-    return _signatures(tree, check, depth, max_depth, reorder)
+def signatures(tree: GameTree, check: str, options: Options | None = None) -> Signatures:
+    """Bug -> convention -> what it shows on ``tree`` for ``check`` with the tree's
+    ``options`` (a depth limit, alpha-beta's window...; the minimax checks have one
+    convention, ""); variants of one bug kept apart as ``name/variant``. Computed once per
+    tree and options (the suites' fixed trees are the same for every student)."""
+    return _signatures(tree, check, options or Options())
 
 
 def same_as(got: Observed, sample: Observed, check: str) -> bool:
@@ -298,27 +309,31 @@ def matching(got: Observed | list[Path], sigs: Signatures, check: str = "alphabe
 
 
 def recognise(leaves: list[Path] | Observed, tree: GameTree, check: str, *,
-              depth: int | None = None) -> list[Bug]:
+              depth: int | None = None,
+              window: tuple[float, float] | None = None) -> list[Bug]:
     """The known bugs that evaluate exactly ``leaves`` on ``tree`` in some convention (for
-    minimax: the same nodes in any order), in the catalogue's order."""
+    minimax: the same nodes in any order; alpha-beta's root called with ``window``), in the
+    catalogue's order."""
     got = leaves if isinstance(leaves, Observed) else list(leaves)
     paths = [tuple(p) for p in (got.leaves if isinstance(got, Observed) else got)]
-    correct = _correct_leaves(tree, check)
-    found = matching(got, signatures(tree, check, depth=depth), check)
+    correct = _correct_leaves(tree, check, window)
+    found = matching(got, signatures(tree, check, Options(depth=depth, window=window)), check)
     # a bug that does not show on this tree evaluates what a correct search in its
     # convention does: it is not recognised in such leaves
     return [b for n, b in BUGS.items()
             if any(correct.get(conv) != paths for conv in found.get(n, []))]
 
 
-def _correct_leaves(tree: GameTree, check: str) -> dict[str, list[Path]]:
+def _correct_leaves(tree: GameTree, check: str,
+                    window: tuple[float, float] | None = None) -> dict[str, list[Path]]:
     """Convention -> the leaves a correct alpha-beta evaluates in it (none for minimax)."""
     if check not in _ALPHABETA:
         return {}
     order = "static" if check == "ordered_alphabeta" else None
     out = {}
     for conv, (equal, fail) in CONVENTIONS.items():
-        seen = _search(alphabeta, tree, prune_on_equal=equal, fail=fail, order=order)
+        seen = _search(alphabeta, tree, prune_on_equal=equal, fail=fail, order=order,
+                       window=window or (-INF, INF))
         if seen is not None:
             out[conv] = list(seen.leaves)
     return out

@@ -102,6 +102,45 @@ class Convention:
 _BOUNDS = {"alpha", "beta"}
 
 
+#: a function's window parameters, named in these pairs (after stripping digits and "_"), are
+#: read as α and β: ``def alphabeta(node, a, b)`` is the same program as with ``alpha, beta``
+_WINDOW_PAIRS = {("a", "b"), ("al", "be"), ("alph", "bet"), ("alfa", "beta"), ("lo", "hi"),
+                 ("low", "high"), ("lower", "upper"), ("α", "β"), ("alpha", "beta")}
+
+
+def _window_names(args: ast.arguments) -> dict[str, str]:
+    """The parameter names a function takes its window in, mapped to ``alpha`` and ``beta``:
+    the first adjacent pair of parameters after the first that reads as a window."""
+    names = [a.arg for a in args.posonlyargs + args.args]
+    for low, high in zip(names[1:], names[2:], strict=False):
+        if (low.rstrip("0123456789_").lower(), high.rstrip("0123456789_").lower()) in \
+                _WINDOW_PAIRS:
+            return {low: "alpha", high: "beta"}
+    return {}
+
+
+class _CanonicalBounds(ast.NodeTransformer):
+    """Renames each function's window parameters (``a, b``, ``lo, hi``, ...) to ``alpha`` and
+    ``beta`` inside it, so that the reading below knows its bounds by one pair of names."""
+
+    def __init__(self) -> None:
+        self.renames: dict[str, str] = {}
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:  # noqa: N802 - ast's names
+        saved = self.renames
+        self.renames = {**saved, **_window_names(node.args)}
+        self.generic_visit(node)
+        self.renames = saved
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]  # noqa: N815
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:  # noqa: N802 - ast's names
+        if node.id in self.renames:
+            return ast.copy_location(ast.Name(self.renames[node.id], node.ctx), node)
+        return node
+
+
 def _names(node: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
@@ -184,20 +223,35 @@ def _returns_bound(body: list[ast.stmt]) -> str | None:
     return None
 
 
+def _loop_returns_crossed(loop: ast.For | ast.While) -> bool:
+    """Whether a cut inside ``loop`` returns the bound it crossed (fail-hard's cut)."""
+    moving = _moving(loop.body)
+    return any(_returns_crossed(inner, moving) for stmt in loop.body
+               for inner in ast.walk(stmt) if isinstance(inner, ast.If))
+
+
+def _returns_crossed(test: ast.If, moving: set[str]) -> bool:
+    """Whether an ``if`` in a loop returns the bound its cut crossed: named by its test
+    (``if v >= beta: return beta``), or, where the test names none, the bound the loop does not
+    move (a MAX loop that raises α and returns β)."""
+    returned = _returns_bound(test.body)
+    if returned is None:
+        return False
+    crossed = _crossed(test.test, moving)
+    if crossed is None and len(moving) == 1:
+        crossed = (_BOUNDS - moving).pop()
+    return crossed == returned
+
+
 def _fail_modes(tree: ast.AST) -> list[str]:
     """What the program returns: fail-hard (clamped) when a cut returns the bound it crossed
     (``if v >= beta: return beta``) or a return clamps into both bounds; one-sided when it
-    returns a bound or starts v at one (``v = alpha``) and never clamps; else fail-soft."""
+    returns a bound or starts v at one (``v = alpha``) and never clamps; fail-soft when it
+    has a cut test and does neither; every mode when no cut test is read (it does not say)."""
     clamped = one_sided = False
     for node in ast.walk(tree):
-        if isinstance(node, ast.For | ast.While):
-            moving = _moving(node.body)
-            for stmt in node.body:
-                for inner in ast.walk(stmt):
-                    if isinstance(inner, ast.If):
-                        crossed = _crossed(inner.test, moving)
-                        if crossed is not None and _returns_bound(inner.body) == crossed:
-                            clamped = True
+        if isinstance(node, ast.For | ast.While) and _loop_returns_crossed(node):
+            clamped = True
         if isinstance(node, ast.Return) and node.value is not None:
             if _bound(node.value):
                 one_sided = True
@@ -205,7 +259,11 @@ def _fail_modes(tree: ast.AST) -> list[str]:
                 clamped = True
         if isinstance(node, ast.Assign) and _bound(node.value) and not _bound(node.targets[0]):
             one_sided = True  # v = alpha: v starts at the node's own bound
-    return ["hard"] if clamped else ["one-sided"] if one_sided else ["soft"]
+    if clamped:
+        return ["hard"]
+    if one_sided:
+        return ["one-sided"]
+    return ["soft"] if _cut_rules(tree) else list(_FAILS)  # no cut read: it does not say
 
 
 def _clamps_both(expr: ast.expr) -> bool:
@@ -238,6 +296,15 @@ def source_conventions(fn: Callable[..., Any] | str) -> list[str]:
     >>> source_conventions("for c in cs:\\n    s = f(c)\\n    if s >= beta:\\n        return beta"
     ...                    "\\n    if s > alpha:\\n        alpha = s\\nreturn alpha")
     ['equal-hard']
+    >>> def clamped(n, a, b):
+    ...     for c in n.children():
+    ...         v = clamped(c, a, b)
+    ...         if v >= b:
+    ...             return b
+    ...         a = max(a, v)
+    ...     return a
+    >>> source_conventions(clamped)
+    ['equal-hard']
     """
     if isinstance(fn, str):
         src = fn
@@ -249,6 +316,7 @@ def source_conventions(fn: Callable[..., Any] | str) -> list[str]:
     tree = _parse(src)
     if tree is None:
         return list(CONVENTIONS)
+    tree = _CanonicalBounds().visit(tree)
     found = _cut_rules(tree)
     rules = ["equal", "strict"] if len(found) != 1 else sorted(found)
     fails = _fail_modes(tree)

@@ -12,6 +12,9 @@
 >>> choose_convention("alphabeta", [Attempt(tree, ref, right)], list(CONVENTIONS),
 ...                   ["strict-one-sided"]).why
 'every tree matches it, and your code reads so'
+>>> print(choose_convention("alphabeta", [Attempt(tree, ref, right)], list(CONVENTIONS),
+...                         []).why.partition("; ")[0])
+your values fit fail-soft, fail-hard and the sheet's one-sided form alike, with either cut rule
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 
 from ...tree import GameTree
 from .bugs import BUGS, Bug, Signatures, matching, signatures
-from .conventions import CONVENTIONS, Convention
+from .conventions import CONVENTIONS, FAIL_WORDS, Convention
 from .observed import Observed, Options, expanded_leaves, observed
 from .references import Reference, reference_leaves
 from .results import Record, same_value
@@ -65,9 +68,7 @@ def attempt(check: str, tree: GameTree, ref: Reference | dict[str, Any] | None,
 
 def signatures_of(check: str, trial: Attempt) -> Signatures:
     """The known bugs' signatures on ``trial``'s tree, with its options."""
-    o = trial.options
-    return signatures(trial.tree, check, depth=o.depth, max_depth=o.max_depth,
-                      reorder=o.reorder)
+    return signatures(trial.tree, check, trial.options)
 
 
 def _leaves_right(check: str, got: Observed, ref: Reference, conv: str) -> bool:
@@ -89,7 +90,8 @@ def _answers_right(check: str, got: Observed, ref: Reference, conv: str) -> bool
     if check == "best_move" and not (got.move is not None and len(got.move) == 1 and
                                      ref.moves is not None and got.move[0] in ref.moves):
         return False
-    return ref.value is not None and same_value(got.value, ref.value)
+    expected = ref.answer(conv) if check in ("alphabeta", "ordered_alphabeta") else ref.value
+    return expected is not None and same_value(got.value, expected)
 
 
 def is_right(check: str, got: Observed, ref: Reference, conv: str) -> bool:
@@ -105,8 +107,9 @@ def choose_convention(check: str, trials: list[Attempt], allowed: list[str],
                       read: list[str], *,
                       sigs: list[Signatures | None] | Callable[[], list[Signatures | None]] |
                       None = None) -> Convention | None:
-    """The convention for every tree: one all trees match (preferring what the code ``read``
-    as), else what the code reads as, else the one that accounts for the most trees, right or
+    """The convention for every tree: one all trees match (its leaves, and its values
+    where a tree's window tells fail modes apart), preferring what the code ``read`` as,
+    else what the code reads as, else the one that accounts for the most trees, right or
     as a known bug (``sigs`` per trial, or a function that makes them when needed). None when
     no tree finished; not ``claimed`` when nothing tells the conventions apart."""
     if len(allowed) == 1:
@@ -118,14 +121,22 @@ def choose_convention(check: str, trials: list[Attempt], allowed: list[str],
     right = {c: sum(_leaves_right(check, t.got, t.ref, c) for t in ran if t.got)
              for c in allowed}
     whole = [c for c in allowed if right[c] == len(ran)]
+    # where a window tells the fail modes apart by the root's value, the conventions whose
+    # values are the submission's too
+    exact = [c for c in whole if all(_answers_right(check, t.got, t.ref, c)
+                                     for t in ran if t.got)]
+    whole = exact or whole
     if whole:
         pick = next((c for c in whole if c in said), None)
-        if pick is not None:
+        if pick is not None and [c for c in whole if c in said] == [pick]:
             return Convention(pick, "every tree matches it, and your code reads so")
-        return Convention(whole[0], "every tree matches it")
+        if len(whole) == 1:
+            return Convention(whole[0], "every tree matches it")
+        return Convention(pick or whole[0], alike(whole))
     if len(said) == 1:
         return Convention(said[0], "your code reads so: its cut tests and what it returns")
-    pool = said or allowed
+    # code whose text says nothing is weighed in the lectures' fail mode, fail-soft
+    pool = said or [c for c in allowed if c.endswith("-soft")] or allowed
     if callable(sigs):
         sigs = sigs()
     if sigs is None:
@@ -139,6 +150,26 @@ def choose_convention(check: str, trials: list[Attempt], allowed: list[str],
     return Convention(pick, f"your code does not say which, and it accounts for the most of "
                             f"your trees ({known[pick]} of {len(trials)}: right, or as a known "
                             "bug evaluates)")
+
+
+def alike(fitting: list[str]) -> str:
+    """Why a convention was chosen among several that every tree fits, where the code's text
+    does not settle it: the trees cannot tell them apart (the first is the one compared).
+
+    >>> print(alike(["equal-soft", "equal-hard", "equal-one-sided"]))
+    your values fit fail-soft, fail-hard and the sheet's one-sided form alike; the trees here cannot tell them apart
+    >>> print(alike(["equal-hard", "strict-hard"]))
+    your values fit fail-hard with either cut rule; the trees here cannot tell them apart
+    """  # noqa: E501 - a doctest's output is one line
+    fails = list(dict.fromkeys(FAIL_WORDS[name.partition("-")[2]] for name in fitting))
+    fails = [f.replace("one-sided fail-hard", "the sheet's one-sided form") for f in fails]
+    either = len({name.partition("-")[0] for name in fitting}) > 1
+    if len(fails) == 1:
+        what = fails[0] + (" with either cut rule" if either else "")
+    else:
+        what = ", ".join(fails[:-1]) + " and " + fails[-1] + " alike" + \
+            (", with either cut rule" if either else "")
+    return f"your values fit {what}; the trees here cannot tell them apart"
 
 
 def _explained(check: str, trials: list[Attempt], sigs: list[Signatures | None],

@@ -24,7 +24,8 @@ from ...student import Recorder, evaluated_in
 from ...tree import GameTree
 from .results import Record, Returned
 
-__all__ = ["Observed", "Step", "observed", "observed_by", "Options", "expanded_leaves"]
+__all__ = ["Observed", "Step", "observed", "observed_by", "Options", "expanded_leaves",
+           "read_window", "window_of"]
 
 Path = tuple[int, ...]
 Calls = Sequence[tuple[str, Path]]
@@ -33,15 +34,19 @@ Calls = Sequence[tuple[str, Path]]
 @dataclass(frozen=True)
 class Options:
     """A test tree's options: the depth limit (``minimax_limited``, ``best_move``), the
-    deepest iteration and whether to reorder (``deepen``).
+    deepest iteration and whether to reorder (``deepen``), the window ``(α, β)`` the root is
+    called with (``alphabeta``, ``ordered_alphabeta``; None: ``(-∞, ∞)``).
 
     >>> Options.read({"depth": 2}), Options.read({"max_depth": 3, "reorder": False}).reorder
-    (Options(depth=2, max_depth=None, reorder=True), False)
+    (Options(depth=2, max_depth=None, reorder=True, window=None), False)
+    >>> Options.read({"window": [5, 6]}).bounds, Options().bounds
+    ((5, 6), (-inf, inf))
     """
 
     depth: int | None = None
     max_depth: int | None = None
     reorder: bool = True
+    window: tuple[float, float] | None = None
 
     @classmethod
     def read(cls, data: dict[str, Any] | None) -> Options:
@@ -49,7 +54,12 @@ class Options:
         depth, max_depth = data.get("depth"), data.get("max_depth")
         return cls(int(depth) if depth is not None else None,
                    int(max_depth) if max_depth is not None else None,
-                   bool(data.get("reorder", True)))
+                   bool(data.get("reorder", True)), read_window(data.get("window")))
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """The (α, β) the root is called with."""
+        return self.window if self.window is not None else (-math.inf, math.inf)
 
     def as_dict(self) -> dict[str, Any]:
         """The options as the tasks and the reference take them."""
@@ -58,7 +68,40 @@ class Options:
             out["depth"] = self.depth
         if self.max_depth is not None:
             out.update(max_depth=self.max_depth, reorder=self.reorder)
+        if self.window is not None:
+            out["window"] = self.window
         return out
+
+
+def read_window(value: Any) -> tuple[float, float] | None:
+    """A test tree's ``"window": [lo, hi]`` as ``(lo, hi)`` (None when absent): two numbers,
+    lo below hi, as the suite's author must write them.
+
+    >>> read_window([-2, 3.5]), read_window(None)
+    ((-2, 3.5), None)
+    >>> read_window([3, 3])
+    Traceback (most recent call last):
+    ...
+    ValueError: a test tree's 'window' must be [lo, hi], two numbers with lo < hi, got [3, 3]
+    """
+    if value is None:
+        return None
+    if not (isinstance(value, list | tuple) and len(value) == 2 and
+            all(isinstance(v, int | float) and not isinstance(v, bool) for v in value) and
+            value[0] < value[1]):
+        raise ValueError(f"a test tree's 'window' must be [lo, hi], two numbers with "
+                         f"lo < hi, got {value!r}")
+    return value[0], value[1]
+
+
+def window_of(options: dict[str, Any] | None) -> tuple[float, float]:
+    """The (α, β) a check's ``options`` call the root with: their ``window``, else (-∞, ∞).
+
+    >>> window_of({"window": [5, 6]}), window_of({})
+    ((5, 6), (-inf, inf))
+    """
+    found = read_window((options or {}).get("window"))
+    return found if found is not None else (-math.inf, math.inf)
 
 
 @dataclass(frozen=True)
@@ -150,7 +193,8 @@ def observed(check: str, out: Record, tree: GameTree) -> Observed | None:
 def observed_by(sample: Callable[..., Any], tree: GameTree, check: str,
                 options: dict[str, Any]) -> Observed | None:
     """What a trusted sample search shows on ``tree`` for ``check``, called as the tasks call
-    a student's function (None when it fails there, as some bugs do on some trees)."""
+    a student's function (alpha-beta: with the ``options``' window; None when it fails
+    there, as some bugs do on some trees)."""
     rec = Recorder(tree)
     root = rec.root()
     try:
@@ -164,7 +208,7 @@ def observed_by(sample: Callable[..., Any], tree: GameTree, check: str,
             return Observed(tuple(steps), expanded_leaves(rec.calls, tree))
         args: tuple[Any, ...] = (options["depth"],) if check in ("minimax_limited",
                                                                  "best_move") else \
-            (-math.inf, math.inf) if check in ("alphabeta", "ordered_alphabeta") else ()
+            window_of(options) if check in ("alphabeta", "ordered_alphabeta") else ()
         got = sample(root, *args)
     except (RecursionError, ValueError, TypeError, KeyError, IndexError):
         return None  # a sample that fails on this tree matches nothing

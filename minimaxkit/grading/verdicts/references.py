@@ -10,6 +10,15 @@ convention) that a submission is compared with.
 >>> static = build_tree({"nested": [[3, 12, 8], [2, 4, 6]], "static": {"noise": 0}})
 >>> reference("minimax", static, depth=1)["leaves"]
 [[0], [1]]
+
+A tree whose root is called with a narrow window (``"options": {"window": [lo, hi]}``) has the
+searches of that window, and what each convention returns there (the root fails low here: its
+value 3 is at most 4; fail-soft returns the best v it found, 3, fail-hard and the one-sided
+form the bound 4):
+
+>>> ref = compute("alphabeta", tree, window=(4, 9))
+>>> ref.value, [ref.answer(c) for c in CONVENTIONS]
+(3, [3, 4, 4, 3, 4, 4])
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ from ...search import alphabeta, minimax
 from ...trace import Trace
 from ...tree import GameTree
 from .conventions import CONVENTIONS
+from .observed import read_window, window_of
 
 __all__ = ["CHECKS", "reference", "trace_of", "optimal_moves", "Reference", "Search",
            "Iteration", "reference_leaves", "TreeCase"]
@@ -101,7 +111,8 @@ class Reference:
     value), ``search`` (minimax's search, for the three minimax checks), ``moves`` (every best
     move, ``best_move``), ``conventions`` (alpha-beta's search per convention),
     ``iterations`` (deepening's, per convention) and ``orders`` (each interior node's
-    children by estimate, ``order``)."""
+    children by estimate, ``order``). What alpha-beta returns at the root, per convention, is
+    :meth:`answer`."""
 
     value: float | None = None
     search: Search | None = None
@@ -113,6 +124,16 @@ class Reference:
     def convention(self, name: str) -> Search:
         """The alpha-beta search under convention ``name``."""
         return self.conventions[name]
+
+    def answer(self, name: str) -> float | None:
+        """What a correct search returns at the root under convention ``name``: the root's
+        value in that convention's search (with the window (-∞, ∞), every convention's is the
+        minimax ``value``; in a narrower window, the bound each returns where the root fails
+        high or low), else ``value``."""
+        search = self.conventions.get(name)
+        if search is None:
+            return self.value
+        return search.trace.values.get((), self.value)
 
     def iterations_of(self, name: str) -> tuple[Iteration, ...]:
         """The deepening's iterations under convention ``name``."""
@@ -192,7 +213,10 @@ def optimal_moves(tree: GameTree, depth: int | None) -> list[int]:
 
 def compute(check: str, tree: GameTree, **options: Any) -> Reference:
     """What the reference does for ``check`` on ``tree`` (``options``: ``depth``,
-    ``max_depth``, ``reorder``); computed once per tree and options."""
+    ``max_depth``, ``reorder``, ``window``: the root's (α, β) for alpha-beta, as a pair);
+    computed once per tree and options."""
+    if "window" in options:
+        options["window"] = read_window(options["window"])
     return _computed(check, tree, tuple(sorted(options.items())))
 
 
@@ -211,8 +235,10 @@ def _compute(check: str, tree: GameTree, **options: Any) -> Reference:
         return Reference(value=r.value, search=Search.of(r.trace), moves=moves)
     if check in _ALPHABETA:
         order = "static" if check == "ordered_alphabeta" else None
+        window = window_of(options)
         return Reference(value=minimax(tree, trace=False).value, conventions={
-            name: Search.of(alphabeta(tree, prune_on_equal=equal, fail=fail, order=order).trace)
+            name: Search.of(alphabeta(tree, prune_on_equal=equal, fail=fail, order=order,
+                                      window=window).trace)
             for name, (equal, fail) in CONVENTIONS.items()})
     if check == "order":
         return Reference(orders=_static_orders(tree))
@@ -262,10 +288,12 @@ def _static_orders(tree: GameTree) -> dict[Path, tuple[int, ...]]:
 class TreeCase:
     """One tree to judge a run on: the tree, its reference, the conventions the question
     allows and the one the submission is graded under (alpha-beta and deepening), the depth
-    limit the minimax checks search to."""
+    limit the minimax checks search to, the window alpha-beta's root is called with (None:
+    (-∞, ∞))."""
 
     tree: GameTree
     ref: Reference
     allowed: tuple[str, ...]
     convention: str
     depth: int | None = None
+    window: tuple[float, float] | None = None

@@ -10,7 +10,6 @@ words for values and leaves.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -18,7 +17,7 @@ from ...tree import GameTree
 from .compare import Comparison, names, value_text
 
 __all__ = ["Record", "Picture", "TreeResult", "Returned", "halves", "failed", "number_of", "what",
-           "leaves_text", "same_value", "mismatch_lines", "read_twice", "OK", "NO"]
+           "leaves_text", "same_value", "mismatch_lines", "OK", "NO"]
 
 Path = tuple[int, ...]
 OK, NO = "✔", "✘"
@@ -169,13 +168,3 @@ def mismatch_lines(tree: GameTree, c: Comparison, label: str, *,
     if c.repeated:
         lines.append(f"evaluated more than once: {names(tree, c.repeated)}")
     return lines
-
-
-def read_twice(calls: list[tuple[str, Path]]) -> list[Path]:
-    """Paths whose static value was read more than once, counting every call.
-
-    >>> read_twice([("static", (0,)), ("static", (0,)), ("static", (1,))])
-    [(0,)]
-    """
-    counts = Counter(path for kind, path in calls if kind == "static")
-    return [p for p, n in counts.items() if n > 1]

@@ -1,5 +1,6 @@
-"""A tree's verdict for assignment 1's checks: ``minimax`` (the value, and every leaf read
-once), ``minimax_limited`` (the nodes at the depth limit, and any leaf above it) and
+"""A tree's verdict for assignment 1's checks: ``minimax`` (the value, and every leaf
+evaluated once: a value read twice in a row is one evaluation, as in every assignment),
+``minimax_limited`` (the nodes at the depth limit, and any leaf above it) and
 ``best_move`` (value, move and nodes: all three for the point, two for half).
 
 >>> from minimaxkit import GameTree
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 from ...student import evaluated_in
 from ...tree import GameTree
-from .compare import Comparison, compare, names, value_text
+from .compare import Comparison, compare, value_text
 from .references import Reference, TreeCase
 from .results import (
     NO,
@@ -25,7 +26,6 @@ from .results import (
     halves,
     leaves_text,
     mismatch_lines,
-    read_twice,
     same_value,
 )
 
@@ -62,13 +62,11 @@ def _move_part(child: Returned, tree: GameTree, ref: Reference) -> _Move:
     return _Move(False, f"{got} {NO} (best: {best})")
 
 
-def _search_words(c: Comparison, reread: list[Path], tree: GameTree, depth: int | None,
+def _search_words(c: Comparison, tree: GameTree, depth: int | None,
                   leaves: list[Path]) -> str:
     nodes = "leaves" if depth is None else f"nodes at depth {depth}"
-    if c.same_leaves and not reread:
-        return f"evaluated all {len(c.reference)} {nodes} once {OK}"
     if c.same_leaves:
-        return f"read {names(tree, reread[:3])} more than once {NO} (read each value once)"
+        return f"evaluated all {len(c.reference)} {nodes} once {OK}"
     done = (leaves_text(len(leaves)) if depth is None else
             f"{len(leaves)} node{'' if len(leaves) == 1 else 's'} at depth {depth}")
     return f"evaluated {done} {NO} (expected {len(c.reference)}, each once)"
@@ -91,19 +89,14 @@ def grade_minimax(out: Record, case: TreeCase) -> TreeResult:
     leaves = evaluated_in(out.calls)
     trace = ref.search.trace
     c = compare(leaves, {"minimax": trace}, tree)
-    reread = read_twice(out.calls)
-    search_ok = c.same_leaves and not reread
+    search_ok = c.same_leaves
     parts = [value_words, *([move.words] if move else []),
-             _search_words(c, reread, tree, case.depth, leaves)]
+             _search_words(c, tree, case.depth, leaves)]
     scores = [float(value_ok), float(search_ok)] + ([float(move.right)] if move else [])
     result = TreeResult(halves(sum(scores) / len(scores)), ", ".join(parts))
     if value_ok and search_ok and (move is None or move.right):
         return result
-    if reread and c.same_leaves:
-        result.lines.append(f"your search called static() more than once on "
-                            f"{names(tree, reread)}: call it once per node and keep the value "
-                            "in a variable (v = node.static()); the grader counts every call")
-    elif not search_ok:
+    if not search_ok:
         result.lines += mismatch_lines(tree, c, "minimax", pruning=False)
     if not c.same_leaves:
         result.picture = Picture(tree, trace, c.marks(), "(minimax)")

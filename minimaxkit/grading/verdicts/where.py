@@ -11,6 +11,14 @@ maximum started at 0 gives 0 there
 >>> print(textwrap.fill(where("parity", tree), 95))
 it shows at node A (MIN, path ()): the root is MIN, and a search that takes even depths for MAX
 maximises there
+
+A best move started at 0 shows where no child of the root beats 0 strictly (a tie is not
+better), though every value is right:
+
+>>> print(textwrap.fill(where("start_at_zero", GameTree.from_nested([[-1, 0], [0, 3]],
+...                                                                root="min")), 95))
+it shows at the root, node A (MIN, path ()): none of its children is below 0 (the least is 0),
+so a best value started at 0 is never beaten and no move is chosen
 """
 
 from __future__ import annotations
@@ -52,6 +60,24 @@ def _start_at_zero(tree: GameTree, options: Options) -> str:
         if not node.is_max and min(kids) > 0:
             return (f"it shows at {_node(node)}: its children are all above 0 (the least "
                     f"is {value_text(min(kids))}), and a minimum started at 0 gives 0 there")
+    return _no_move_beats_zero(tree, values)
+
+
+def _no_move_beats_zero(tree: GameTree, values: dict[Path, float]) -> str:
+    """Where every value is right but the move is not: at the root, no child beats a start of
+    0 strictly (a tie with 0 is not better), so a best move started at 0 chooses none."""
+    root = tree.root
+    kids = [values[c.path] for c in root.children if c.path in values]
+    if not kids:
+        return ""
+    if root.is_max and max(kids) <= 0:
+        return (f"it shows at the root, {_node(root)}: none of its children is above 0 (the "
+                f"largest is {value_text(max(kids))}), so a best value started at 0 is never "
+                "beaten and no move is chosen")
+    if not root.is_max and min(kids) >= 0:
+        return (f"it shows at the root, {_node(root)}: none of its children is below 0 (the "
+                f"least is {value_text(min(kids))}), so a best value started at 0 is never "
+                "beaten and no move is chosen")
     return ""
 
 
@@ -69,7 +95,7 @@ def _returns_bound(tree: GameTree, options: Options) -> str:
     """The first node whose returned value is not its v, in a search that returns the bound."""
     for bug in ("returns_alpha", "returns_beta"):
         log: list[tuple[Path, bool, float, float]] = []
-        AlphaBetaSample(bug, log=log)(Recorder(tree).root(), -math.inf, math.inf)
+        AlphaBetaSample(bug, log=log)(Recorder(tree).root(), *options.bounds)
         found = next(((p, mx, v, r) for p, mx, v, r in log if r != v), None)
         if found is not None:
             path, at_max, v, returned = found
@@ -79,6 +105,38 @@ def _returns_bound(tree: GameTree, options: Options) -> str:
                     f"{value_text(returned)}, the {bound} it was given, so the nodes above it "
                     f"see {value_text(returned)} instead of {value_text(v)}")
     return ""
+
+
+def _cut_returns_infinity(tree: GameTree, options: Options) -> str:
+    """The first node that cuts, and the ±∞ it returns there instead of its v."""
+    log: list[tuple[Path, bool, float, float]] = []
+    AlphaBetaSample("cut_returns_infinity", log=log)(Recorder(tree).root(), *options.bounds)
+    found = next(((p, mx, v, r) for p, mx, v, r in log if math.isinf(r) and r != v), None)
+    if found is None:
+        return ""
+    path, at_max, v, returned = found
+    test = "v ≥ β" if at_max else "v ≤ α"
+    return (f"it shows first at {_node(tree.node(path))}: it cuts ({test}) with "
+            f"v = {value_text(v)} and returns {value_text(returned)} instead"
+            + _window_clause(options))
+
+
+def _window_clause(options: Options) -> str:
+    if options.window is None:
+        return ""
+    lo, hi = (value_text(b) for b in options.window)
+    return f"; on this tree the root is called with the window ({lo}, {hi})"
+
+
+def _window_ignored(tree: GameTree, options: Options) -> str:
+    if options.window is None:
+        return ""
+    lo, hi = (value_text(b) for b in options.window)
+    value = _values(tree, None)[()]
+    return (f"it shows on the tree searched in the window ({lo}, {hi}): the root is called "
+            f"as alphabeta(root, {lo}, {hi}), and a search from (-∞, ∞) returns the tree's "
+            f"value {value_text(value)}, not the value in that window, and evaluates the "
+            "leaves a search of the whole tree evaluates")
 
 
 def _always_max(tree: GameTree, options: Options) -> str:
@@ -99,6 +157,7 @@ def _fixed_depth(tree: GameTree, options: Options) -> str:
 _WHERE: dict[str, Callable[[GameTree, Options], str]] = {
     "start_at_zero": _start_at_zero, "parity": _parity, "returns_bound": _returns_bound,
     "move_always_max": _always_max, "fixed_depth": _fixed_depth,
+    "cut_returns_infinity": _cut_returns_infinity, "window_ignored": _window_ignored,
 }
 
 

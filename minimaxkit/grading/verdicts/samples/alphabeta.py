@@ -29,8 +29,10 @@ SAMPLE_BUGS: dict[str, str] = {
     "alpha_not_updated": "alpha_not_updated", "beta_not_updated": "beta_not_updated",
     "root_forgets_alpha": "root_forgets_alpha", "cut_before_update": "cut_before_update",
     "wrong_bound": "over_pruning", "both_bounds": "over_pruning",
-    "window_swapped": "wrong_window", "window_low": "wrong_window",
-    "window_high": "wrong_window", "wrong_comparison": "wrong_comparison",
+    "window_swapped": "wrong_window", "window_inverted": "wrong_window",
+    "window_low": "wrong_window",
+    "window_high": "wrong_window", "window_ignored": "window_ignored",
+    "cut_returns_infinity": "cut_returns_infinity", "wrong_comparison": "wrong_comparison",
     "beta_max": "beta_max", "alpha_min": "alpha_min",
     "returns_alpha": "returns_bound", "returns_beta": "returns_bound",
     "start_at_zero": "start_at_zero", "min_at_zero": "start_at_zero",
@@ -40,8 +42,12 @@ SAMPLE_BUGS: dict[str, str] = {
 }
 #: mistakes of the ordering only, made only by a sample that orders
 ORDERING_ONLY = ("static_for_order", "root_only_ordering", "reversed_list")
-_WINDOWS = {"window_swapped": (INF, -INF), "window_low": (-INF, -INF),
-            "window_high": (INF, INF)}
+#: the window a sample searches in place of the one it is given (``window_swapped`` takes the
+#: given one the wrong way round: ``(β, α)``; ``window_inverted`` starts every search at
+#: ``(∞, -∞)``, whatever it is given)
+_WINDOWS = {"window_low": (-INF, -INF), "window_high": (INF, INF),
+            "window_inverted": (INF, -INF),
+            "window_ignored": (-INF, INF)}
 
 
 @dataclass(frozen=True)
@@ -58,7 +64,8 @@ class AlphaBetaSample:
     log: list[tuple[Path, bool, float, float]] | None = field(default=None, compare=False)
 
     def __call__(self, node: SearchNode, alpha: float, beta: float) -> float:
-        window = _WINDOWS.get(self.bug, (alpha, beta))
+        window = (beta, alpha) if self.bug == "window_swapped" else \
+            _WINDOWS.get(self.bug, (alpha, beta))
         shared = [window[0], window[1]] if self.bug == "shared_bounds" else None
         return self.search(node, window[0], window[1], shared)
 
@@ -108,6 +115,12 @@ class AlphaBetaSample:
             return max(alpha, min(v, beta))
         return v
 
+    def cut_returned(self, v: float, alpha: float, beta: float, at_max: bool) -> float:
+        """What a node returns where it cuts (``alpha``, ``beta``: its window on entry)."""
+        if self.bug == "cut_returns_infinity":
+            return INF if at_max else -INF
+        return self.returned(v, alpha, beta, at_max)
+
     def children(self, node: SearchNode, at_max: bool) -> list[SearchNode]:
         kids = node.children()
         if not self.ordered or (self.bug == "root_only_ordering" and node.depth > 0):
@@ -139,7 +152,7 @@ class AlphaBetaSample:
             if node.depth == 0 and self.bug == "root_forgets_alpha":
                 continue
             if self.cuts(v, alpha, beta, at_max):
-                return self._returns(node, v, self.returned(v, *entry, at_max), at_max)
+                return self._returns(node, v, self.cut_returned(v, *entry, at_max), at_max)
             alpha, beta = self.updated(alpha, beta, v, at_max)
             if shared is not None:
                 shared[:] = [alpha, beta]

@@ -1,6 +1,6 @@
 # ruff: noqa - a hostile submission, on purpose
 # Searches correctly but returns an object equal to everything.
-# expect: test_alphabeta=3.5
+# expect: test_alphabeta=4
 # message: returned
 # %% alphabeta
 def search(node, alpha, beta):

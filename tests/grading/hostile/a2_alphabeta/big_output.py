@@ -1,7 +1,7 @@
 # ruff: noqa - a hostile submission, on purpose
 # A correct search that prints one line of 20 MB: the search keeps its points, and what
 # the cell showed is cut (nbgrader limits lines, not their length).
-# expect: test_alphabeta=7
+# expect: test_alphabeta=8
 # message: cut by the grader
 # %% alphabeta
 def search(node, alpha, beta):

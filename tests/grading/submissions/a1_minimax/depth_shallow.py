@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Counts the depth limit from 1 (stops at node.depth == max_depth - 1): one ply too shallow.
-# expect: test_minimax=5 test_minimax_limited=0.5 test_best_move=1
+# expect: test_minimax=6 test_minimax_limited=0.5 test_best_move=1
 # bug: depth_shallower
 # message: depth off by one: your search evaluates the nodes one ply above the depth limit
 # %% minimax

@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Returns the move's index instead of the child node, and searches each child twice.
-# expect: test_minimax=5 test_minimax_limited=4 test_best_move=0
+# expect: test_minimax=6 test_minimax_limited=5 test_best_move=0
 # message: move: the number 0, not a child node
 # message: evaluated more than once
 # %% minimax

@@ -1,7 +1,8 @@
-# Right values, but reads every leaf's static value twice (once to test, once to return):
-# assignment 1 asks to read each leaf once, so the search half of each tree is lost.
-# expect: test_minimax=2.5 test_minimax_limited=2 test_best_move=2
-# message: called static() more than once
+# Right values, and reads each leaf's static value twice in a row (once to test, once to
+# return): a value read twice in a row is one evaluation in every assignment (the kit's
+# `evaluated_in`), so this earns full marks, as the same habit does in assignment 2.
+# expect: test_minimax=6 test_minimax_limited=5 test_best_move=5
+# message: evaluated all 9 leaves once
 # %% minimax
 def minimax(node):
     if node.is_leaf():

@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # alpha updated with min at MAX nodes.
-# expect: test_alphabeta=4
+# expect: test_alphabeta=4.5
 # bug: alpha_min
 # message: α updated with min
 # %% alphabeta

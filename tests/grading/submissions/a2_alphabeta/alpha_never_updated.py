@@ -2,7 +2,7 @@
 # The program: cuts on equality, returns v, but never updates alpha (MIN nodes below
 # never cut). Its leaves match strict cuts on one tree and fail-hard on another: it is graded
 # under cut on equality, fail-soft on all of them.
-# expect: test_alphabeta=4
+# expect: test_alphabeta=5.5
 # bug: alpha_not_updated
 # message: α is never updated
 # message: graded as cut on equality (v ≥ β, v ≤ α), fail-soft

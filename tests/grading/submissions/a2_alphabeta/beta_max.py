@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # 003's erratum copied: beta <- max(v, beta) in the minimizer branch.
-# expect: test_alphabeta=4.5
+# expect: test_alphabeta=5.5
 # bug: beta_max
 # message: the recitation's erratum
 # %% alphabeta

@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # The pair of procedures, strict cuts, but the MIN side never narrows beta.
-# expect: test_alphabeta=4.5
+# expect: test_alphabeta=5.5
 # bug: beta_not_updated
 # message: β is never updated
 # message: graded as strict cuts (v > β, v < α), fail-soft

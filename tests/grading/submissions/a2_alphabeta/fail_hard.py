@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # 002's fail-hard form: while alpha < beta, return Alpha (MAX) or Beta (MIN).
-# expect: test_alphabeta=7
+# expect: test_alphabeta=8
 # message: fail-hard
 # %% alphabeta
 def alphabeta(node, alpha, beta):

@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # One function, fail-soft, cutting on equality: the documents' form (000, 003, 004).
-# expect: test_alphabeta=7
+# expect: test_alphabeta=8
 # message: cut on equality
 # %% alphabeta
 def alphabeta(node, alpha, beta):

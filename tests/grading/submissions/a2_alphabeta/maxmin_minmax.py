@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # 000's pair of mutually recursive procedures MaxMin(x, a, b) and MinMax(x, a, b).
-# expect: test_alphabeta=7
+# expect: test_alphabeta=8
 # %% alphabeta
 def max_min(x, alpha, beta):
     if x.is_leaf():

@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Negamax: one branch for both players, values negated at each level.
-# expect: test_alphabeta=7
+# expect: test_alphabeta=8
 # %% alphabeta
 def negamax(node, alpha, beta, color):
     if node.is_leaf():

@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Negamax that calls the children of MAX nodes with a fresh window.
-# expect: test_alphabeta=3.5
+# expect: test_alphabeta=4
 # bug: not_passed_max
 # message: α and β are not passed down from MAX nodes
 # %% alphabeta

@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Compares v with the wrong bound: alpha at MAX nodes, beta at MIN nodes.
-# expect: test_alphabeta=1
+# expect: test_alphabeta=1.5
 # bug: over_pruning
 # message: over-pruning
 # %% alphabeta

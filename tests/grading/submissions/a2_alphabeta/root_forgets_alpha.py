@@ -1,7 +1,7 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # A separate loop at the root, as for choosing a move, that never narrows the window it
 # passes to the root's children; below the root the search is right.
-# expect: test_alphabeta=4
+# expect: test_alphabeta=5
 # bug: root_forgets_alpha
 # message: the root's loop forgets its bound
 # %% alphabeta

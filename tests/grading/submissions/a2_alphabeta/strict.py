@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Cutting only on v > beta / v < alpha, as some autograders demand: accepted, and named.
-# expect: test_alphabeta=7
+# expect: test_alphabeta=8
 # message: graded as strict cuts (v > β, v < α), fail-soft
 # %% alphabeta
 def alphabeta(node, alpha, beta):

@@ -2,7 +2,7 @@
 # 002's fail-hard loop with strict cuts: go on while alpha <= beta, return the bound. Correct
 # under strict cuts, fail-hard on every tree (it parts from the lectures' convention on the
 # example sheet's tree and on the tree with ties): full marks, graded as what it is.
-# expect: test_alphabeta=7
+# expect: test_alphabeta=8
 # message: graded as strict cuts (v > β, v < α), fail-hard
 # %% alphabeta
 def alphabeta(node, alpha, beta):

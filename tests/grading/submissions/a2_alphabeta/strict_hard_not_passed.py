@@ -2,7 +2,7 @@
 # Strict cuts, fail-hard (returns the bound it cut on), but MIN nodes do not pass α and β
 # down. The feedback compares with the convention written (strict cuts, fail-hard), not with
 # the first-listed one (cut on equality, fail-soft).
-# expect: test_alphabeta=4.5
+# expect: test_alphabeta=5.5
 # message: strict cuts (v > β, v < α), fail-hard
 # %% alphabeta
 def alphabeta(node, alpha, beta):

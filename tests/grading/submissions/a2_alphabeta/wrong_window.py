@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Starts the search with alpha and beta swapped instead of the window it is given.
-# expect: test_alphabeta=1
+# expect: test_alphabeta=1.5
 # bug: wrong_window
 # message: wrong initial window
 # %% alphabeta
