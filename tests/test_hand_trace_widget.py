@@ -95,7 +95,11 @@ def test_each_wrong_entry_is_marked_and_said_why_without_its_value(
     assert "Q lies below the pruned edge to H" in rows["H"].reasons.value
     assert "the edge to Q is not pruned" not in rows["H"].reasons.value
     assert "the edge to E is not pruned" in rows["B"].reasons.value
-    assert "✓" in rows["B"].mark.value  # B's own entry is right; its edge is said in words
+    # B's own entry is right but the edge to E is wrong: no green ✓ beside its button's ✗
+    # (student 3 read the ✓ as "this row is right"); the mark's title says which part
+    assert "✗" in rows["B"].mark.value and "✓" not in rows["B"].mark.value
+    assert "a pruned edge below it is wrong" in rows["B"].mark.value
+    assert "the entry is wrong" in rows["C"].mark.value
     assert "I: the search enters it" in rows["I"].reasons.value
     for m in verdict.mistakes:
         assert not any(ch.isdigit() for ch in m.why), m

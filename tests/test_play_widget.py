@@ -19,6 +19,7 @@ from minimaxkit.draw.model import TreeModel  # noqa: E402
 from minimaxkit.draw.summary import FULL_LEAVES, search_summary  # noqa: E402
 from minimaxkit.draw.tree import figsize_for  # noqa: E402
 from minimaxkit.games import ConnectFour, TicTacToe  # noqa: E402
+from minimaxkit.replay import fmt  # noqa: E402
 from minimaxkit.widgets import PlayWidget  # noqa: E402
 from minimaxkit.widgets._play_board import EMPTY_TEXT  # noqa: E402
 from minimaxkit.widgets.play import evaluation_search  # noqa: E402
@@ -36,6 +37,7 @@ def texts(pw: PlayWidget) -> list[list[str]]:
 def test_play_tictactoe_against_the_kit() -> None:
     pw = PlayWidget(TicTacToe())
     pw.cells[1][1].click()  # X in the centre
+    pw.wait()  # (a click on the board returns at once; the computer replies in a thread)
     assert pw.moves[0] == 4 and len(pw.moves) == 2
     assert pw.last is not None and pw.last.value == 0 and pw.last.nodes > 0
     assert f"{pw.last.nodes:,} nodes searched" in pw.status.value
@@ -68,6 +70,7 @@ def test_play_against_a_students_function() -> None:
 def test_play_connect_four() -> None:
     pw = PlayWidget(ConnectFour(columns=5, rows=4))
     pw.cells[0][2].click()  # any cell of column 2
+    pw.wait()
     assert pw.moves[0] == 2 and len(pw.moves) == 2
     assert pw.cells[3][2].description == "X"
     pw = PlayWidget(ConnectFour(columns=5, rows=4), search=partial(deepen, max_depth=3))
@@ -90,17 +93,17 @@ def test_new_game_clears_every_cell_with_a_visible_blank() -> None:
                for b in row)
 
 
-def test_the_computers_last_move_is_ringed_and_named() -> None:
+def test_the_computers_last_move_is_framed_and_named() -> None:
     pw = PlayWidget(TicTacToe(), search=first_move)
     pw.click(4)  # the computer answers a1 (cell 0)
-    ringed = [(r, c) for r, row in enumerate(pw.cells) for c, b in enumerate(row)
+    framed = [(r, c) for r, row in enumerate(pw.cells) for c, b in enumerate(row)
               if "mmk-last" in b._dom_classes]
-    assert ringed == [(0, 0)] and pw.cells[0][0].tooltip == "a1: O, the computer's last move"
-    assert "The computer (O) played <b>a1</b> (ringed)" in pw.status.value
-    pw.click(8)  # the computer answers b1 (cell 1): the ring moves
-    ringed = [(r, c) for r, row in enumerate(pw.cells) for c, b in enumerate(row)
+    assert framed == [(0, 0)] and pw.cells[0][0].tooltip == "a1: O, the computer's last move"
+    assert "The computer (O) played <b>a1</b> (framed with a dashed line)" in pw.status.value
+    pw.click(8)  # the computer answers b1 (cell 1): the frame moves
+    framed = [(r, c) for r, row in enumerate(pw.cells) for c, b in enumerate(row)
               if "mmk-last" in b._dom_classes]
-    assert ringed == [(0, 1)]
+    assert framed == [(0, 1)]
     c4 = PlayWidget(ConnectFour(), search=lambda g, s: 0)
     c4.click(3)  # O lands at the bottom of column 0: row 5 from the top
     assert "mmk-last" in c4.cells[5][0]._dom_classes
@@ -130,6 +133,7 @@ def test_you_choose_x_or_o_on_screen() -> None:
     pw = PlayWidget(TicTacToe(), search=first_move)
     assert pw.side in pw.children and pw.side.value == "X" and pw.moves == []
     pw.side.value = "O"  # the computer opens as X: a new game
+    pw.wait()
     assert pw.human == "O" and pw.moves == [0] and texts(pw)[0][0] == "X"
     assert "You are O; O to move." in pw.status.value
     assert PlayWidget(TicTacToe(), human="O").side.value == "O"
@@ -146,6 +150,7 @@ def test_values_are_said_from_the_computers_side() -> None:
     pw.click(4)
     assert "says values it -0.25 for O (0.25 from X's side" in pw.status.value
     pw.side.value = "O"  # the computer plays X: its own side is the search's
+    pw.wait()
     assert "says values it 0.25 for X, 7 nodes searched" in pw.status.value
 
 
@@ -192,11 +197,16 @@ def test_a_large_search_is_summarised_at_a_readable_size() -> None:
     result = alphabeta(game, game.state_from_moves("33"), depth=5)
     s = search_summary(result)
     assert s.searched > 1000 and s.drawn <= FULL_LEAVES
-    assert re.fullmatch(r"Drawn: the 7 moves from the position searched and the line the "
-                        r"search expects after \d; the [\d,]+ other nodes searched are not "
-                        r"drawn\.", s.note)
-    hidden = int(re.search(r"the ([\d,]+) other", s.note)[1].replace(",", ""))  # type: ignore[index]
-    assert hidden == s.searched - s.drawn
+    counts = re.fullmatch(r"Drawn: the 7 moves from the position searched and the line the "
+                          r"search expects after \d, ([\d,]+) of the ([\d,]+) nodes this "
+                          r"search reached; the other ([\d,]+) are not drawn, nor the "
+                          r"([\d,]+) moves it cut off unsearched\.", s.note)
+    assert counts is not None, s.note
+    drawn, reached, hidden, cut = (int(n.replace(",", "")) for n in counts.groups())
+    # the counts add up: to the search's own count (the picture's title) and to the nodes
+    # of the whole drawing (those reached and the moves cut off)
+    assert drawn == s.drawn and reached == result.stats.nodes
+    assert drawn + hidden == reached and reached + cut == s.searched
     assert 300 <= s.width <= 1100 and s.height <= 820
     small = alphabeta(TicTacToe(), TicTacToe().state_from_text("XOX\nOX.\n..O"))
     whole = search_summary(small)
@@ -238,10 +248,10 @@ def test_play_connect_four_numbers_its_columns_from_0_everywhere() -> None:
     assert pw.cells[0][6].tooltip == "column 6, row 5: empty"
     numbers = [n.value for n in pw.grid.children[-7:]]
     assert [re.sub(r"<[^>]+>", "", v) for v in numbers] == [str(c) for c in range(7)]
-    assert len(PlayWidget(TicTacToe()).grid.children) == 9
+    assert len(PlayWidget(TicTacToe()).grid.children) == 16  # 9 cells, 3 + 3 names, 1 corner
 
 
-def test_play_rings_the_winning_line() -> None:
+def test_play_frames_the_winning_line() -> None:
     pw = PlayWidget(ConnectFour(), search=lambda g, s: 0)
     for _ in range(4):  # X: four in column 3 (O answers in column 0)
         pw.click(3)
@@ -250,12 +260,142 @@ def test_play_rings_the_winning_line() -> None:
            if "mmk-win" in b._dom_classes}
     assert won == {(5, 3), (4, 3), (3, 3), (2, 3)}
     assert pw.cells[2][3].tooltip == "column 3, row 3: X, in the winning line"
-    assert ("Game over: X wins (you win)</b> (the winning line is ringed: (column, row) "
+    assert ("Game over: X wins (you win)</b> (the winning line is framed in black: "
+            "(column, row) "
             "(3, 0), (3, 1), (3, 2), (3, 3))") in pw.status.value
-    assert ".mmk-win" in pw.status.value  # its ring, drawn by CSS (a shape, not a colour)
+    assert ".mmk-win" in pw.status.value  # its frame, drawn by CSS (a shape, not a colour)
     pw.new_game()
     assert not any("mmk-win" in b._dom_classes for row in pw.cells for b in row)
     ttt = PlayWidget(TicTacToe(), search=lambda g, s: g.moves(s)[0])
     for move in (2, 5, 8):  # X down column c (O fills a1, b1 ... from the start)
         ttt.click(move)
-    assert ttt.game.winner(ttt.state) == "X" and "ringed: c1, c2, c3" in ttt.status.value
+    assert ttt.game.winner(ttt.state) == "X" and "black: c1, c2, c3" in ttt.status.value
+
+
+class HeldSearch:
+    """A search that holds its answer until the test lets it go (the computer "thinking"
+    as long as the test likes); it plays the first legal move."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.go = threading.Event()
+        self.searched: list[Any] = []
+        self.__name__ = "held"
+
+    def __call__(self, game: Any, state: Any) -> Any:
+        self.searched.append(state)
+        assert self.go.wait(30), "the test never let the search answer"
+        return game.moves(state)[0]
+
+
+def test_a_click_while_the_computer_thinks_is_not_played() -> None:
+    """Student 3 clicked column 5 and, 0.18 s later, column 4: both were played, the
+    second as their next move before they had seen the reply. Now the first click shows
+    its disc at once, the board takes no move while the search runs, and says so."""
+    search = HeldSearch()
+    pw = PlayWidget(ConnectFour(), search=search)
+    pw.cells[0][5].click()
+    assert pw.thinking and pw.cells[5][5].description == "X"  # your disc at once
+    assert all(b.disabled for row in pw.cells for b in row)  # the board takes no move
+    assert pw.undo_button.disabled
+    assert "the computer is thinking…" in pw.status.value
+    pw.cells[0][4].click()  # the impatient second click
+    assert pw.moves == [5] and "that click was not played" in pw.status.value
+    assert pw.cells[5][4].description == EMPTY_TEXT
+    search.go.set()
+    pw.wait()
+    assert pw.moves == [5, 0] and len(search.searched) == 1  # one reply, to column 5
+    assert "played <b>column 0</b>" in pw.status.value and "X to move" in pw.status.value
+    assert "Your click while the computer was thinking was not played." in pw.status.value
+    assert not pw.cells[5][4].disabled  # your turn again
+    pw.click(4)
+    assert pw.moves == [5, 0, 4, 0] and "not played" not in pw.status.value
+
+
+def test_tictactoe_two_quick_clicks_play_one_move() -> None:
+    search = HeldSearch()
+    pw = PlayWidget(TicTacToe(), search=search)
+    pw.cells[1][1].click()
+    pw.cells[2][2].click()
+    assert texts(pw)[1][1] == "X" and texts(pw)[2][2] == EMPTY_TEXT
+    search.go.set()
+    pw.wait()
+    assert pw.moves == [4, 0] and texts(pw)[0][0] == "O"
+
+
+def test_new_game_while_the_computer_thinks_drops_its_reply() -> None:
+    search = HeldSearch()
+    pw = PlayWidget(TicTacToe(), search=search)
+    assert not pw.thinking  # (no search before your first move)
+    pw.cells[1][1].click()
+    thinker = pw._thinker
+    pw.new_game()
+    assert not pw.thinking and pw.moves == []
+    search.go.set()
+    assert thinker is not None
+    thinker.join(30)
+    assert pw.moves == [] and all(t == EMPTY_TEXT for row in texts(pw) for t in row)
+
+
+def test_show_search_of_a_deepening_search_tells_one_story() -> None:
+    """Student 3 read three node counts for one reply of lecture 6's widget that did not
+    add up: 2,000 nodes in the text (every iteration), 721 in the picture's title (the
+    deepest completed one) and "2,400 other nodes searched" in the note (nodes reached
+    and moves cut off, counted together). Now the text splits its count into the deepest
+    completed search (the picture's) and the rest, and the note splits that search into
+    drawn, not drawn and cut off."""
+    pw = PlayWidget(ConnectFour(), search=partial(deepen, node_budget=2000))
+    pw.show.value = True
+    pw.click(3)
+    result, reply = pw.result, pw.last
+    assert reply is not None and reply.nodes == result.total_nodes == 2000
+    deepest = result.iterations[-1]
+    status = re.sub(r"<[^>]+>", "", pw.status.value.split("</style>")[1])
+    told = re.search(r"([\d,]+) nodes searched in all: ([\d,]+) by its deepest completed "
+                     r"search \(depth (\d+), the one Show search draws\) and ([\d,]+) by the "
+                     r"shallower ones and the one the budget cut short\.", status)
+    assert told is not None, status
+    total, last, depth, rest = (int(n.replace(",", "")) for n in told.groups())
+    assert total == 2000 and last == deepest.stats.nodes and last + rest == total
+    assert depth == deepest.options["depth"] == result.depth
+    note = pw.search_view.children[1].value
+    counted = re.search(r", ([\d,]+) of the ([\d,]+) nodes this search reached; the other "
+                        r"([\d,]+) are not drawn", note)
+    assert counted is not None, note
+    drawn, reached, hidden = (int(n.replace(",", "")) for n in counted.groups())
+    assert reached == last and drawn + hidden == reached
+    # the picture is this reply's: its text alternative gives this search's value and count
+    alt = pw.search_view.children[0].tooltip
+    assert f"value {fmt(deepest.value)}, {last} nodes" in alt, alt
+
+
+def test_show_search_is_cleared_while_the_computer_thinks() -> None:
+    """The picture lagged the text: for a moment it showed the last move's search beside
+    the new reply's words. While the next search runs, the view says so; the picture,
+    the board and the text then change together."""
+    search = HeldSearch()
+    pw = PlayWidget(TicTacToe(), search=search)
+    pw.show.value = True
+    pw.cells[1][1].click()
+    assert "thinking" in pw.search_view.children[0].value
+    search.go.set()
+    pw.wait()
+    assert "returned only a move" in pw.search_view.children[0].value
+
+
+def test_tictactoe_board_names_its_rows_and_columns_as_the_moves_are_named() -> None:
+    """The text says "a1", "b2": the board shows a, b, c over its columns and 1, 2, 3
+    left of its rows, so a1 can be found (top left, not a chess board's bottom left)."""
+    pw = PlayWidget(TicTacToe())
+    buttons = {id(b) for row in pw.cells for b in row}
+    names = [re.sub(r"<[^>]+>", "", c.value) for c in pw.grid.children
+             if id(c) not in buttons]
+    assert names == ["", "a", "b", "c", "1", "2", "3"]
+    grid = list(pw.grid.children)
+    for row in pw.cells:
+        for c, button in enumerate(row):
+            at = grid.index(button)
+            row_name = re.sub(r"<[^>]+>", "", grid[at - c - 1].value)
+            column_name = re.sub(r"<[^>]+>", "", grid[1 + c].value)
+            assert button.tooltip.startswith(f"{column_name}{row_name}: "), button.tooltip

@@ -184,8 +184,8 @@ def _figure_bytes(fig: Any, fmt_: str, dpi: float | None = None) -> bytes:
 def result_title(result: Any) -> str:
     """A one-line summary of a search result for a picture's title."""
     s = result.stats
-    return (f"{result.algorithm}: value {fmt(result.value)}, {s.nodes} nodes "
-            f"({s.leaves} evaluated, {s.cutoffs} cut-offs)")
+    return (f"{result.algorithm}: value {fmt(result.value)}, {s.nodes:,} nodes "
+            f"({s.leaves:,} evaluated, {s.cutoffs:,} cut-offs)")
 
 
 def _result_figure(result: Any, dpi: float, **kw: Any) -> Any:

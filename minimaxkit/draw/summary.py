@@ -4,7 +4,9 @@ A whole search of Connect Four holds hundreds of nodes; drawn whole and shrunk t
 screen, no label can be read. :func:`search_summary` draws what a player wants to know
 instead: the position searched, every move from it with the value the search gave it,
 the replies to the move chosen (the chosen line in thick blue), and a line of words
-for the rest (how many nodes lie below what is drawn). A small search (up to
+for the rest: how many of the nodes this search reached are drawn and how many not, and
+how many moves it cut off without searching them (a deepening search is drawn by its
+deepest completed iteration, whose counts these are). A small search (up to
 ``FULL_LEAVES`` leaves) is drawn whole. The picture keeps its natural size: every
 label at 11 px or more at the ``dpi`` asked.
 
@@ -17,7 +19,10 @@ label at 11 px or more at the ``dpi`` asked.
 (b'\\x89PNG', True)
 >>> print(textwrap.fill(s.note, 80))
 Drawn: the 7 moves from the position searched and the line the search expects
-after 3; the 1,656 other nodes searched are not drawn.
+after 3, 11 of the 966 nodes this search reached; the other 955 are not drawn,
+nor the 701 moves it cut off unsearched.
+>>> s.searched == 966 + 701
+True
 """
 
 from __future__ import annotations
@@ -69,8 +74,12 @@ def summary_model(result: Any) -> tuple[TreeModel, str]:
     what = f"the {moves} moves from the position searched"
     if len(frame.pv) > 2:
         what += f" and the line the search expects after {full.names[frame.pv[1]]}"
-    hidden = len(full) - len(model)
-    note = f"Drawn: {what}; the {hidden:,} other nodes searched are not drawn."
+    reached = result.stats.nodes
+    drawn = sum(1 for p in model.paths if p in frame.visited)
+    cut = len(full) - reached
+    note = (f"Drawn: {what}, {drawn:,} of the {reached:,} nodes this search reached; the "
+            f"other {reached - drawn:,} are not drawn")
+    note += f", nor the {cut:,} moves it cut off unsearched." if cut else "."
     return model, note
 
 

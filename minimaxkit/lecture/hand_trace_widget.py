@@ -147,13 +147,31 @@ class TraceRow:
         if mistakes is None:
             self.mark.value = self.reasons.value = ""
             return
-        # the mark after the entry is the entry's (an edge's is at its button and in the
-        # reasons)
-        bad = any(m.field in ENTRY_KEYS for m in mistakes)
-        color, said, title = ((WRONG_COLORS["wrong"], "✗", "the entry is wrong") if bad else
-                              (WRONG_COLORS["right"], "✓", "the entry is right"))
+        # the mark after the entry is the row's: ✓ only when nothing in it is wrong (a
+        # green ✓ beside an edge button's ✗ read as a contradiction)
+        title = _row_mark_title(mistakes)
+        color, said = ((WRONG_COLORS["right"], "✓") if title == ROW_RIGHT else
+                       (WRONG_COLORS["wrong"], "✗"))
         self.mark.value = f"<b style='color:{color}' title='{title}'>{said}</b>"
         self.reasons.value = str(_reasons_html(mistakes))
+
+
+#: The title of a row's ✓: its entry and the edges below it are right.
+ROW_RIGHT = "the entry and the pruned edges below it are right"
+
+
+def _row_mark_title(mistakes: list[Mistake]) -> str:
+    """What the row's mark says (its title): which part of the row is wrong, or
+    :data:`ROW_RIGHT`."""
+    entry = any(m.field in ENTRY_KEYS for m in mistakes)
+    edges = any(m.field in EDGE_KEYS for m in mistakes)
+    if entry and edges:
+        return "the entry and a pruned edge below it are wrong"
+    if entry:
+        return "the entry is wrong"
+    if edges:
+        return "the entry is right, a pruned edge below it is wrong (its button says which)"
+    return ROW_RIGHT
 
 
 def _reasons_html(mistakes: list[Mistake]) -> Markup:

@@ -60,14 +60,22 @@ def winning_cells(game: Any, state: Any) -> set[tuple[int, int]]:
     return cells
 
 
+def _label(text: str, css_class: str) -> w.HTML:
+    """A column's or row's name beside the board, centred in its place."""
+    return w.HTML(f"<div class='{css_class}' style='text-align:center;font-size:13px;"
+                  f"color:#111111'>{text}</div>")
+
+
 class Board:
     """The buttons of a board with ``n_rows`` x ``n_cols`` cells; ``on_click(r, c)`` is
     called with the row (from the top) and column of a click. ``where(r, c)`` names a
-    cell in words."""
+    cell in words. Connect Four's columns are numbered under the board; ``labels`` (the
+    columns' names, the rows' names from the top) are written above and left of the board,
+    as tic-tac-toe's cells are named (a1 is top left)."""
 
-    def __init__(self, n_rows: int, n_cols: int, *, connect4: bool,
-                 on_click: Callable[[int, int], None], where: Callable[[int, int], str]
-                 ) -> None:
+    def __init__(self, n_rows: int, n_cols: int, *, connect4: bool,  # noqa: PLR0913 - keyword-only
+                 on_click: Callable[[int, int], None], where: Callable[[int, int], str],
+                 labels: tuple[list[str], list[str]] | None = None) -> None:
         self.n_rows, self.n_cols, self.connect4, self.where = n_rows, n_cols, connect4, where
         self.cells = [[w.Button(description=EMPTY_TEXT,
                                 layout=w.Layout(width="42px", height="42px"))
@@ -77,12 +85,19 @@ class Board:
                 b.add_class("mmk-cell")
                 b.on_click(lambda _b, r=r, c=c: on_click(r, c))
         # Connect Four's columns numbered under the board, as the moves and the text are
-        self.numbers = numbers = [w.HTML(f"<div class='mmk-colnum' style='text-align:center;"
-                          f"font-size:13px;color:#111111'>{c}</div>")
-                   for c in range(n_cols)] if connect4 else []
-        self.grid = w.GridBox([b for row in self.cells for b in row] + numbers,
-                              layout=w.Layout(grid_template_columns=f"repeat({n_cols}, 44px)",
-                                              grid_gap="2px"))
+        self.numbers = numbers = [_label(str(c), "mmk-colnum")
+                                  for c in range(n_cols)] if connect4 else []
+        children: list[w.Widget] = [b for row in self.cells for b in row] + numbers
+        columns = f"repeat({n_cols}, 44px)"
+        if labels is not None:
+            column_names, row_names = labels
+            children = [_label("", "mmk-corner")] + [
+                _label(name, "mmk-colname") for name in column_names]
+            for name, row in zip(row_names, self.cells, strict=True):
+                children += [_label(name, "mmk-rowname"), *row]
+            columns = f"20px {columns}"
+        self.grid = w.GridBox(children, layout=w.Layout(grid_template_columns=columns,
+                                                        grid_gap="2px", align_items="center"))
 
     def look(self, at: tuple[int, int], cell: str, *, clickable: bool, win: bool, last: bool
              ) -> CellLook:

@@ -5,7 +5,10 @@ shows the move, its value and how many nodes were searched), a deepening result,
 move. The controls: "You play" X (moves first) or O; "New game"; "Undo" (takes back your
 last move and the computer's reply); "Show search", a toggle that draws the last reply's
 search as one readable picture (:func:`~minimaxkit.draw.summary.search_summary`). The
-computer's last move is ringed on the board, and its value is said from its own side.
+computer's last move is framed with a dashed line on the board, and its value is said from
+its own side. The computer searches in a thread: your move shows at once, and the board
+takes no other move until the reply is on it (``click`` waits for the reply; ``play``
+returns at once, as a click on the board does, and :meth:`PlayWidget.wait` waits).
 
 >>> from minimaxkit.games import TicTacToe
 >>> pw = PlayWidget(TicTacToe())
@@ -22,13 +25,14 @@ b'\\x89PNG'
 >>> pw.new_game(); pw.show.value       # a new game hides the last game's search
 False
 >>> pw.side.value = "O"              # play O: the computer opens as X
->>> len(pw.history)
+>>> pw.wait(); len(pw.history)
 1
 """
 
 from __future__ import annotations
 
 import html
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,11 +41,17 @@ from typing import Any
 import ipywidgets as w
 
 from ..replay import fmt
-from ._panel import Picture, RerunHint, needs_kernel
+from ._panel import RerunHint, needs_kernel
 from ._play_board import BOARD_CSS, Board, CellLook, winning_cells
+from ._play_picture import search_picture
 from .play_search import EvaluationError, default_search, evaluation_search, search_name
 
 __all__ = ["PlayWidget", "Reply", "default_search", "evaluation_search"]
+
+#: What the status says of a click made while the computer searched (it is not played),
+#: and, once the computer has moved, of such a click.
+IGNORED = "The computer is thinking: wait for its move (that click was not played)."
+IGNORED_BEFORE = "Your click while the computer was thinking was not played."
 
 
 @dataclass(frozen=True)
@@ -53,6 +63,17 @@ class Reply:
     value: float | None
     nodes: int | None
     seconds: float
+    deepest: Deepest | None = None
+
+
+@dataclass(frozen=True)
+class Deepest:
+    """A deepening search's last completed iteration (the one "Show search" draws): its
+    ``depth`` and ``nodes``; ``cut_short`` is True when a budget stopped a deeper one."""
+
+    depth: int
+    nodes: int
+    cut_short: bool
 
 
 @dataclass(frozen=True)
@@ -72,8 +93,12 @@ def _reply_of(answer: Any, seconds: float) -> tuple[Reply, Any]:
                                     hasattr(answer, "total_nodes")):
         nodes = getattr(answer, "total_nodes", None)
         if nodes is None:
-            nodes = answer.stats.nodes
-        return Reply(answer.move, answer.value, nodes, seconds), answer
+            return Reply(answer.move, answer.value, answer.stats.nodes, seconds), answer
+        deepest = None
+        if answer.iterations:
+            deepest = Deepest(answer.depth, answer.iterations[-1].stats.nodes,
+                              answer.interrupted_nodes > 0)
+        return Reply(answer.move, answer.value, nodes, seconds, deepest), answer
     return Reply(answer, None, None, seconds), None
 
 
@@ -95,7 +120,8 @@ class PlayWidget(RerunHint, w.VBox):
         self.n_rows, self.n_cols = len(rows), len(rows[0])
         self.connect4 = hasattr(game, "columns")
         self.board = Board(self.n_rows, self.n_cols, connect4=self.connect4,
-                           on_click=self._clicked, where=self._where)
+                           on_click=self._clicked, where=self._where,
+                           labels=self._labels())
         self.cells = self.board.cells
         self.grid = self.board.grid
         self.numbers = self.board.numbers  # Connect Four's column numbers under the board
@@ -105,11 +131,17 @@ class PlayWidget(RerunHint, w.VBox):
         self.search_view = w.VBox(layout=w.Layout(align_items="flex-start",
                                                   max_width="100%"))
         self.kernel_note = needs_kernel("play")
+        # the computer searches in a thread, so the board can show your move and refuse
+        # clicks meanwhile; the lock keeps its reply and your clicks from interleaving
+        self._lock = threading.RLock()
+        self._thinker: threading.Thread | None = None
+        self._game_number = 0
         super().__init__([self.kernel_note, self.side, self.grid, self.status,
                           w.HBox([self.restart, self.undo_button, self.show]),
                           self.search_view])
         self.add_class("mmk-play")
         self.new_game()
+        self.wait()  # (the cell that makes the widget shows the computer's opening move)
 
     def _build_controls(self, human: str) -> None:
         self.side = w.ToggleButtons(options=[("X (moves first)", "X"),
@@ -132,16 +164,32 @@ class PlayWidget(RerunHint, w.VBox):
 
     # ----- game flow -----------------------------------------------------------------------
     def new_game(self) -> None:
-        """Start again from the empty board (the search moves first if you are O); the
-        last game's search picture is hidden."""
-        self.state = self.game.initial_state()
-        self.history: list[Ply] = []
-        self.message = ""
-        if self.show.value:
-            self.show.value = False  # (redraws the search view: nothing)
-        if self.human == "O":
-            self._reply()
-        self._redraw()
+        """Start again from the empty board (the search starts thinking of its first move
+        if you are O: :meth:`wait` for it); the last game's search picture is hidden, and a
+        reply still being searched for the last game is dropped when it comes."""
+        with self._lock:
+            self._game_number += 1
+            self._thinker = None
+            self.state = self.game.initial_state()
+            self.history: list[Ply] = []
+            self.message = ""
+            if self.show.value:
+                self.show.value = False  # (redraws the search view: nothing)
+            if self.human == "O":
+                self._start_reply()
+            self._redraw()
+
+    @property
+    def thinking(self) -> bool:
+        """True while the computer searches for its reply (the board takes no move)."""
+        return self._thinker is not None
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Return when the computer has replied (at once if it is not thinking), or after
+        ``timeout`` seconds."""
+        thinker = self._thinker
+        if thinker is not None:
+            thinker.join(timeout)
 
     def _side_changed(self, change: dict[str, Any]) -> None:
         self.human = change["new"]
@@ -168,33 +216,60 @@ class PlayWidget(RerunHint, w.VBox):
                 return ply.result
         return None
 
+    def _labels(self) -> tuple[list[str], list[str]] | None:
+        """The names of the columns and rows (from the top) that the moves' names are made
+        of (tic-tac-toe: a, b, c and 1, 2, 3, a1 top left); None for Connect Four, whose
+        columns are numbered under the board."""
+        if self.connect4 or getattr(self.game, "move_name", None) is None:
+            return None
+        return ([self._name(c)[:1] for c in range(self.n_cols)],
+                [self._name(r * self.n_cols)[1:] for r in range(self.n_rows)])
+
     def _to_move(self) -> str:
         return "X" if self.game.is_max(self.state) else "O"
 
     def _clicked(self, r: int, c: int) -> None:
-        self.click(c if self.connect4 else r * self.n_cols + c)
+        """A click on the board: your move is shown at once, and the computer's reply
+        comes when its search ends (a click meanwhile is not played)."""
+        self.play(c if self.connect4 else r * self.n_cols + c)
 
     def click(self, move: Any) -> None:
-        """Play your ``move`` (a cell 0..8 or a column), then let the search reply."""
-        if self.over:
-            self.message = "The game is over: press New game."
-        elif self._to_move() != self.human:
-            self.message = "Wait: it is the computer's turn."
-        elif move not in self.game.moves(self.state):
-            self.message = f"{self._name(move)} is not a legal move."
-        else:
-            self.message = ""
-            self.state = self.game.play(self.state, move)
-            self.history.append(Ply(move, self.state))
-            if not self.over:
-                self._reply()
-        self._redraw()
+        """Play your ``move`` (a cell 0..8 or a column) and return when the search has
+        replied."""
+        self.play(move)
+        self.wait()
+
+    def play(self, move: Any) -> None:
+        """Play your ``move`` and let the search start its reply (see :meth:`wait`); while
+        it searches, a move is refused and the status says the computer is thinking."""
+        with self._lock:
+            if self.thinking:
+                self.message = IGNORED
+            elif self.over:
+                self.message = "The game is over: press New game."
+            elif self._to_move() != self.human:
+                self.message = "Wait: it is the computer's turn."
+            elif move not in self.game.moves(self.state):
+                self.message = f"{self._name(move)} is not a legal move."
+            else:
+                self.message = ""
+                self.state = self.game.play(self.state, move)
+                self.history.append(Ply(move, self.state))
+                if not self.over:
+                    self._start_reply()
+            self._redraw()
 
     def undo(self) -> None:
         """Take back your last move and the computer's reply to it (nothing to take back
         before your first move)."""
+        with self._lock:
+            self._undo()
+
+    def _undo(self) -> None:
         human_moves = [i for i, ply in enumerate(self.history) if ply.reply is None]
-        if not human_moves:
+        if self.thinking:
+            self.message = "The computer is thinking: undo when it has moved."
+        elif not human_moves:
             self.message = "Nothing to undo: you have not moved yet."
         else:
             del self.history[human_moves[-1]:]
@@ -203,17 +278,41 @@ class PlayWidget(RerunHint, w.VBox):
             self.message = "Took back your last move and the computer's reply."
         self._redraw()
 
-    def _reply(self) -> None:
+    def _start_reply(self) -> None:
+        """Start the search for the computer's reply in a thread (the caller holds the
+        lock and redraws: the board then shows the computer thinking)."""
+        thinker = threading.Thread(target=self._think,
+                                   args=(self._game_number, self.state), daemon=True,
+                                   name="minimaxkit-play-reply")
+        self._thinker = thinker
+        thinker.start()
+
+    def _think(self, game_number: int, state: Any) -> None:
+        """The thread's work: search ``state``, then play the reply and redraw, unless a
+        new game began meanwhile (then the reply is dropped)."""
         start = time.perf_counter()
+        answer, failure = None, ""
         try:
-            answer = self.search(self.game, self.state)
+            answer = self.search(self.game, state)
         except EvaluationError as err:  # "returned nan, ...", "raised KeyError: ..."
-            self.message = f"{self.search_name} {err}"
-            return
+            failure = f"{self.search_name} {err}"
         except Exception as err:  # a student's function may fail: show it, keep the game
-            self.message = f"{self.search_name} raised {type(err).__name__}: {err}"
-            return
-        reply, result = _reply_of(answer, time.perf_counter() - start)
+            failure = f"{self.search_name} raised {type(err).__name__}: {err}"
+        seconds = time.perf_counter() - start
+        with self._lock:
+            if game_number != self._game_number:
+                return
+            self._thinker = None
+            # a click made while the search ran was not played: say so once it has moved
+            self.message = "" if self.message != IGNORED else IGNORED_BEFORE
+            if failure:
+                self.message = failure
+            else:
+                self._play_reply(*_reply_of(answer, seconds))
+            self._redraw()
+
+    def _play_reply(self, reply: Reply, result: Any) -> None:
+        """Play the computer's ``reply`` (or say why it is not a legal move)."""
         if reply.move not in self.game.moves(self.state):
             self.message = (f"{self.search_name} chose {reply.move!r}, which is not a legal "
                             f"move here; legal: {list(self.game.moves(self.state))}")
@@ -273,50 +372,69 @@ class PlayWidget(RerunHint, w.VBox):
             looks.append([])
             for c, cell in enumerate(row):
                 move = c if self.connect4 else r * self.n_cols + c
-                clickable = not self.over and move in legal and not (
-                    self.connect4 and cell != ".")
+                clickable = not self.over and not self.thinking and move in legal and \
+                    not (self.connect4 and cell != ".")
                 looks[-1].append(self.board.look((r, c), cell, clickable=clickable,
                                                  win=(r, c) in won, last=(r, c) == last))
         return looks
 
     def _redraw(self) -> None:
+        """Show the board, the status and the search view of now. The search picture is
+        drawn first (it takes a moment), so that all three change together."""
+        search_view = self._search_children()
         self.board.show(self._looks())
-        self.undo_button.disabled = not any(ply.reply is None for ply in self.history)
+        self.undo_button.disabled = self.thinking or not any(
+            ply.reply is None for ply in self.history)
         lines = []
         if self.last is not None and self.history[-1].reply is not None:
             lines.append(self._reply_text(self.last))
         if self.over:
             lines.append(self._end_text())
+        elif self.thinking:
+            lines.append(f"You are {self.human}; the computer is thinking…")
         else:
             lines.append(f"You are {self.human}; {self._to_move()} to move.")
         if self.message:
             lines.append(f"<span style='color:#b34700'>{html.escape(self.message)}</span>")
         self.status.value = (BOARD_CSS + "<div style='font-size:13px'>" + "<br>".join(lines)
                              + "</div>")
-        self._redraw_search()
+        self.search_view.children = search_view
 
     def _reply_text(self, reply: Reply) -> str:
         """The computer's last reply in words, its value from its own side."""
         me = "O" if self.human == "X" else "X"
         said = (f"The computer ({me}) played <b>{html.escape(self._name(reply.move))}</b> "
-                f"(ringed)")
+                f"(framed with a dashed line) after {reply.seconds:.2f} s")
         name = html.escape(self.search_name)
         if reply.value is not None:
             mine = reply.value if me == "X" else -reply.value
             said += (f": {name} values it {fmt(mine)} for {me}"
                      + ("" if me == "X" or reply.value == 0 else
-                        f" ({fmt(reply.value)} from X's side, as the search counts)")
-                     + f", {reply.nodes:,} nodes searched")
+                        f" ({fmt(reply.value)} from X's side, as the search scores)")
+                     + f", {self._nodes_text(reply)}")
         else:
             said += f" ({name} returned only a move: no value or node count)"
-        return f"{said} in {reply.seconds:.2f} s."
+        return f"{said}."
+
+    @staticmethod
+    def _nodes_text(reply: Reply) -> str:
+        """How many nodes the reply searched; for a deepening search, how many of them the
+        deepest completed iteration (the one "Show search" draws) searched."""
+        if reply.deepest is None:
+            return f"{reply.nodes:,} nodes searched"
+        deepest, nodes = reply.deepest, reply.nodes or 0
+        rest = "the shallower ones" + (" and the one the budget cut short"
+                                       if deepest.cut_short else "")
+        return (f"{nodes:,} nodes searched in all: {deepest.nodes:,} by its deepest completed "
+                f"search (depth {deepest.depth}, the one Show search draws) and "
+                f"{nodes - deepest.nodes:,} by {rest}")
 
     def _end_text(self) -> str:
         winner = getattr(self.game, "winner", lambda s: None)(self.state)
         if not winner:
             return "<b>Game over: a draw.</b>"
         who = "you win" if winner == self.human else "the computer wins"
-        return (f"<b>Game over: {winner} wins ({who})</b> (the winning line is ringed: "
+        return (f"<b>Game over: {winner} wins ({who})</b> (the winning line is framed in black: "
                 f"{self._line_text(self.winning_cells())}).")
 
     def _show_changed(self, change: dict[str, Any]) -> None:
@@ -324,54 +442,17 @@ class PlayWidget(RerunHint, w.VBox):
         self.show.description = "Hide search" if on else "Show search"
         self.show.icon = "eye-slash" if on else "eye"
         self.show.button_style = "info" if on else ""
-        self._redraw_search()
+        with self._lock:
+            self.search_view.children = self._search_children()
 
-    def _redraw_search(self) -> None:
+    def _search_children(self) -> tuple[w.Widget, ...]:
         """With "Show search" on: the picture of the last reply's search at its natural
-        size (never stretched; shrunk only to fit the page), or why there is nothing."""
+        size (never stretched; shrunk only to fit the page), or why there is nothing (the
+        computer is still thinking of its next move: the last picture would not match)."""
         if not self.show.value:
-            self.search_view.children = ()
-            return
-        result = self.result
-        deepest = getattr(result, "iterations", None)
-        drawn = deepest[-1] if deepest else result
-        if drawn is None or getattr(drawn, "trace", None) is None:
-            why = ("no search yet: the computer has not moved" if self.last is None else
-                   f"{self.search_name} returned no trace to draw (search with trace=True)"
-                   if drawn is not None else
-                   f"{self.search_name} returned only a move: no search to draw")
-            self.search_view.children = (w.HTML(f"<i>{html.escape(why)}</i>"),)
-            return
-        from ..draw.summary import search_summary
-
-        summary = search_summary(drawn)
-        # no margin (ipywidgets gives every widget 2 px a side): shrunk to 100% of the room,
-        # a picture wider than the output area would still overflow it by its margins, and
-        # the search view would scroll sideways by those few pixels
-        picture = Picture(value=summary.png, format="png", tooltip=self._search_alt(drawn),
-                          layout=w.Layout(width=f"{summary.width}px", height="auto",
-                                          max_width="100%", max_height="85vh", margin="0",
-                                          object_fit="contain", align_self="flex-start"))
-        picture.add_class("mmk-search-picture")
-        note = w.HTML(f"<div style='font-size:13px'>{html.escape(summary.note)}</div>"
-                      if summary.note else "")
-        self.search_view.children = (picture, note)
-
-    def _search_alt(self, result: Any) -> str:
-        """The search picture's text alternative: the counts and value, and what each move
-        from the position searched is worth (the first level, labelled in the picture)."""
-        from ..draw.alt import result_alt
-        from ..draw.model import value_text
-        from ..draw.render import MAX_RESULT_NODES
-        from ..replay import Replay
-
-        alt = result_alt(result, max_nodes=2 * MAX_RESULT_NODES)
-        replay = Replay(result)
-        frame = replay.frame(len(replay) - 1)
-        moves = [(p, value_text(p, frame)) for p in sorted({*frame.visited, *frame.pruned})
-                 if len(p) == 1]
-        if moves:
-            what = "column" if self.connect4 else "move"
-            alt += f" Each {what} from the position searched and its value: " + ", ".join(
-                f"{replay.name(p)}: {text or 'not searched'}" for p, text in moves) + "."
-        return alt
+            return ()
+        if self.thinking:
+            return (w.HTML("<i>The computer is thinking: its search is drawn when it has "
+                           "moved.</i>"),)
+        return search_picture(self.result, moved=self.last is not None,
+                              search_name=self.search_name, connect4=self.connect4)

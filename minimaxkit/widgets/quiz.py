@@ -61,6 +61,7 @@ TOGGLES_CSS = """
 .mmk-toggles .mmk-leaf.mmk-wrong {{ border: 2px dashed {wrong}; background: {wrong_fill};
   color: {text}; }}
 .mmk-toggles .mmk-leaf.mmk-wrong .mmk-wrong-mark {{ color: {wrong}; font-weight: bold; }}
+.mmk-toggles .mmk-leaf.mmk-wrong[aria-pressed="true"]::before {{ content: none; }}
 """.format(**TOGGLE_COLORS)
 
 

@@ -14,7 +14,8 @@ function render({ model, el: host }) {
   host.append(root);
 
   // A toggle a check found wrong shows ✗ after its text (a dashed border too) and says
-  // "wrong" after its name, until the next check.
+  // "wrong" after its name, until the next check; pressed, it loses its ✓ (the CSS), as
+  // "✓ →J ✗" read as right and wrong at once.
   const markWrong = (b, i, wrong) => {
     const [text, name] = model.get("items")[i];
     const bad = wrong.has(i);

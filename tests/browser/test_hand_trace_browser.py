@@ -61,4 +61,19 @@ def test_check_names_an_unmarked_pruned_edge_in_its_row_and_at_its_button(
         "() => document.querySelector('.mmk-hand-trace button.mmk-leaf.mmk-wrong') === null",
         timeout=20_000)
     assert "the edge to N" not in widget.inner_text()
+    # an edge pressed that is not pruned (D→J): its button reads "→J ✗", not "✓ →J ✗"
+    # (pressed and wrong at once), and D's row mark is ✗, not a green ✓ beside it
+    row_d = widget.locator(".mmk-trace-row").nth(3)
+    to_j = row_d.locator("button.mmk-leaf", has_text="→J")
+    to_j.click()
+    widget.locator(".mmk-check").click()
+    page.wait_for_function(
+        "() => document.querySelectorAll('.mmk-trace-row')[3]"
+        ".querySelector('button.mmk-leaf.mmk-wrong') !== null", timeout=20_000)
+    assert to_j.get_attribute("aria-pressed") == "true"
+    assert to_j.inner_text().strip() == "→J ✗"
+    before = to_j.evaluate("(b) => getComputedStyle(b, '::before').content")
+    assert before in ("none", "normal", '""'), before  # no ✓ drawn before the text
+    assert row_d.locator("b[title]").first.inner_text().strip() == "✗"
+    element_shot(widget, "hand-trace-d-j-pressed-wrong")
     assert error_outputs(page) == []

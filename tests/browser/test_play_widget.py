@@ -22,6 +22,12 @@ CELLS = [
     "PlayWidget(TicTacToe(), first_move)",
     "PlayWidget(ConnectFour())",
     "PlayWidget(TicTacToe())",
+    # a computer that thinks for a second and a half, then plays the first legal column
+    "import time\n"
+    "def slow_first(game, state):\n"
+    "    time.sleep(1.5)\n"
+    "    return game.moves(state)[0]\n"
+    "PlayWidget(ConnectFour(), slow_first)",
 ]
 
 # The text every cell of the n-th play widget shows (trimmed, so a no-break space is ""),
@@ -113,7 +119,8 @@ def test_play_new_game_undo_and_sides(page: Any, jupyter: LabServer) -> None:
     cells = wait_board(page, 0, ["O", "", "", "", "X", "", "", "", ""])  # the reply: a1
     ring = page.evaluate(CELLS_JS, 0)
     assert [c["last"] for c in ring] == [True] + [False] * 8 and ring[0]["outline"] == "dashed"
-    assert "The computer (O) played a1 (ringed)" in wait_status(page, 0, "played a1"), cells
+    assert "The computer (O) played a1 (framed with a dashed line)" in wait_status(
+        page, 0, "played a1"), cells
     element_shot(page.locator(".mmk-play").nth(0), f"{shot}-02-after-b2")
     for cell in (8, 7):  # X: c3, then b3; O answers b1, then c1
         page.locator(".mmk-play").nth(0).locator("button.mmk-cell").nth(cell).click()
@@ -169,3 +176,58 @@ def test_show_search_is_readable_and_fits(page: Any, jupyter: LabServer) -> None
     assert_fits(small)
     assert small["shown"][0] == pytest.approx(small["natural"][0], abs=1), small
     element_shot(ttt, f"{shot}-02-tictactoe")
+
+
+def test_a_second_click_while_the_computer_thinks_is_not_played(
+        page: Any, jupyter: LabServer) -> None:
+    """Student 3 clicked column 5 and, 0.18 s later, column 4: both were played. Here both
+    clicks are sent in the same moment, before any answer from the kernel: the board shows
+    the first X at once, says the computer is thinking and takes no move; then the
+    computer's O comes, and column 4 stays empty."""
+    show_widgets(page, jupyter)
+    slow = page.locator(".mmk-play").nth(3)
+    slow.locator("button.mmk-cell").nth(40).wait_for(state="visible", timeout=30_000)
+    page.evaluate("""() => {
+        const cells = document.querySelectorAll('.mmk-play')[3]
+            .querySelectorAll('button.mmk-cell');
+        cells[40].click(); cells[39].click();  // column 5, then column 4 (bottom row)
+    }""")
+    page.wait_for_function(f"() => ({CELLS_JS})(3)[40].text === 'X'", timeout=20_000)
+    thinking = status(page, 3)
+    disabled = page.evaluate("""() => Array.from(document.querySelectorAll('.mmk-play')[3]
+        .querySelectorAll('button.mmk-cell')).every((b) => b.disabled)""")
+    element_shot(slow, f"play-thinking-{jupyter.app}-01")
+    expected = [""] * 42
+    expected[40], expected[35] = "X", "O"
+    cells = wait_board(page, 3, expected)  # X in column 5, O in column 0, column 4 empty
+    assert "the computer is thinking…" in thinking, thinking
+    assert disabled  # the board took no move while the computer thought
+    said = wait_status(page, 3, "played column 0")
+    assert "Your click while the computer was thinking was not played." in said, said
+    assert cells.count("X") == 1 and cells.count("O") == 1
+    element_shot(slow, f"play-thinking-{jupyter.app}-02")
+
+
+def test_tictactoe_board_shows_the_names_of_its_columns_and_rows(
+        page: Any, jupyter: LabServer) -> None:
+    """The text names cells a1 ... c3: the board shows a, b, c over its columns and 1, 2, 3
+    left of its rows, so a1 (where the computer answers b2) is found top left."""
+    show_widgets(page, jupyter)
+    ttt = page.locator(".mmk-play").nth(0)
+    boxes = page.evaluate("""() => {
+        const root = document.querySelectorAll('.mmk-play')[0];
+        const box = (el) => { const r = el.getBoundingClientRect();
+                              return {text: el.innerText.trim(), x: r.x + r.width / 2,
+                                      y: r.y + r.height / 2}; };
+        return {columns: Array.from(root.querySelectorAll('.mmk-colname')).map(box),
+                rows: Array.from(root.querySelectorAll('.mmk-rowname')).map(box),
+                cells: Array.from(root.querySelectorAll('button.mmk-cell')).map(box)};
+    }""")
+    assert [b["text"] for b in boxes["columns"]] == ["a", "b", "c"]
+    assert [b["text"] for b in boxes["rows"]] == ["1", "2", "3"]
+    cells = boxes["cells"]
+    for c, name in enumerate(boxes["columns"]):  # over its column, above the top row
+        assert abs(name["x"] - cells[c]["x"]) < 3 and name["y"] < cells[c]["y"], name
+    for r, name in enumerate(boxes["rows"]):  # left of its row, level with it
+        assert abs(name["y"] - cells[3 * r]["y"]) < 3 and name["x"] < cells[3 * r]["x"], name
+    element_shot(ttt, f"play-names-{jupyter.app}")
