@@ -102,7 +102,9 @@ class Requirements:
     ``zero_start`` a MAX node whose children are all below 0, where a running maximum started
     at 0 changes the root's value; ``min_root``;
     ``leaf_above`` a leaf above this depth; ``root_tie`` two best moves at this depth;
-    ``move_changes`` no best move at depth 1 is a best move at this depth; ``full_depth`` the
+    ``move_changes`` no best move at depth 1 is a best move at this depth; ``move_from_zero``
+    the root is MAX and no child's value at this depth is above 0, so a best move whose
+    running best starts at 0 is never beaten and chooses no move; ``full_depth`` the
     kit's deepening runs every depth up to this one, in every convention (on a tree whose
     search ends above it, it stops early, and an iteration per depth has nothing to be
     compared with)."""
@@ -114,6 +116,7 @@ class Requirements:
     leaf_above: int | None = None
     root_tie: int | None = None
     move_changes: int | None = None
+    move_from_zero: int | None = None
     full_depth: int | None = None
 
     @classmethod
@@ -135,6 +138,7 @@ class Requirements:
             ("root_tie", lambda: len(_best_moves(tree, self.root_tie)) >= 2),
             ("move_changes", lambda: not set(_best_moves(tree, 1)) &
              set(_best_moves(tree, self.move_changes))),
+            ("move_from_zero", lambda: _no_move_above_zero(tree, self.move_from_zero)),
             ("full_depth", lambda: _full_depth(tree, self.full_depth))]
         return [name for name, holds in checks
                 if getattr(self, name) not in (False, None) and not holds()]
@@ -283,6 +287,14 @@ def _max_from_zero(node: Node) -> float:
 
 def _zero_start(tree: GameTree) -> bool:
     return not math.isclose(_max_from_zero(tree.root), _values(tree)[()])
+
+
+def _no_move_above_zero(tree: GameTree, depth: int | None) -> bool:
+    """The root is MAX and none of its children is worth more than 0 at ``depth``: a best
+    move started at (0, no move) keeps its start, so the bug shows whatever the MIN side
+    starts at."""
+    values = _values(tree, depth)
+    return tree.root.is_max and all(values[c.path] <= 0 for c in tree.root.children)
 
 
 def _leaf_above(tree: GameTree, depth: int | None) -> bool:

@@ -1,6 +1,6 @@
 # ruff: noqa: F821 - math comes from the notebook's setup cell
 # Stops one ply too deep (node.depth > max_depth instead of ==); question 1 is right.
-# expect: test_minimax=6 test_minimax_limited=1.5 test_best_move=1.5
+# expect: test_minimax=6 test_minimax_limited=1.5 test_best_move=1
 # bug: depth_deeper
 # message: depth off by one
 # %% minimax
