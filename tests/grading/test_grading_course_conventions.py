@@ -137,3 +137,24 @@ def test_failing_feedback_compares_with_the_convention_written() -> None:
     assert r.lines[0].startswith("the reference (strict cuts (v > β, v < α), fail-hard) "
                                  "evaluates 18")
     assert "v = 9 > β = 8" in r.lines[2]
+
+
+def best_move_never_set(node: Any, max_depth: int) -> Any:
+    best_value, best_child = 0, None  # the slip: no child beats a start of 0 at this root
+    for child in node.children():
+        value = twice_minimax(child)
+        if value > best_value:
+            best_value, best_child = value, child
+    return best_value, best_child
+
+
+def test_a_best_move_never_set_is_told_so() -> None:
+    """(0, None) at a MAX root whose moves are all worth 0 or less: the pair was returned,
+    so the words ask whether the best child was ever set, not whether a return is missing."""
+    from minimaxkit import GameTree
+
+    tree = GameTree.from_nested([[-3, -5], [0, 4]])  # B = -5, C = 0: the best move is C
+    r = run_check("best_move", best_move_never_set, tree, reference("best_move", tree, depth=2),
+                  options={"depth": 2})
+    assert "was the best child ever set?" in r.summary
+    assert "return statement missing" not in r.summary

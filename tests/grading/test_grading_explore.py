@@ -32,6 +32,18 @@ def test_try_on_contains_a_loop() -> None:
     assert not trial.ok and "did not finish" in str(trial)
 
 
+def test_try_on_names_a_callable_object_that_failed() -> None:
+    """A callable with no ``__name__`` (a functools.partial, an object with ``__call__``)
+    that raises is reported, not an AttributeError of try_on's own."""
+    import functools
+
+    def broken(node: Any, extra: int) -> None:
+        raise ValueError("no")
+
+    trial = try_on(functools.partial(broken, extra=1), aima_5_2())
+    assert not trial.ok and str(trial).startswith("partial ") and "ValueError" in str(trial)
+
+
 def test_nothing_runs_for_the_student_while_nbgrader_runs_the_notebook(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")

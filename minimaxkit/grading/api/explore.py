@@ -82,7 +82,8 @@ def try_on(fn: Callable[..., Any], tree: GameTree, *args: Any,
         return Trial("(trial runs are skipped while nbgrader runs the notebook)", [], False)
     out = run_contained(lambda rec: describe(fn(rec.root(), *args)), tree, timeout=timeout)
     if not out.ok:
-        return Trial(f"{fn.__name__} {out.message}", [], False)
+        name = getattr(fn, "__name__", None) or type(fn).__name__  # a callable object too
+        return Trial(f"{name} {out.message}", [], False)
     leaves = evaluated_in(out.calls)
     seen: list[tuple[int, ...]] = []
     for kind, path in out.calls:

@@ -57,8 +57,12 @@ def _move_part(child: Returned, tree: GameTree, ref: Reference) -> _Move:
     if child.kind == "node" and child.path is not None and len(child.path) == 1 \
             and child.path[0] in ref.moves:
         return _Move(True, f"move {child.name} {OK}")
-    got = f"move {child.name}" if child.kind == "node" else \
-        f"move: {child.words()}, not a child node"
+    if child.kind == "node":
+        got = f"move {child.name}"
+    elif child.kind == "none":  # the pair was returned, but the move in it was never set
+        got = "move: None, not a child node (was the best child ever set?)"
+    else:
+        got = f"move: {child.words()}, not a child node"
     return _Move(False, f"{got} {NO} (best: {best})")
 
 
