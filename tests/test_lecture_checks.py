@@ -592,6 +592,24 @@ def test_orders() -> None:
     refused(check("worst_order", 9), "expected a list")
 
 
+def test_worst_order_right_only_with_strict_cuts_is_told_so() -> None:
+    """Lecturer 4, finding 5: with B's 2 first and C's 2 first, strict cuts search all 9
+    leaves (C's 2 = α is not below α), but the lectures cut on equality: C stops at its 2,
+    7 leaves. By hand: B = min(2, 4, 6) = 2, so α = 2; C's first leaf 2 ≤ 2 cuts 5 and 14."""
+    strict = [[2, 4, 6], [2, 5, 14], [12, 8, 3]]
+    assert alphabeta(GameTree.from_nested(strict), prune_on_equal=False).stats.leaves == 9
+    refused(check("worst_order", strict), "right if cuts were strict (v > β, v < α)",
+            "cut on equality", "the tie at C (v = α = 2) is cut: 7 leaves, not 9")
+    # an order wrong under both rules is not told about strict cuts
+    wrong = check("worst_order", [[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    refused(wrong, "7 leaves of this order, not 9")
+    assert "strict" not in wrong.message
+    # and right orders are told nothing of ties
+    for order in ([[6, 4, 2], [14, 5, 2], [12, 8, 3]], [[4, 6, 2], [5, 14, 2], [8, 12, 3]]):
+        verdict = check("worst_order", order)
+        assert verdict.ok and "strict" not in verdict.message, verdict
+
+
 def test_center_first() -> None:
     right = variant("center_first", "center_first", [])
     assert check("center_first", right).ok
