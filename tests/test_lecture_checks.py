@@ -350,11 +350,14 @@ SCORED_SLIPPED = {
         "the value is 1", "asked of each position searched"),
     "MIN keeps the larger value": ([
         ("(value > best_value) if mx else (value < best_value)", "value > best_value")],
-        "the value is 2", "MIN's) value never leaves its start (2, or ∞)"),
+        "the value is 2", "O's (MIN's) value never leaves its start (2, or ∞)"),
     "MIN keeps the larger value, both started at -2": ([
         ("(value > best_value) if mx else (value < best_value)", "value > best_value"),
         ("(-2 if mx else 2)", "-2")],
         "the value is 1", "every position keeps the larger value, O's (MIN's) too"),
+    "MAX keeps the smaller value": ([
+        ("(value > best_value) if mx else (value < best_value)", "value < best_value")],
+        "the value is -2", "X's (MAX's) value never leaves its start (-2, or -∞)"),
     "first move skipped (moves[1:])": ([
         ("for move in game.moves(state):", "for move in game.moves(state)[1:]:")],
         "the value is -1", "does the loop skip the first move"),
@@ -363,7 +366,8 @@ SCORED_SLIPPED = {
          "    for i in range(1, len(moves)):\n        move = moves[i]")],
         "the value is -1", "does the loop skip the first move"),
 }
-SCORED_HINTS = ("asked of each position searched", "never leaves its start",
+SCORED_HINTS = ("asked of each position searched", "(MIN's) value never leaves its start",
+                "(MAX's) value never leaves its start",
                 "every position keeps the larger", "skip the first move", "told apart by depth",
                 "started at 0", "wrong way round")
 
