@@ -305,12 +305,121 @@ def test_scored_move_names_max_decided_by_the_depths_parity() -> None:
         values = [by_depth(y, depth + 1) for y in x.children()]
         return max(values) if depth % 2 == 0 else min(values)
 
-    refused(check("maxmin", by_depth, by_depth), "Is MAX decided from the depth's parity?")
+    # ... in the pair's words: the pair needs no player test, and no depth (lecturer 4,
+    # finding 7), and is not sent to x.is_max(), which Exercise 2.1 never mentions
+    pair_verdict = check("maxmin", by_depth, by_depth)
+    refused(pair_verdict, "Is MAX decided from the depth's parity?",
+            "MaxMin's children are MIN's to move: call MinMax for them",
+            "whatever the depth")
+    assert "is_max" not in pair_verdict.message, pair_verdict.message
     # a value slip that is not parity is not told it: MIN maximising too
     always_max = variant("scored_move", "best", [
         ("(value > best_value) if mx else (value < best_value)", "value > best_value"),
         ("(-2 if mx else 2)", "-2")])
     assert "parity" not in check("scored_move", always_max).message
+
+
+#: Exercise 2.3's worked answer with one slip each, as a student writes it, its value on the
+#: first position it gets wrong ('X.. .O. ...', X to move, minimax 0) and the hint.
+#: By hand: not alternating, every position is X's, so X finds its own win: 1; with MIN
+#: keeping the larger value, MIN never beats its start 2, so every MIN position is 2 and the
+#: root 2; started at -2 instead, MIN takes the max too and the root is X's best win, 1;
+#: skipping each first move loses X's drawing reply at the root: -1.
+SCORED_SLIPPED = {
+    "the player to move passed down from the root": ([
+        ("def best(game, state):", "def best(game, state, mx=None):"),
+        ("mx = game.is_max(state)", "mx = game.is_max(state) if mx is None else mx"),
+        ("best(game, game.play(state, move))", "best(game, game.play(state, move), mx)")],
+        "the value is 1", "asked of each position searched"),
+    "MAX's half calls itself": ([
+        ("def best(game, state):", "def best(game, state):\n"
+         "    return best_max(game, state) if game.is_max(state) else best_min(game, state)\n"
+         "\ndef best_min(game, state):\n"
+         "    if not game.moves(state):\n"
+         "        return game.evaluate(state), None\n"
+         "    best_value, best_move = 2, None\n"
+         "    for move in game.moves(state):\n"
+         "        value, _ = best(game, game.play(state, move))\n"
+         "        if value < best_value:\n"
+         "            best_value, best_move = value, move\n"
+         "    return best_value, best_move\n"
+         "\ndef best_max(game, state):"),
+        ("mx = game.is_max(state)", "mx = True"),
+        ("best(game, game.play(state, move))\n        if (value",
+         "best_max(game, game.play(state, move))\n        if (value")],
+        "the value is 1", "asked of each position searched"),
+    "MIN keeps the larger value": ([
+        ("(value > best_value) if mx else (value < best_value)", "value > best_value")],
+        "the value is 2", "O's (MIN's) value never leaves its start (2, or ∞)"),
+    "MIN keeps the larger value, both started at -2": ([
+        ("(value > best_value) if mx else (value < best_value)", "value > best_value"),
+        ("(-2 if mx else 2)", "-2")],
+        "the value is 1", "every position keeps the larger value, O's (MIN's) too"),
+    "MAX keeps the smaller value": ([
+        ("(value > best_value) if mx else (value < best_value)", "value < best_value")],
+        "the value is -2", "X's (MAX's) value never leaves its start (-2, or -∞)"),
+    "first move skipped (moves[1:])": ([
+        ("for move in game.moves(state):", "for move in game.moves(state)[1:]:")],
+        "the value is -1", "does the loop skip the first move"),
+    "first move skipped (from index 1)": ([
+        ("for move in game.moves(state):", "moves = game.moves(state)\n"
+         "    for i in range(1, len(moves)):\n        move = moves[i]")],
+        "the value is -1", "does the loop skip the first move"),
+}
+SCORED_HINTS = ("asked of each position searched", "(MIN's) value never leaves its start",
+                "(MAX's) value never leaves its start",
+                "every position keeps the larger", "skip the first move", "told apart by depth",
+                "started at 0", "wrong way round")
+
+
+@pytest.mark.parametrize("slip", SCORED_SLIPPED)
+def test_scored_move_names_the_classic_slips(slip: str) -> None:
+    """Lecturer 4, finding 6: no alternation, MIN taking the max and the first move skipped
+    are named, each with a hint that points at it and at no other slip."""
+    pairs, says, hint = SCORED_SLIPPED[slip]
+    verdict = check("scored_move", variant("scored_move", "best", pairs))
+    refused(verdict, "on 'X.. .O. ...', X (MAX) to move", says, "minimax says 0", hint)
+    others = [h for h in SCORED_HINTS if h not in hint and h in verdict.message]
+    assert others == [], verdict.message
+
+
+def test_scored_move_right_in_every_style_is_told_no_slip() -> None:
+    """Starts at -2 / 2 or at -∞ / ∞, max(key=...), keeping the last of equal moves, negamax:
+    all pass, none is told a slip."""
+    styles = [
+        variant("scored_move", "best", []),
+        variant("scored_move", "best", [("(-2 if mx else 2)", "(-math.inf if mx else math.inf)")]),
+        variant("scored_move", "best", [
+            ("(value > best_value) if mx else (value < best_value)",
+             "(value >= best_value) if mx else (value <= best_value)")]),
+        define('''
+def best(game, state):
+    if not game.moves(state):
+        return game.evaluate(state), None
+    sign = 1 if game.is_max(state) else -1
+    scored = [(best(game, game.play(state, m))[0], m) for m in game.moves(state)]
+    return max(scored, key=lambda vm: sign * vm[0])
+''', "best"),
+        define('''
+def nega(game, state):
+    if not game.moves(state):
+        v = game.evaluate(state)
+        return (v if game.is_max(state) else -v), None
+    value, move = -2, None
+    for m in game.moves(state):
+        v = -nega(game, game.play(state, m))[0]
+        if v > value:
+            value, move = v, m
+    return value, move
+
+def best(game, state):
+    return nega(game, state)
+''', "best"),
+    ]
+    for best in styles:
+        verdict = check("scored_move", best)
+        assert verdict.ok, verdict
+        assert "it looks like" not in verdict.message
 
 
 def test_scored_move() -> None:
@@ -485,6 +594,24 @@ def test_orders() -> None:
     assert check("worst_order", [[12, 8, 3], [6, 4, 2], [14, 5, 2]]).ok  # MIN nodes any order
     refused(check("worst_order", [[12, 8, 3], [2, 6, 4], [14, 5, 2]]), "7 leaves")
     refused(check("worst_order", 9), "expected a list")
+
+
+def test_worst_order_right_only_with_strict_cuts_is_told_so() -> None:
+    """Lecturer 4, finding 5: with B's 2 first and C's 2 first, strict cuts search all 9
+    leaves (C's 2 = α is not below α), but the lectures cut on equality: C stops at its 2,
+    7 leaves. By hand: B = min(2, 4, 6) = 2, so α = 2; C's first leaf 2 ≤ 2 cuts 5 and 14."""
+    strict = [[2, 4, 6], [2, 5, 14], [12, 8, 3]]
+    assert alphabeta(GameTree.from_nested(strict), prune_on_equal=False).stats.leaves == 9
+    refused(check("worst_order", strict), "right if cuts were strict (v > β, v < α)",
+            "cut on equality", "the tie at C (v = α = 2) is cut: 7 leaves, not 9")
+    # an order wrong under both rules is not told about strict cuts
+    wrong = check("worst_order", [[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    refused(wrong, "7 leaves of this order, not 9")
+    assert "strict" not in wrong.message
+    # and right orders are told nothing of ties
+    for order in ([[6, 4, 2], [14, 5, 2], [12, 8, 3]], [[4, 6, 2], [5, 14, 2], [8, 12, 3]]):
+        verdict = check("worst_order", order)
+        assert verdict.ok and "strict" not in verdict.message, verdict
 
 
 def test_center_first() -> None:

@@ -115,9 +115,17 @@ REFUSED: dict[str, dict[str, tuple[Any, ...]]] = {
     "scored_move": {
         "the best value started inside the range of values (no move kept)": (answer(
             "scored_move", ("(-2 if mx else 2)", "(-1 if mx else 1)")),),
-        "MIN nodes maximising too": (answer(
+        "MIN nodes maximising too (stuck at their start, or started low)": (answer(
             "scored_move", ("(value > best_value) if mx else (value < best_value)",
                             "value > best_value"), ("(-2 if mx else 2)", "-2")),),
+        "the players not alternating (the player to move passed down from the root)": (answer(
+            "scored_move", ("def best(game, state):", "def best(game, state, mx=None):"),
+            ("mx = game.is_max(state)", "mx = game.is_max(state) if mx is None else mx"),
+            ("best(game, game.play(state, move))",
+             "best(game, game.play(state, move), mx)")),),
+        "each position's first move skipped": (answer(
+            "scored_move", ("for move in game.moves(state):",
+                            "for move in game.moves(state)[1:]:")),),
         "MAX and MIN told apart by the depth's parity": (answer(
             "scored_move", ("def best(game, state):", "def best(game, state, depth=0):"),
             ("mx = game.is_max(state)", "mx = depth % 2 == 0"),
@@ -380,7 +388,7 @@ REVIEW_HINTS = {
         ("def best(game, state):", "def best(game, state, depth=0):"),
         ("mx = game.is_max(state)", "mx = depth % 2 == 0"),
         ("best(game, game.play(state, move))", "best(game, game.play(state, move), depth + 1)")),
-        "Is MAX decided from the depth's parity? Ask the node, or the board"),
+        "Is MAX decided from the depth's parity? Ask the board whose move it is"),
     "the depth not counted on the way down": ("bug_blog", (
         ("depth + 1, max_depth", "depth, max_depth"),),
         "Is the depth counted on the way down"),

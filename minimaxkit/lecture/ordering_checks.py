@@ -21,6 +21,8 @@ from ..examples import aima_5_2
 from ..games import ConnectFour
 from ..search.core import _sorted_indices, alphabeta, minimax
 from ..search.knuth_moore import knuth_moore_leaves
+from ..search.result import SearchResult
+from ..trace import Cutoff
 from ..tree import GameTree
 from ._reader import (
     QUICK,
@@ -42,7 +44,9 @@ __all__ = ["check_order", "check_center_first", "check_km", "check_overhead", "c
 # ----- lecture 4 -------------------------------------------------------------------------------
 def check_order(nested: Any, want: int, what: str) -> Result:
     """Exercise 4.1: AIMA's tree reordered so that alpha-beta evaluates ``want`` leaves (the
-    ``what`` case). Refuses:
+    ``what`` case), cutting on equality as the lectures do; an order that would be right
+    with strict cuts (the worst case with a tie searched on) is told so, and where the tie
+    is cut. Refuses:
 
     * an order that evaluates another number of leaves;
     * leaves moved between MIN nodes;
@@ -64,10 +68,27 @@ def check_order(nested: Any, want: int, what: str) -> Result:
     if mine != groups:
         return False, ("keep each MIN node's three leaves together: only reorder them (the "
                        "MIN nodes hold 3, 12, 8; 2, 4, 6; and 14, 5, 2)")
-    leaves = alphabeta(GameTree.from_nested(nested), trace=False).stats.leaves
+    tree = GameTree.from_nested(nested)
+    result = alphabeta(tree)
+    leaves = result.stats.leaves
     if leaves != want:
+        if alphabeta(tree, prune_on_equal=False, trace=False).stats.leaves == want:
+            return False, _strict_only(tree, result, want)
         return False, f"alpha-beta evaluates {leaves} leaves of this order, not {want}"
     return True, f"alpha-beta evaluates {leaves} leaves: the {what} case."
+
+
+def _strict_only(tree: GameTree, result: SearchResult, want: int) -> str:
+    """What to tell an order that evaluates ``want`` leaves with strict cuts but not with the
+    lectures' cut on equality (``result``'s): where a tie with the bound was cut."""
+    assert result.trace is not None
+    ties = [f"{tree.node(e.path).name} (v = {'α' if e.kind == 'alpha' else 'β'} = {e.value})"
+            for e in result.trace.events
+            if isinstance(e, Cutoff) and e.pruned and e.value == e.bound]
+    return (f"right if cuts were strict (v > β, v < α), but with the lectures' cut on "
+            f"equality (v ≥ β, v ≤ α) the tie at {' and '.join(ties)} is cut: "
+            f"{result.stats.leaves} leaves, not {want}. Order the leaves so that no node "
+            "meets its bound before its last leaf")
 
 
 class _KeyGame(ConnectFour):

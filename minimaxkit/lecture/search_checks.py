@@ -31,7 +31,7 @@ from ._reader import (
     shown,
 )
 from .check_trees import check_trees
-from .slips import MAXMIN_SLIPS, MINIMAX_SLIPS, slip_hint, static_read_hint
+from .slips import MINIMAX_SLIPS, PAIR_SLIPS, SCORED_MOVE_SLIPS, slip_hint, static_read_hint
 from .tree_checks import Result, check_binary, check_count, check_positions
 
 __all__ = ["Failed", "Result", "VIEWS", "NEGAMAX_NOTE", "views_of", "check_count",
@@ -78,8 +78,9 @@ def _maxmin_values(max_min: Any, min_max: Any, trees: list[GameTree]) -> list[tu
 def _maxmin_hint(max_min: Any, min_max: Any, trees: list[GameTree]) -> str:
     """The slip the pair's values on ``trees`` point to (a minimax slip, or one of the
     pair's own: no alternation, the same of the children taken at both kinds of node, the
-    first child skipped), as '; it looks like ...', or ''."""
-    return slip_hint(_maxmin_values(max_min, min_max, trees), MINIMAX_SLIPS + MAXMIN_SLIPS)
+    first child skipped; its depth-parity hint in the pair's words), as '; it looks like
+    ...', or ''."""
+    return slip_hint(_maxmin_values(max_min, min_max, trees), PAIR_SLIPS)
 
 
 def _recorded_call(f: Any, tree: GameTree, call_as: str) -> Any:
@@ -205,8 +206,10 @@ def check_scored_move(best: Any) -> Result:
     too. Refuses:
 
     * the best value started inside the range of values (no move kept);
-    * MIN nodes maximising too;
+    * MIN nodes maximising too (stuck at their start, or started low);
     * MAX and MIN told apart by the depth's parity;
+    * the players not alternating (the player to move passed down from the root);
+    * each position's first move skipped;
     * the pair the wrong way round;
     * the kit's own search.
     """
@@ -217,7 +220,8 @@ def check_scored_move(best: Any) -> Result:
                                   call_as="best(game, state)"), "(value, move)")
         seen = _scored_problem(game, text, value, move, views)
         if seen.wrong_value:
-            return False, seen.problem + slip_hint(_scored_values(best))
+            return False, seen.problem + slip_hint(_scored_values(best),
+                                                   MINIMAX_SLIPS + SCORED_MOVE_SLIPS)
         if seen.problem:
             return False, seen.problem
         note = note or seen.note

@@ -30,8 +30,8 @@ from typing import Any
 from ..student import CHILDREN, STATIC
 from ._reader import same
 
-__all__ = ["Slip", "Twist", "MINIMAX_SLIPS", "MAXMIN_SLIPS", "ALPHABETA_SLIPS", "slip_hint",
-           "bound_hint", "static_read_hint"]
+__all__ = ["Slip", "Twist", "MINIMAX_SLIPS", "MAXMIN_SLIPS", "PAIR_SLIPS", "SCORED_MOVE_SLIPS",
+           "ALPHABETA_SLIPS", "slip_hint", "bound_hint", "static_read_hint"]
 
 
 @dataclass(frozen=True)
@@ -128,22 +128,35 @@ START_AT_0 = ("a running max or min started at 0 rather than at -∞ / ∞: a no
               "and ∞ (MIN), or at the first move's value")
 BY_DEPTH = ("MAX and MIN told apart by depth (MAX at even depths, or at odd ones): right "
             "under one kind of root, wrong under the other. Is MAX decided from the depth's "
-            "parity? Ask the node, or the board, whose move it is (game.is_max(state), "
-            "x.is_max()) instead")
+            "parity? Ask the board whose move it is (game.is_max(state)) instead")
+#: The same slip in lecture 2's pair, which needs no player test at all.
+BY_DEPTH_PAIR = ("MAX and MIN told apart by depth (MAX at even depths, or at odd ones): right "
+                 "under one kind of root, wrong under the other. Is MAX decided from the "
+                 "depth's parity? The pair needs no depth: MaxMin is always a MAX node and "
+                 "MinMax always a MIN node, so MaxMin's children are MIN's to move: call "
+                 "MinMax for them (and MaxMin for MinMax's), whatever the depth")
 SWAPPED = ("a comparison the wrong way round: a MAX node that keeps the smaller value, a "
            "MIN node the larger")
 
-#: The slips of a plain minimax (lecture 2's exercises, and lecture 3's alpha-beta, whose
-#: root value is minimax's whatever it prunes).
-MINIMAX_SLIPS = (
-    Slip("max started at 0", START_AT_0, Twist(start=(0, math.inf))),
-    Slip("min started at 0", START_AT_0, Twist(start=(-math.inf, 0))),
-    Slip("both started at 0", START_AT_0, Twist(start=(0, 0))),
-    Slip("MAX by even depth", BY_DEPTH, Twist(max_at=lambda depth: depth % 2 == 0)),
-    Slip("MAX by odd depth", BY_DEPTH, Twist(max_at=lambda depth: depth % 2 == 1)),
-    Slip("max and min swapped", SWAPPED, Twist(start=(math.inf, -math.inf),
-                                               takes=("min", "max"))),
-)
+
+
+def _minimax_slips(by_depth: str) -> tuple[Slip, ...]:
+    """The slips of a plain minimax, the depth-parity one hinted with ``by_depth`` (the
+    words that fit the exercise's interface)."""
+    return (
+        Slip("max started at 0", START_AT_0, Twist(start=(0, math.inf))),
+        Slip("min started at 0", START_AT_0, Twist(start=(-math.inf, 0))),
+        Slip("both started at 0", START_AT_0, Twist(start=(0, 0))),
+        Slip("MAX by even depth", by_depth, Twist(max_at=lambda depth: depth % 2 == 0)),
+        Slip("MAX by odd depth", by_depth, Twist(max_at=lambda depth: depth % 2 == 1)),
+        Slip("max and min swapped", SWAPPED, Twist(start=(math.inf, -math.inf),
+                                                   takes=("min", "max"))),
+    )
+
+
+#: The slips of a plain minimax over a game (lecture 2's board exercises, and lecture 3's
+#: alpha-beta, whose root value is minimax's whatever it prunes).
+MINIMAX_SLIPS = _minimax_slips(BY_DEPTH)
 
 NO_ALTERNATION = ("children searched as if the same player moved again: does MaxMin call "
                   "MinMax for its children, and MinMax call MaxMin? The players take turns, "
@@ -170,6 +183,58 @@ MAXMIN_SLIPS = (
          Twist(start=(math.inf, math.inf), takes=("min", "min"))),
     Slip("max_min takes the min, started at -∞", MAX_TAKES_MIN, Twist(takes=("min", "min"))),
     Slip("first child skipped", FIRST_SKIPPED, Twist(skip_first=True)),
+)
+
+#: Every slip lecture 2's pair is told from: a plain minimax's (its depth-parity hint in the
+#: pair's words) and the pair's own.
+PAIR_SLIPS = _minimax_slips(BY_DEPTH_PAIR) + MAXMIN_SLIPS
+
+NO_TURNS = ("the positions after a move searched as if the same player moved again: is the "
+            "player to move asked of each position searched (game.is_max(state) of the new "
+            "position), not passed down from the root or kept by a MAX half that calls "
+            "itself? After X moves it is O's turn, and after O moves, X's")
+MIN_STUCK = ("O's (MIN's) value never leaves its start (2, or ∞): no value is larger, so "
+             "does MIN keep the larger value (value > best_value)? MIN keeps the smaller "
+             "one (value < best_value)")
+MIN_KEEPS_LARGER = ("every position keeps the larger value, O's (MIN's) too: is the "
+                    "comparison value > best_value for MIN as well? MIN keeps the smaller one "
+                    "(value < best_value)")
+MAX_STUCK = ("X's (MAX's) value never leaves its start (-2, or -∞): no value is smaller, so "
+             "does MAX keep the smaller value (value < best_value)? MAX keeps the larger "
+             "one (value > best_value)")
+MAX_KEEPS_SMALLER = ("every position keeps the smaller value, X's (MAX's) too: is the "
+                     "comparison value < best_value for MAX as well? MAX keeps the larger "
+                     "one (value > best_value)")
+FIRST_MOVE_SKIPPED = ("a position's first move left out: does the loop skip the first move "
+                      "(game.moves(state)[1:], or range(1, ...))? Every move is searched, the "
+                      "first one too")
+#: Where the tutorial's search starts its best value (just outside the values -1 ... 1), and
+#: where a reader may start it instead (at -∞ / ∞).
+_TUTORIAL_START, _INFINITE_START = (-2.0, 2.0), (-math.inf, math.inf)
+
+#: The slips of Exercise 2.3's scored-move search (one function over the board), on top of
+#: :data:`MINIMAX_SLIPS`: the players not alternating (MAX's side searching on as MAX, or
+#: both sides keeping their kind), one comparison for both players (MIN stuck at its start
+#: when it starts where the right search starts it, or keeping the larger value when it
+#: starts low), and the first move skipped. Each with the tutorial's start, -2 / 2, and
+#: with -∞ / ∞ where the start shows.
+SCORED_MOVE_SLIPS = (
+    Slip("MAX searches on as MAX", NO_TURNS, Twist(below=lambda is_max: True)),
+    Slip("neither side alternates", NO_TURNS, Twist(below=lambda is_max: is_max)),
+    *(Slip("MIN takes the max, from its own start", MIN_STUCK,
+           Twist(start=start, takes=("max", "max")))
+      for start in (_TUTORIAL_START, _INFINITE_START)),
+    *(Slip("MIN takes the max, from MAX's start", MIN_KEEPS_LARGER,
+           Twist(start=(low, low), takes=("max", "max")))
+      for low, _ in (_TUTORIAL_START, _INFINITE_START)),
+    *(Slip("MAX takes the min, from its own start", MAX_STUCK,
+           Twist(start=start, takes=("min", "min")))
+      for start in (_TUTORIAL_START, _INFINITE_START)),
+    *(Slip("MAX takes the min, from MIN's start", MAX_KEEPS_SMALLER,
+           Twist(start=(high, high), takes=("min", "min")))
+      for _, high in (_TUTORIAL_START, _INFINITE_START)),
+    *(Slip("first move skipped", FIRST_MOVE_SKIPPED, Twist(skip_first=True, start=start))
+      for start in (_TUTORIAL_START, _INFINITE_START)),
 )
 
 REVERSED_CUT = ("a cut test the wrong way round: a MAX node stops when its value reaches β "
