@@ -42,7 +42,9 @@ def test_play_tictactoe_against_the_kit() -> None:
     assert pw.last is not None and pw.last.value == 0 and pw.last.nodes > 0
     assert f"{pw.last.nodes:,} nodes searched" in pw.status.value
     assert pw.cells[1][1].description == "X" and pw.cells[1][1].disabled
-    pw.click(4)
+    pw.click(4)  # the cell just played again (a double-click): ignored, without a word
+    assert "not a legal move" not in pw.status.value and len(pw.moves) == 2
+    pw.click(pw.moves[1])  # the computer's cell: not a legal move, and said so
     assert "not a legal move" in pw.status.value and len(pw.moves) == 2
     while not pw.over:
         pw.click(next(iter(pw.game.moves(pw.state))))

@@ -239,6 +239,12 @@ class PlayWidget(RerunHint, w.VBox):
         self.play(move)
         self.wait()
 
+    def _your_last_move(self) -> Any:
+        """The move you played last (None before your first): a second click on it is a
+        double-click, not a try at an illegal move."""
+        yours = [ply.move for ply in self.history if ply.reply is None]
+        return yours[-1] if yours else None
+
     def play(self, move: Any) -> None:
         """Play your ``move`` and let the search start its reply (see :meth:`wait`); while
         it searches, a move is refused and the status says the computer is thinking."""
@@ -249,6 +255,8 @@ class PlayWidget(RerunHint, w.VBox):
                 self.message = "The game is over: press New game."
             elif self._to_move() != self.human:
                 self.message = "Wait: it is the computer's turn."
+            elif move not in self.game.moves(self.state) and self._your_last_move() == move:
+                self.message = ""  # a double-click on the move just played: nothing to say
             elif move not in self.game.moves(self.state):
                 self.message = f"{self._name(move)} is not a legal move."
             else:
