@@ -158,3 +158,19 @@ def test_a_best_move_never_set_is_told_so() -> None:
                   options={"depth": 2})
     assert "was the best child ever set?" in r.summary
     assert "return statement missing" not in r.summary
+
+
+def test_a_best_move_started_at_0_is_placed_at_the_root_not_in_the_correct_search_below() -> None:
+    """Outside points pass 4: best_move started at 0 (its minimax_limited right) was told the
+    bug shows at an inner MAX node whose children are all below 0 (D), a node its correct
+    search gets right. The move's own loop is at the root: C is worth exactly 0 there, so a
+    start at 0 is never beaten and no move is chosen."""
+    from minimaxkit import GameTree
+    from minimaxkit.grading.verdicts.where import where
+
+    # B = min(D, E) = min(max(-3, -5), max(-1, -2)) = -3; C = min(F, G) = min(max(0, -1),
+    # max(5, 1)) = 0 (nodes are named level by level)
+    tree = GameTree.from_nested([[[-3, -5], [-1, -2]], [[0, -1], [5, 1]]])
+    assert where("start_at_zero", tree).startswith("it shows at node D")  # a minimax's place
+    at_root = where("start_at_zero", tree, check="best_move")
+    assert at_root.startswith("it shows at the root, node A") and "the largest is 0" in at_root

@@ -271,7 +271,7 @@ def diagnose(check: str, trials: list[Attempt], conv: str | None,
     _facts(check, trials, out)
     if out.overall and out.overall[0] in first_wrong:
         trial = trials[first_wrong[out.overall[0]]]
-        out.shown = where(out.overall[0], trial.tree, trial.options)
+        out.shown = where(out.overall[0], trial.tree, trial.options, check=check)
     return out
 
 

@@ -49,15 +49,18 @@ def _values(tree: GameTree, depth: int | None) -> dict[Path, float]:
 
 
 def _start_at_zero(tree: GameTree, options: Options) -> str:
+    """The first MAX node whose children are all below 0 (a maximum started at 0, the
+    common form, is looked for first), else the first MIN node whose children are all above
+    0, else the root where no move beats 0."""
     values = _values(tree, options.depth)
-    for node in tree.nodes():
-        kids = [values[c.path] for c in node.children if c.path in values]
-        if not kids or node.path not in values:
-            continue
-        if node.is_max and max(kids) < 0:
+    searched = [(node, [values[c.path] for c in node.children if c.path in values])
+                for node in tree.nodes() if node.path in values]
+    for node, kids in searched:
+        if kids and node.is_max and max(kids) < 0:
             return (f"it shows at {_node(node)}: its children are all below 0 (the largest "
                     f"is {value_text(max(kids))}), and a maximum started at 0 gives 0 there")
-        if not node.is_max and min(kids) > 0:
+    for node, kids in searched:
+        if kids and not node.is_max and min(kids) > 0:
             return (f"it shows at {_node(node)}: its children are all above 0 (the least "
                     f"is {value_text(min(kids))}), and a minimum started at 0 gives 0 there")
     return _no_move_beats_zero(tree, values)
@@ -162,10 +165,15 @@ _WHERE: dict[str, Callable[[GameTree, Options], str]] = {
 
 
 def where(bug: str, tree: GameTree, options: Options | None = None, *,
-          asked: tuple[Path, ...] = ()) -> str:
+          asked: tuple[Path, ...] = (), check: str = "") -> str:
     """A sentence naming the node where ``bug`` shows on ``tree`` ("" if there is none to
-    say): ``asked`` are the leaves the search asked for their children."""
+    say): ``asked`` are the leaves the search asked for their children; for ``check``
+    ``best_move`` a start at 0 is looked for at the root first (the question's own loop)."""
     options = options or Options()
+    if bug == "start_at_zero" and check == "best_move":
+        at_root = _no_move_beats_zero(tree, _values(tree, options.depth))
+        if at_root:
+            return at_root
     if bug == "leaf_not_checked" and asked:
         leaf = tree.node(asked[0])
         limit = options.depth if options.depth is not None else options.max_depth
