@@ -138,7 +138,9 @@ def test_play_new_game_undo_and_sides(page: Any, jupyter: LabServer) -> None:
     page.locator(".mmk-play").nth(0).get_by_role(
         "button", name="O (moves second)").click()  # the computer opens as X in a1
     wait_board(page, 0, ["X"] + [""] * 8)
-    assert "You are O; O to move." in wait_status(page, 0, "You are O")
+    # the reply's board and its status come in two messages: wait for the status itself
+    # ("You are O; the computer is thinking…" is on screen until the reply's status comes)
+    assert "You are O; O to move." in wait_status(page, 0, "You are O; O to move.")
     element_shot(page.locator(".mmk-play").nth(0), f"{shot}-05-playing-O")
 
 
