@@ -255,10 +255,10 @@ class PlayWidget(RerunHint, w.VBox):
                 self.message = "The game is over: press New game."
             elif self._to_move() != self.human:
                 self.message = "Wait: it is the computer's turn."
-            elif move not in self.game.moves(self.state) and self._your_last_move() == move:
-                self.message = ""  # a double-click on the move just played: nothing to say
             elif move not in self.game.moves(self.state):
-                self.message = f"{self._name(move)} is not a legal move."
+                # a second click on the move just played is a double-click: nothing to say
+                self.message = "" if move == self._your_last_move() else \
+                    f"{self._name(move)} is not a legal move."
             else:
                 self.message = ""
                 self.state = self.game.play(self.state, move)
