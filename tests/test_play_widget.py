@@ -315,6 +315,64 @@ def test_a_click_while_the_computer_thinks_is_not_played() -> None:
     assert pw.moves == [5, 0, 4, 0] and "not played" not in pw.status.value
 
 
+def test_a_burst_of_clicks_plays_only_the_first_even_when_the_reply_comes_first() -> None:
+    """Student 4's burst in lecture 6: column 3 at 0 ms, column 6 at 120 ms and at 200
+    ms, all sent while the status said the computer was thinking; the kernel got the last
+    one after the reply was on the board, and played it: two of their moves from one
+    burst. Here the clicks are made on the buttons the front end had on screen (``shown``)
+    and reach the widget as they did: the second while the search runs, the third after
+    the reply. Only column 3 is played, and the status says the others were not."""
+    search = HeldSearch()
+    pw = PlayWidget(ConnectFour(), search=search)
+    shown = pw.cells  # the board on screen when the burst starts
+    shown[0][3].click()
+    shown[0][6].click()  # while the computer thinks
+    assert pw.moves == [3] and "that click was not played" in pw.status.value
+    search.go.set()
+    pw.wait()
+    assert pw.moves == [3, 0]
+    said = pw.status.value
+    assert "Your click while the computer was thinking was not played." in said, said
+    shown[0][6].click()  # sent before the reply was on screen, arriving after it
+    assert pw.moves == [3, 0], "a click made on the old board was played"
+    assert texts(pw)[5][6] == EMPTY_TEXT and not pw.cells[5][6].disabled
+    said = pw.status.value
+    assert "Your click while the computer was thinking was not played." in said, said
+    assert "X to move" in said
+    pw.cells[0][6].click()  # a click on the board of the student's turn is played
+    pw.wait()
+    assert pw.moves == [3, 0, 6, 0] and "not played" not in pw.status.value
+
+
+def test_every_dropped_click_is_said_and_a_double_click_is_not() -> None:
+    """A click that arrives after the reply, from the board before it, is dropped with
+    the same note as one made while the computer thinks (the note was missing for some);
+    a double-click on the cell just played (both clicks reaching the widget before or
+    after the reply) plays one move and says nothing: student 4 read "c3 is not a legal
+    move." after a plain double-click."""
+    late = PlayWidget(ConnectFour(), search=first_move)  # (replies before the 2nd click)
+    shown = late.cells
+    shown[0][3].click()
+    late.wait()
+    shown[0][5].click()
+    assert late.moves == [3, 0]
+    assert "Your click while the computer was thinking was not played." in late.status.value
+    for held in (False, True):
+        search = HeldSearch()
+        ttt = PlayWidget(TicTacToe(), search=search)
+        shown = ttt.cells
+        shown[2][2].click()  # c3
+        if not held:
+            search.go.set()
+            ttt.wait()
+        shown[2][2].click()  # the double-click's second click
+        search.go.set()
+        ttt.wait()
+        assert ttt.moves == [8, 0], held
+        assert "not" not in re.sub(r"<[^>]+>", "", ttt.status.value.split("</style>")[-1]), \
+            ttt.status.value
+
+
 def test_tictactoe_two_quick_clicks_play_one_move() -> None:
     search = HeldSearch()
     pw = PlayWidget(TicTacToe(), search=search)

@@ -122,7 +122,6 @@ class PlayWidget(RerunHint, w.VBox):
         self.board = Board(self.n_rows, self.n_cols, connect4=self.connect4,
                            on_click=self._clicked, where=self._where,
                            labels=self._labels())
-        self.cells = self.board.cells
         self.grid = self.board.grid
         self.numbers = self.board.numbers  # Connect Four's column numbers under the board
         self.status = w.HTML()
@@ -168,6 +167,8 @@ class PlayWidget(RerunHint, w.VBox):
         if you are O: :meth:`wait` for it); the last game's search picture is hidden, and a
         reply still being searched for the last game is dropped when it comes."""
         with self._lock:
+            if getattr(self, "history", None) or self._thinker is not None:
+                self.board.renew()  # (a click on the last game's board is not played)
             self._game_number += 1
             self._thinker = None
             self.state = self.game.initial_state()
@@ -225,13 +226,37 @@ class PlayWidget(RerunHint, w.VBox):
         return ([self._name(c)[:1] for c in range(self.n_cols)],
                 [self._name(r * self.n_cols)[1:] for r in range(self.n_rows)])
 
+    @property
+    def cells(self) -> list[list[w.Button]]:
+        """The board's buttons on screen, one per cell, by row from the top."""
+        return self.board.cells
+
     def _to_move(self) -> str:
         return "X" if self.game.is_max(self.state) else "O"
 
-    def _clicked(self, r: int, c: int) -> None:
+    def _clicked(self, r: int, c: int, generation: int) -> None:
         """A click on the board: your move is shown at once, and the computer's reply
-        comes when its search ends (a click meanwhile is not played)."""
-        self.play(c if self.connect4 else r * self.n_cols + c)
+        comes when its search ends. Only a click on the board of your turn is played: a
+        click the front end sent before it showed the reply (the kernel can get it after
+        the reply, when the board would take it) was made on an older board, whose
+        ``generation`` is not the board's now, and it is dropped, as a click while the
+        computer thinks is."""
+        move = c if self.connect4 else r * self.n_cols + c
+        if generation == self.board.generation:
+            self.play(move)
+            return
+        with self._lock:
+            if self.thinking:
+                self._refuse_while_thinking(move)
+            elif move != self._your_last_move() and self.message != IGNORED_BEFORE:
+                self.message = IGNORED_BEFORE
+                self._redraw()
+
+    def _refuse_while_thinking(self, move: Any) -> None:
+        """A click while the computer thinks is not played; the status says so, except
+        of a second click on the move just played (a double-click: nothing to say)."""
+        if move != self._your_last_move():
+            self.message = IGNORED
 
     def click(self, move: Any) -> None:
         """Play your ``move`` (a cell 0..8 or a column) and return when the search has
@@ -250,7 +275,7 @@ class PlayWidget(RerunHint, w.VBox):
         it searches, a move is refused and the status says the computer is thinking."""
         with self._lock:
             if self.thinking:
-                self.message = IGNORED
+                self._refuse_while_thinking(move)
             elif self.over:
                 self.message = "The game is over: press New game."
             elif self._to_move() != self.human:
@@ -281,6 +306,7 @@ class PlayWidget(RerunHint, w.VBox):
             self.message = "Nothing to undo: you have not moved yet."
         else:
             del self.history[human_moves[-1]:]
+            self.board.renew()  # (a click on the board before the undo is not played)
             self.state = self.history[-1].state if self.history else \
                 self.game.initial_state()
             self.message = "Took back your last move and the computer's reply."
@@ -311,6 +337,9 @@ class PlayWidget(RerunHint, w.VBox):
             if game_number != self._game_number:
                 return
             self._thinker = None
+            # your turn begins on a new board: a click on the old one that comes after
+            # this (sent before the front end had the reply) is not played either
+            self.board.renew()
             # a click made while the search ran was not played: say so once it has moved
             self.message = "" if self.message != IGNORED else IGNORED_BEFORE
             if failure:
