@@ -14,7 +14,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-from minimaxkit import alphabeta, deepen  # noqa: E402
+from minimaxkit import alphabeta, deepen, minimax  # noqa: E402
 from minimaxkit.draw.model import TreeModel  # noqa: E402
 from minimaxkit.draw.summary import FULL_LEAVES, search_summary  # noqa: E402
 from minimaxkit.draw.tree import figsize_for  # noqa: E402
@@ -163,9 +163,10 @@ def test_show_search_is_a_toggle_that_new_game_resets() -> None:
     assert pw.show.description == "Hide search" and pw.show.button_style == "info"
     pw.click(4)
     picture = pw.search_view.children[0]
-    assert bytes(picture.value[:4]) == b"\x89PNG"
-    # at its natural width, never stretched, shrunk to fit the page
-    assert picture.layout.width.endswith("px") and picture.layout.max_width == "100%"
+    assert picture.png[:4] == b"\x89PNG"
+    # at its natural size, never stretched nor shrunk: it scrolls sideways in its own box
+    assert f"width:{picture.width}px;height:{picture.height}px" in picture.value
+    assert "max-width:none" in picture.value and "overflow-x:auto" in picture.value
     pw.new_game()
     assert not pw.show.value and pw.search_view.children == ()
     assert pw.show.description == "Show search"
@@ -188,7 +189,7 @@ def test_show_search_after_the_moves_of_lecture_6() -> None:
     pw.show.value = True
     for move in (3, 3):
         pw.click(move)
-        assert bytes(pw.search_view.children[0].value[:4]) == b"\x89PNG", pw.message
+        assert pw.search_view.children[0].png[:4] == b"\x89PNG", pw.message
 
 
 def test_a_large_search_is_summarised_at_a_readable_size() -> None:
@@ -227,7 +228,7 @@ def test_play_against_your_own_evaluation() -> None:
     assert pw.last is not None and pw.last.nodes is not None and pw.last.nodes <= 300
     assert "your evaluate values it" in pw.status.value
     pw.show.value = True
-    assert bytes(pw.search_view.children[0].value[:4]) == b"\x89PNG"
+    assert pw.search_view.children[0].png[:4] == b"\x89PNG"
 
     def broken(board: Any) -> float:
         return float("nan")
@@ -426,7 +427,7 @@ def test_show_search_of_a_deepening_search_tells_one_story() -> None:
     drawn, reached, hidden = (int(n.replace(",", "")) for n in counted.groups())
     assert reached == last and drawn + hidden == reached
     # the picture is this reply's: its text alternative gives this search's value and count
-    alt = pw.search_view.children[0].tooltip
+    alt = pw.search_view.children[0].alt
     assert f"value {fmt(deepest.value)}, {last} nodes" in alt, alt
 
 
@@ -459,3 +460,55 @@ def test_tictactoe_board_names_its_rows_and_columns_as_the_moves_are_named() -> 
             row_name = re.sub(r"<[^>]+>", "", grid[at - c - 1].value)
             column_name = re.sub(r"<[^>]+>", "", grid[1 + c].value)
             assert button.tooltip.startswith(f"{column_name}{row_name}: "), button.tooltip
+
+
+def test_the_search_pictures_img_says_what_it_shows_also_when_the_tree_is_whole() -> None:
+    """Student 4 found the search picture's <img> with an empty alt; late in a game the
+    whole search is drawn and no sentence under it said anything. The <img> now carries a
+    text alternative: the search, its value and node count, what each move is worth, and
+    how much of the search is drawn."""
+    from html import unescape
+
+    pw = PlayWidget(TicTacToe(), search=partial(minimax, depth=2), human="O")
+    pw.show.value = True
+    for _ in range(2):  # late enough that the whole search is drawn (its 3rd reply)
+        pw.click(pw.game.moves(pw.state)[0])
+    picture = pw.search_view.children[0]
+    result = pw.result
+    alt = re.search(r"<img [^>]*alt='([^']*)'", picture.value)
+    assert alt is not None, picture.value[:300]
+    said = unescape(alt.group(1))
+    assert said == picture.alt
+    assert f"value {fmt(result.value)}, {result.stats.nodes} nodes" in said, said
+    assert f"The whole search is drawn: {result.stats.nodes} nodes." in said, said
+    assert "Each move from the position searched and its value: " in said, said
+    assert pw.search_view.children[1].value == ""  # (no sentence under the picture)
+
+
+def test_each_moves_name_is_written_above_its_own_child() -> None:
+    """Student 4 could not tell which child a move's name named: it sat beside the child,
+    half-way to the neighbour (left of the child in the left half, right of it in the
+    right half). Each name is now centred above its own node, in the picture's pixels:
+    nearer its own node's centre than any other node's, and above the node."""
+    from minimaxkit.draw.summary import summary_figure
+
+    game = TicTacToe()
+    state = game.initial_state()
+    for move in (4, 0, 8):
+        state = game.play(state, move)
+    result = minimax(game, state, depth=2)
+    fig, art, _ = summary_figure(result)
+    fig.canvas.draw()
+    ax, names, nodes = art["ax"], art["names"], art["view"].model.pos
+    assert len([p for p in names if len(p) == 1]) == 6  # every move from the root is named
+    for p, text in names.items():
+        if not p:
+            continue  # ("root", left of the root: it has no edge)
+        box = text.get_window_extent()
+        cx, cy = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+        at = {q: ax.transData.transform(xy) for q, xy in nodes.items()}
+        nearest = min(at, key=lambda q: (at[q][0] - cx) ** 2 + (at[q][1] - cy) ** 2)
+        assert nearest == p, (text.get_text(), p, nearest)
+        assert abs(cx - at[p][0]) < 1 and cy > at[p][1], (text.get_text(), p)
+    assert [names[p].get_text() for p in sorted(names) if len(p) == 1] == [
+        game.move_name(m) for m in game.moves(state)]

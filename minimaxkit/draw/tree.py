@@ -84,8 +84,10 @@ def _fit_legend(fig: Figure, ax: Axes, leg: Any) -> None:
 
 def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, labels: Any,
           marks: Mapping[Path, str] | None, title: str | None, legend: bool,
-          graph: bool = True, every_step: bool = False) -> dict[str, Any]:
-    view = TreeView(ax, model, labels=labels, traced=rp is not None)
+          graph: bool = True, every_step: bool = False, names_on_edges: bool = False
+          ) -> dict[str, Any]:
+    view = TreeView(ax, model, labels=labels, traced=rp is not None,
+                    names_on_edges=names_on_edges)
     # minimax and simple pruning keep no window: no (α, β) boxes that always read −∞, ∞
     view.show_windows = rp is None or rp.narrowing
     view.narrowing = rp is not None and rp.narrowing

@@ -57,8 +57,12 @@ class TreeView:
     """The artists of one tree drawing, recoloured in place by :meth:`show`."""
 
     def __init__(self, ax: Axes, model: TreeModel, *, labels: Any = "auto",
-                 traced: bool = True) -> None:
+                 traced: bool = True, names_on_edges: bool = False) -> None:
         self.ax, self.model, self.traced = ax, model, traced
+        # a game's nodes are named by the move that reached them: the name is written on
+        # the edge of that move, at its child's end (beside the child, a name reads as the
+        # neighbour's as readily as its own)
+        self.names_on_edges = names_on_edges
         self.show_values, self.show_inner_names, self.show_leaf_names = label_plan(
             labels, model.n_leaves)
         paths = model.paths
@@ -266,7 +270,10 @@ class TreeView:
                 self.values[p] = ax.text(x, y, "", ha="center", va="center", zorder=5,
                                          fontsize=self.inner_font[p],
                                          fontweight="bold", color=TEXT)
-            if leaf and self.show_leaf_names:
+            if p and self.names_on_edges and (self.show_leaf_names if leaf else
+                                              self.show_inner_names):
+                self.names[p] = self._edge_name(p)
+            elif leaf and self.show_leaf_names:
                 x, y = self._offset(p, 0, -0.5 * CURRENT.scale * s - 1.0)
                 self.names[p] = ax.text(x, y, m.names[p], ha="center", va="top",
                                         fontsize=self.name_font, color=NAME_TEXT, zorder=4)
@@ -290,6 +297,18 @@ class TreeView:
                             bbox={"boxstyle": "round,pad=0.15", "fc": "#ffffff",
                                   "ec": DARK_ORANGE, "lw": 0.8, "alpha": 0.9})
                 self.windows.append(t)
+
+    def _edge_name(self, p: Path) -> Text:
+        """``p``'s name (the move that reached it) right above ``p``, centred on it, where
+        the edge from its parent arrives: on a white ground that the edge runs under, so it
+        reads as this child's and no neighbour's (a name beside a node, in the gap between
+        two, read as either's)."""
+        font = self.name_font + 0.5
+        x, y = self._offset(p, 0, 0.5 * self.size[p] + 0.6 * font + 2.0)
+        return self.ax.text(x, y, self.model.names[p], ha="center", va="center",
+                            fontsize=font, color=NAME_TEXT, zorder=4,
+                            bbox={"boxstyle": "round,pad=0.12", "fc": "#ffffff",
+                                  "ec": "none"})
 
     def _static_text(self, p: Path, v: float) -> Text:
         """An interior node's static value: italic, in a dashed box, off the node's upper

@@ -18,7 +18,7 @@ returns at once, as a click on the board does, and :meth:`PlayWidget.wait` waits
 >>> "The computer (O) played" in pw.status.value
 True
 >>> pw.show.value = True             # the picture of that search
->>> bytes(pw.search_view.children[0].value[:4])
+>>> pw.search_view.children[0].png[:4]
 b'\\x89PNG'
 >>> pw.undo(); pw.history, pw.show.value
 ([], True)
@@ -484,8 +484,9 @@ class PlayWidget(RerunHint, w.VBox):
 
     def _search_children(self) -> tuple[w.Widget, ...]:
         """With "Show search" on: the picture of the last reply's search at its natural
-        size (never stretched; shrunk only to fit the page), or why there is nothing (the
-        computer is still thinking of its next move: the last picture would not match)."""
+        size (never stretched nor shrunk: it scrolls sideways in a narrow page), or why
+        there is nothing (the computer is still thinking of its next move: the last picture
+        would not match)."""
         if not self.show.value:
             return ()
         if self.thinking:
