@@ -49,6 +49,9 @@ TOGGLE_COLORS = {"text": "#111111", "background": "#ffffff", "border": "#5a5a5a"
                  "on": "#0b4f8a", "on_text": "#ffffff", "on_border": "#062a4a",
                  "focus": "#b34700", "wrong": "#b34700", "wrong_fill": "#fff1e8"}
 
+#: What a wrong toggle says after its ✗ when it is pressed, and when it is not.
+WRONG_WORDS = ("selected, should not be", "not selected, should be")
+
 TOGGLES_CSS = """
 .mmk-toggles {{ display: flex; flex-flow: row wrap; gap: 4px; }}
 .mmk-toggles .mmk-leaf {{ font: inherit; font-size: 13px; min-width: 64px; min-height: 28px;
@@ -61,6 +64,9 @@ TOGGLES_CSS = """
 .mmk-toggles .mmk-leaf.mmk-wrong {{ border: 2px dashed {wrong}; background: {wrong_fill};
   color: {text}; }}
 .mmk-toggles .mmk-leaf.mmk-wrong .mmk-wrong-mark {{ color: {wrong}; font-weight: bold; }}
+.mmk-toggles .mmk-leaf.mmk-wrong[aria-pressed="true"] {{ color: {on_text}; background: {on};
+  border: 2px dashed {wrong}; outline: 2px solid {on_border}; font-weight: bold; }}
+.mmk-toggles .mmk-leaf.mmk-wrong[aria-pressed="true"] .mmk-wrong-mark {{ color: {on_text}; }}
 .mmk-toggles .mmk-leaf.mmk-wrong[aria-pressed="true"]::before {{ content: none; }}
 """.format(**TOGGLE_COLORS)
 
@@ -68,7 +74,10 @@ TOGGLES_CSS = """
 class LeafToggles(anywidget.AnyWidget):  # type: ignore[misc]
     """One toggle button per leaf (``toggles.js``): ``aria-pressed``, an accessible name,
     no tooltip; ``selected`` holds the indices of the selected leaves, ``wrong`` those a
-    check found wrong (each shows ✗, and says "wrong" to a screen reader).
+    check found wrong. A wrong toggle shows ✗ and ``wrong_words`` after its text (the
+    first when it is pressed, the second when not), and its name says them too: a wrong
+    pressed toggle keeps its pressed (dark) fill and a wrong unpressed one its light one,
+    so the two read differently (student 4 saw them drawn alike).
 
     >>> t = LeafToggles([("B 3", "leaf B, value 3"), ("C 5", "leaf C, value 5")])
     >>> t.selected = [1]; t.items[1][0], t.selected
@@ -82,9 +91,14 @@ class LeafToggles(anywidget.AnyWidget):  # type: ignore[misc]
     #: the indices of the toggles a check found wrong: each shows ✗ until the next check
     wrong = traitlets.List(traitlets.Int()).tag(sync=True)
     label = traitlets.Unicode("the leaves").tag(sync=True)
+    #: what a wrong toggle says after its ✗: pressed, then not pressed
+    wrong_words = traitlets.List(traitlets.Unicode(),
+                                 default_value=list(WRONG_WORDS)).tag(sync=True)
 
-    def __init__(self, items: list[tuple[str, str]], *, label: str = "the leaves") -> None:
-        super().__init__(items=[list(i) for i in items], selected=[], label=label)
+    def __init__(self, items: list[tuple[str, str]], *, label: str = "the leaves",
+                 wrong_words: tuple[str, str] = WRONG_WORDS) -> None:
+        super().__init__(items=[list(i) for i in items], selected=[], label=label,
+                         wrong_words=list(wrong_words))
         self.add_class("mmk-leaf-toggles")
 
 
