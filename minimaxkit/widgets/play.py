@@ -148,7 +148,11 @@ class PlayWidget(RerunHint, w.VBox):
                                     value=human, description="You play:",
                                     tooltips=["You move first; the computer is O",
                                               "The computer moves first as X; you are O"],
-                                    style={"button_width": "auto"})
+                                    style={"button_width": "auto"},
+                                    # room under it for the chosen button's shadow (9 px
+                                    # below it: it lay on the board's top row as grey
+                                    # notches)
+                                    layout=w.Layout(margin="2px 2px 12px 2px"))
         self.side.observe(self._side_changed, names="value")
         self.restart = w.Button(description="New game", icon="refresh",
                                 tooltip="Clear the board and start again")

@@ -195,15 +195,15 @@ def test_show_search_is_readable_and_fits(page: Any, jupyter: LabServer) -> None
     # 1,411 px wide, shrunk to 968 px: its numbers about 7 px high)
     late = page.locator(".mmk-play").nth(4)
     late.scroll_into_view_if_needed()
+    pieces = f"(k) => ({CELLS_JS})(4).filter((c) => c.text !== '').length >= k"
+    page.wait_for_function(pieces, arg=1, timeout=30_000)  # the computer's opening X
     for reply in (2, 3):
         # the centre, else the first free corner, else the first free cell (the game
         # then lasts: the whole search of the third reply is 1,953 px wide)
         free = [i for i, c in enumerate(board(page, 4)) if c == ""]
         cell = next(i for i in (4, 0, 2, 6, 8, 1, 3, 5, 7) if i in free)
         late.locator("button.mmk-cell").nth(cell).click()
-        page.wait_for_function("([n, k]) => document.querySelectorAll('.mmk-play')[n]"
-                               ".querySelectorAll('button.mmk-cell:disabled').length >= k",
-                               arg=[4, 2 * reply - 1], timeout=30_000)
+        page.wait_for_function(pieces, arg=2 * reply - 1, timeout=30_000)  # its reply
         wait_status(page, 4, "You are O; O to move.")
     late.get_by_role("button", name="Show search").click()
     whole = picture(page, 4)
@@ -266,3 +266,35 @@ def test_tictactoe_board_shows_the_names_of_its_columns_and_rows(
     for r, name in enumerate(boxes["rows"]):  # left of its row, level with it
         assert abs(name["y"] - cells[3 * r]["y"]) < 3 and name["x"] < cells[3 * r]["x"], name
     element_shot(ttt, f"play-names-{jupyter.app}")
+
+
+def test_the_side_toggle_sits_above_the_board(page: Any, jupyter: LabServer) -> None:
+    """Student 4 saw small grey notches under the "X (moves first) / O (moves second)"
+    toggle overlapping Connect Four's top row: the chosen button's shadow. The toggle's
+    parts, with their shadows, must end above the board's first row of cells, on screen."""
+    show_widgets(page, jupyter)
+    c4 = page.locator(".mmk-play").nth(1)
+    c4.scroll_into_view_if_needed()
+    boxes = c4.evaluate(r"""(root) => {
+        const toggle = root.querySelector('.widget-toggle-buttons');
+        const parts = [toggle, ...toggle.querySelectorAll('*')]
+            .filter((e) => getComputedStyle(e).visibility !== 'hidden')
+            .map((e) => { const r = e.getBoundingClientRect();
+                          // a shadow's reach below the box: its y offset, blur and spread
+                          // ("rgba(0, 0, 0, 0.14) 0px 4px 5px 0px, ...")
+                          const shadow = getComputedStyle(e).boxShadow;
+                          const reach = shadow === 'none' ? [0] : shadow
+                              .split(/,(?![^(]*\))/).map((one) => {
+                                  const n = one.replace(/rgba?\([^)]*\)/, '')
+                                      .match(/-?[\d.]+px/g).map(parseFloat);
+                                  return (n[1] || 0) + (n[2] || 0) + (n[3] || 0); });
+                          return {tag: e.tagName, cls: e.className, height: r.height,
+                                  bottom: r.bottom + Math.max(0, ...reach)}; })
+            .filter((b) => b.height > 0);
+        const top = Math.min(...Array.from(root.querySelectorAll('button.mmk-cell'))
+            .map((b) => b.getBoundingClientRect().top));
+        return {parts, top};
+    }""")
+    element_shot(c4, f"play-toggle-{jupyter.app}")
+    lowest = max(p["bottom"] for p in boxes["parts"])
+    assert lowest <= boxes["top"], boxes
