@@ -512,3 +512,32 @@ def test_each_moves_name_is_written_above_its_own_child() -> None:
         assert abs(cx - at[p][0]) < 1 and cy > at[p][1], (text.get_text(), p)
     assert [names[p].get_text() for p in sorted(names) if len(p) == 1] == [
         game.move_name(m) for m in game.moves(state)]
+
+
+def test_a_bound_every_value_meets_is_drawn_as_unknown() -> None:
+    """Student 4 saw, late in a Connect Four game that O wins at once, the other six moves
+    drawn "≥-1": a bound equal to the worst value of the game, true of every node. With
+    the game's value range known, such a bound is drawn "?", the legend says what "?"
+    means, and the picture's text alternative says "no bound known". (O has three in
+    column 0; X has 1, 3, 4 and 6 on the bottom row; O to move; the clamped fail-hard
+    search cuts each other move at β = -1 and returns -1 for it.)"""
+    from minimaxkit.draw.summary import summary_figure
+    from minimaxkit.widgets._play_picture import search_alt
+
+    game = ConnectFour()
+    assert game.value_range == (-1, 1)
+    result = alphabeta(game, game.state_from_moves("3040601"), depth=3, fail="hard")
+    assert result.move == 0 and result.value == -1
+    fig, art, _ = summary_figure(result)
+    shown = {p[0]: t.get_text() for p, t in art["values"].items() if len(p) == 1}
+    assert shown == {0: "-1", 1: "?", 2: "?", 3: "?", 4: "?", 5: "?", 6: "?"}, shown
+    legend = [t.get_text() for t in art["legend"].get_texts()]
+    assert "?: no bound known (any value)" in legend, legend
+    alt = search_alt(result, connect4=True)
+    assert "1: no bound known" in alt and "≥-1" not in alt, alt
+    # a bound that does say something is drawn as it was
+    soft = alphabeta(game, game.state_from_moves("3040601"), depth=3)
+    fig, art, _ = summary_figure(soft)
+    assert "?" not in [t.get_text() for t in art["values"].values()]
+    assert "?: no bound known (any value)" not in [
+        t.get_text() for t in art["legend"].get_texts()]

@@ -132,6 +132,7 @@ def summary_figure(result: Any, *, dpi: float = 80) -> tuple[Any, dict[str, Any]
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
+    from .lettering import Lettering
     from .render import result_title
     from .tree import _draw, _fit_legend, _layout_figure
 
@@ -144,7 +145,8 @@ def summary_figure(result: Any, *, dpi: float = 80) -> tuple[Any, dict[str, Any]
     FigureCanvasAgg(fig)
     ax = _layout_figure(fig, model, legend=True, title=True)
     art = _draw(ax, model, replay, None, "auto", None, result_title(result), True,
-                names_on_edges=True)
+                lettering=Lettering(names_on_edges=True, value_range=getattr(
+                    getattr(result, "game", None), "value_range", None)))
     if art["legend"] is not None:
         _fit_legend(fig, ax, art["legend"])
     return fig, art, note

@@ -30,6 +30,7 @@ from matplotlib.figure import Figure
 from ..replay import Replay, frame_at
 from ..trace import Path
 from .alt import frame_alt, marks_alt, model_alt, register_figure_html, set_figure_alt
+from .lettering import PLAIN, Lettering
 from .model import TreeModel, label_plan, resolve
 from .sizes import compact_figsize, figsize_for
 from .view import TreeView
@@ -84,10 +85,9 @@ def _fit_legend(fig: Figure, ax: Axes, leg: Any) -> None:
 
 def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, labels: Any,
           marks: Mapping[Path, str] | None, title: str | None, legend: bool,
-          graph: bool = True, every_step: bool = False, names_on_edges: bool = False
+          graph: bool = True, every_step: bool = False, lettering: Lettering = PLAIN
           ) -> dict[str, Any]:
-    view = TreeView(ax, model, labels=labels, traced=rp is not None,
-                    names_on_edges=names_on_edges)
+    view = TreeView(ax, model, labels=labels, traced=rp is not None, lettering=lettering)
     # minimax and simple pruning keep no window: no (α, β) boxes that always read −∞, ∞
     view.show_windows = rp is None or rp.narrowing
     view.narrowing = rp is not None and rp.narrowing

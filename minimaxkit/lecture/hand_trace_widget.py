@@ -34,7 +34,7 @@ from markupsafe import Markup, escape
 from ..draw.pages import Raw
 from ..tree import GameTree, Node
 from ..widgets._panel import Picture, RerunHint, needs_kernel
-from ..widgets.quiz import LeafToggles
+from ..widgets.leaf_toggles import LeafToggles
 from .hand_trace import ENTRY_FIELDS, HandTrace, Mistake, TraceVerdict
 
 __all__ = ["HandTraceWidget", "TraceRow", "WRONG_COLORS"]

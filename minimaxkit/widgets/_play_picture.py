@@ -74,13 +74,17 @@ def search_alt(result: Any, connect4: bool) -> str:
     from ..draw.alt import result_alt
     from ..draw.model import value_text
     from ..draw.render import MAX_RESULT_NODES
-    from ..replay import Replay
+    from ..replay import Replay, fmt
 
     alt = result_alt(result, max_nodes=2 * MAX_RESULT_NODES)
     replay = Replay(result)
     frame = replay.frame(len(replay) - 1)
+    low, high = getattr(result.game, "value_range", (None, None))
+    said_nothing = {f"≥{fmt(low)}", f"≤{fmt(high)}"} if low is not None else set()
     moves = [(p, value_text(p, frame)) for p in sorted({*frame.visited, *frame.pruned})
              if len(p) == 1]
+    # (a bound every value meets says nothing: the picture draws it "?")
+    moves = [(p, "no bound known" if text in said_nothing else text) for p, text in moves]
     if moves:
         what = "column" if connect4 else "move"
         alt += f" Each {what} from the position searched and its value: " + ", ".join(
