@@ -85,7 +85,7 @@ def _research_problem(got: Any, window: tuple[float, float], value: float, true:
         return "" if got is None else f"{said}: inside the window, so exact; return None"
     if got is None:
         edge = " (a tie with a bound is a bound too)" if value in (lo, hi) else ""
-        return f"{said}: at or outside the window, so only a bound{edge}; search again"
+        return f"{said}: at or outside the window, so known only as a bound{edge}; search again"
     new_lo, new_hi = _window(got)
     if (new_lo, new_hi) == (-inf, inf):
         return ""  # right, if costlier: see FULL_WINDOW_NOTE
