@@ -31,6 +31,8 @@ from ..replay import Frame, fmt, frame_at
 from ..trace import Path
 from .alt import frame_alt, marks_alt, model_alt
 from .model import (
+    MarkSpace,
+    RowMeasures,
     TreeModel,
     check_marks,
     corner_away,
@@ -307,17 +309,16 @@ class _Svg:
             ms, s = MARKS[kind], self.size[p]
             leaf = p in self.m.leaves
             named = self._name_shown(p)
-            room = math.inf if leaf else side_room(
-                self.m, p, self._side(p), self.xpt, self.size, self._sides,
+            room = math.inf if leaf else side_room(self.m, p, self._side(p), RowMeasures(
+                self.xpt, self.size, self._sides,
                 lambda q: _text_width(self.m.names[q], self.name_font + 0.5)
-                if self._name_shown(q) else 0.0)
-            dx, up = mark_offset(
-                ms.where, leaf, self._side(p), s,
+                if self._name_shown(q) else 0.0))
+            dx, up = mark_offset(ms.where, leaf, self._side(p), s, MarkSpace(
                 name_width=_text_width(self.m.names[p], self.name_font + 0.5)
                 if named and not leaf else 0.0,
                 name_height=(1.2 * self.name_font if self.show_names else 0.0) if leaf
                 else 1.2 * (self.name_font + 0.5) if named else 0.0,
-                mark=self.mark_size, room=room, corner=corner_away(self.m, p, self._side(p)))
+                mark=self.mark_size, room=room, corner=corner_away(self.m, p, self._side(p))))
             dy = -up  # SVG's y grows downwards
             self.mark_xs += [self.x(p) + dx - self.mark_size, self.x(p) + dx + self.mark_size]
             out.append(f'{shape(ms.marker, self.x(p) + dx, self.y(p) + dy, self.mark_size)}'
