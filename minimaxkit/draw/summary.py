@@ -131,7 +131,7 @@ def summary_figure(result: Any, *, dpi: float = 80) -> tuple[Any, dict[str, Any]
     from matplotlib.figure import Figure
 
     from .render import result_title
-    from .tree import _draw, _fit_legend, _layout_figure
+    from .tree import DrawingOptions, _draw, _fit_legend, _layout_figure
 
     result = _final(result)
     if getattr(result, "trace", None) is None:
@@ -141,7 +141,7 @@ def summary_figure(result: Any, *, dpi: float = 80) -> tuple[Any, dict[str, Any]
     fig = Figure(figsize=_figsize(model, dpi), dpi=dpi)
     FigureCanvasAgg(fig)
     ax = _layout_figure(fig, model, legend=True, title=True)
-    art = _draw(ax, model, replay, None, "auto", None, result_title(result), True)
+    art = _draw(ax, model, replay, None, DrawingOptions(title=result_title(result)))
     if art["legend"] is not None:
         _fit_legend(fig, ax, art["legend"])
     return fig, art, note
