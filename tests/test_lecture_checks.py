@@ -603,7 +603,8 @@ def test_worst_order_right_only_with_strict_cuts_is_told_so() -> None:
     strict = [[2, 4, 6], [2, 5, 14], [12, 8, 3]]
     assert alphabeta(GameTree.from_nested(strict), prune_on_equal=False).stats.leaves == 9
     refused(check("worst_order", strict), "right if cuts were strict (v > β, v < α)",
-            "cut on equality", "the tie at the second MIN node, C (v = α = 2) is cut: 7 leaves, not 9")
+            "cut on equality",
+            "the tie at the second MIN node, C (v = α = 2) is cut: 7 leaves, not 9")
     # an order wrong under both rules is not told about strict cuts
     wrong = check("worst_order", [[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     refused(wrong, "7 leaves of this order, not 9")
