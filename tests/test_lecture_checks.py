@@ -603,7 +603,8 @@ def test_worst_order_right_only_with_strict_cuts_is_told_so() -> None:
     strict = [[2, 4, 6], [2, 5, 14], [12, 8, 3]]
     assert alphabeta(GameTree.from_nested(strict), prune_on_equal=False).stats.leaves == 9
     refused(check("worst_order", strict), "right if cuts were strict (v > β, v < α)",
-            "cut on equality", "the tie at C (v = α = 2) is cut: 7 leaves, not 9")
+            "cut on equality",
+            "the tie at the second MIN node, C (v = α = 2) is cut: 7 leaves, not 9")
     # an order wrong under both rules is not told about strict cuts
     wrong = check("worst_order", [[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     refused(wrong, "7 leaves of this order, not 9")
@@ -817,3 +818,40 @@ def test_every_exercise_is_tried_here(exercise: str) -> None:
 
     source = inspect.getsource(sys.modules[__name__])
     assert re.search(rf'check\("{exercise}"', source), exercise
+
+
+def test_exercise_5_1_writes_infinite_bounds_as_a_reader_types_them() -> None:
+    """An answer that opens the side that held is told the window it chose with ∞, and a
+    wrong reuse at (0, -∞, 0) is quoted as a call the student can type (-math.inf)."""
+    from minimaxkit.lecture.bound_checks import check_research_window, check_tt_bounds
+
+    def research_window(window: tuple[float, float], value: float) -> Any:
+        lo, hi = window
+        if lo < value < hi:
+            return None
+        return (-math.inf, lo) if value >= hi else (hi, math.inf)  # the side that held
+
+    ok, said = check_research_window(research_window)
+    assert not ok and "∞)" in said and "inf)" not in said
+
+    def flag_of(value: float, alpha: float, beta: float) -> str:
+        return "exact" if alpha < value < beta else "lower" if value >= beta else "upper"
+
+    def reuse(kind: str, value: float, alpha: float, beta: float) -> Any:
+        return value if (kind, alpha) != ("upper", -math.inf) else None  # misses (0, -∞, 0)
+
+    ok, said = check_tt_bounds(flag_of, reuse)
+    assert not ok
+    assert "reuse('lower', 5, 2, 8)" in said  # the first wrong case it meets
+
+    def reuse_off_by_one(kind: str, value: float, alpha: float, beta: float) -> Any:
+        if kind == "exact":  # an exact value answers in any window
+            return value
+        if kind == "lower" and value >= beta:
+            return value + 1 if alpha == -math.inf else value  # wrong where α is -∞
+        if kind == "upper" and value <= alpha:
+            return value
+        return None
+
+    ok, said = check_tt_bounds(flag_of, reuse_off_by_one)
+    assert not ok and "-math.inf" in said and "-inf," not in said, said

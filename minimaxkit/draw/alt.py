@@ -81,8 +81,9 @@ def model_alt(model: Any, *, title: str | None = None) -> str:
     return text + "."
 
 
-def tree_alt(tree: Any, trace: Any = None, *, step: int | None = None,
-             title: str | None = None, game: Any = None, state: Any = None) -> str:
+def tree_alt(  # noqa: PLR0913 - the options are keyword-only, as draw_tree's
+        tree: Any, trace: Any = None, *, step: int | None = None, title: str | None = None,
+        game: Any = None, state: Any = None) -> str:
     """The text alternative of ``draw_tree(tree, trace, step=...)``'s picture (same
     arguments): the tree alone, or the search at ``step`` (default: its end)."""
     from .model import resolve
@@ -148,7 +149,7 @@ def board_alt(game: Any, state: Any, *, move: Any = None, title: str | None = No
     if move is not None:
         namer = getattr(game, "move_name", None)
         out += f" Last move {namer(move) if namer else move} is ringed."
-    from .board import WINNING_RUN, board_kind, lines_in_a_row
+    from .board_lines import WINNING_RUN, board_kind, lines_in_a_row
 
     cells = board(state)
     length = WINNING_RUN[board_kind(game, cells)]

@@ -33,6 +33,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Rectangle
 
 from .alt import board_alt, register_figure_html, set_figure_alt
+from .board_lines import WINNING_RUN, board_kind, lines_in_a_row
 from .style import OKABE_ITO
 
 __all__ = ["draw_board", "board_png", "board_kind", "lines_in_a_row", "WINNING_RUN"]
@@ -60,55 +61,6 @@ def _new_axes(ax: Axes | None, cols: int, rows: int, size: float = 0.42,
     return ax
 
 
-Cell = tuple[int, int]
-#: How many pieces in a row win, by the kind of board.
-WINNING_RUN = {"tictactoe": 3, "connect4": 4}
-
-
-def board_kind(game: Any, rows: list[list[str]]) -> str:
-    """``"tictactoe"`` for a 3 x 3 board without columns to drop into, else ``"connect4"``.
-
-    >>> from minimaxkit.games import ConnectFour, TicTacToe
-    >>> g, c = TicTacToe(), ConnectFour(columns=4, rows=3)
-    >>> board_kind(g, g.board(g.initial_state())), board_kind(c, c.board(c.initial_state()))
-    ('tictactoe', 'connect4')
-    """
-    square = (len(rows), len(rows[0]) if rows else 0) == (3, 3)
-    return "tictactoe" if square and not hasattr(game, "columns") else "connect4"
-
-
-def lines_in_a_row(rows: list[list[str]], length: int) -> list[tuple[str, Cell, Cell]]:
-    """The runs of at least ``length`` equal pieces (``'X'`` or ``'O'``) in a row, a column
-    or a diagonal of a board (rows top first): the piece and the run's first and last
-    cells as (row, column). A run longer than ``length`` is one run.
-
-    >>> lines_in_a_row([list("XXX"), list("O.O"), list("...")], 3)
-    [('X', (0, 0), (0, 2))]
-    >>> lines_in_a_row([list("X...."), list("OX..."), list("OOX.."), list("OOOXX")], 3)
-    [('X', (0, 0), (3, 3)), ('O', (1, 0), (3, 0)), ('O', (1, 0), (3, 2)), ('O', (3, 0), (3, 2))]
-    """
-    n_rows, n_cols = len(rows), len(rows[0]) if rows else 0
-
-    def at(r: int, c: int) -> str:
-        return rows[r][c] if 0 <= r < n_rows and 0 <= c < n_cols else ""
-
-    found = []
-    for r in range(n_rows):
-        for c in range(n_cols):
-            piece = rows[r][c]
-            if piece not in ("X", "O"):
-                continue
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                if at(r - dr, c - dc) == piece:
-                    continue  # not the start of its run
-                k = 1
-                while at(r + k * dr, c + k * dc) == piece:
-                    k += 1
-                if k >= length:
-                    found.append((piece, (r, c), (r + (k - 1) * dr, c + (k - 1) * dc)))
-    return found
-
-
 def _cell_xy(row: int, col: int, rows: int) -> tuple[float, float]:
     """Centre of a cell; ``row`` 0 is the top row (as ``game.board`` lists them)."""
     return col + 0.5, rows - row - 0.5
@@ -130,15 +82,7 @@ def draw_board(game: Any, state: Any, ax: Axes | None = None, *, move: Any = Non
     are drawn as their ``render()`` text."""
     board = getattr(game, "board", None)
     if board is None:
-        render = getattr(game, "render", None)
-        text = render(state) if render is not None else repr(state)
-        ax = _new_axes(ax, 4, 2)
-        t = ax.text(2, 1, text, family="monospace", ha="center", va="center",
-                    fontsize=_legible(ax, 10))
-        if title:
-            ax.set_title(title, fontsize=_legible(ax, 9))
-        _tell(ax, game, state, move, title)
-        return {"ax": ax, "kind": "text", "text": t, "x": [], "o": [], "highlight": None}
+        return _draw_text(game, state, ax, move=move, title=title)
     rows = board(state)
     n_rows, n_cols = len(rows), len(rows[0])
     kind = board_kind(game, rows)
@@ -146,57 +90,95 @@ def draw_board(game: Any, state: Any, ax: Axes | None = None, *, move: Any = Non
     out: dict[str, Any] = {"ax": ax, "kind": kind, "x": [], "o": [], "grid": [],
                            "highlight": None}
     if kind == "tictactoe":
-        for i in (1, 2):
-            out["grid"].append(ax.add_line(Line2D([i, i], [0, 3], color="#333333", lw=2)))
-            out["grid"].append(ax.add_line(Line2D([0, 3], [i, i], color="#333333", lw=2)))
-        for r, row in enumerate(rows):
-            for c, cell in enumerate(row):
-                x, y = _cell_xy(r, c, 3)
-                if cell == "X":
-                    out["x"].append(tuple(ax.add_line(Line2D(
-                        [x - 0.3, x + 0.3], [y - 0.3 * dx, y + 0.3 * dx],
-                        color=X_COLOR, lw=4, solid_capstyle="round")) for dx in (1, -1)))
-                elif cell == "O":
-                    out["o"].append(ax.add_patch(Circle((x, y), 0.3, fill=False, ec=RING,
-                                                        lw=3.5)))
-        if move is not None:
-            x, y = _cell_xy(int(move) // 3, int(move) % 3, 3)
-            out["highlight"] = ax.add_patch(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94,
-                                                      fill=False, ec="#000000", lw=1.5,
-                                                      ls="--"))
+        _draw_tictactoe(ax, rows, move, out)
     else:
-        ax.add_patch(Rectangle((0, 0), n_cols, n_rows, color="#4a7fb5", zorder=0))
-        # the columns numbered as the moves are (0 on the left), as the game's text does
-        out["numbers"] = [ax.text(c + 0.5, -0.45 * NUMBERS_ROOM, str(c), ha="center",
-                                  va="center", fontsize=_legible(ax, 8), color="#111111")
-                          for c in range(n_cols)]
-        for r, row in enumerate(rows):
-            for c, cell in enumerate(row):
-                x, y = _cell_xy(r, c, n_rows)
-                color = {"X": X_COLOR, "O": O_COLOR}.get(cell, "#ffffff")
-                disc = ax.add_patch(Circle((x, y), 0.38, fc=color, ec="#1a1a1a", lw=1.0))
-                if cell == "X":
-                    out["x"].append(disc)
-                elif cell == "O":
-                    out["o"].append(disc)
-        if move is not None:
-            col = int(move)
-            top = next((r for r in range(n_rows) if rows[r][col] != "."), None)
-            if top is not None:
-                x, y = _cell_xy(top, col, n_rows)
-                out["highlight"] = ax.add_patch(Circle((x, y), 0.46, fill=False,
-                                                       ec="#000000", lw=2.2, ls="--"))
-    # the line that won, drawn through its pieces' centres
-    out["wins"] = []
+        _draw_connect4(ax, rows, move, out)
+    out["wins"] = _draw_wins(ax, rows, kind)
+    _finish(ax, game, state, move, title)
+    return out
+
+
+def _draw_text(game: Any, state: Any, ax: Axes | None, *, move: Any,
+               title: str | None) -> dict[str, Any]:
+    """A game without ``board()``: its ``render()`` text (or its state's repr), centred."""
+    render = getattr(game, "render", None)
+    text = render(state) if render is not None else repr(state)
+    ax = _new_axes(ax, 4, 2)
+    t = ax.text(2, 1, text, family="monospace", ha="center", va="center",
+                fontsize=_legible(ax, 10))
+    _finish(ax, game, state, move, title)
+    return {"ax": ax, "kind": "text", "text": t, "x": [], "o": [], "highlight": None}
+
+
+def _draw_tictactoe(ax: Axes, rows: list[list[str]], move: Any, out: dict[str, Any]) -> None:
+    """The 3 x 3 grid, X as a cross and O as a ring, and the cell ``move`` ringed dashed;
+    the artists go into ``out`` (``grid``, ``x``, ``o``, ``highlight``)."""
+    for i in (1, 2):
+        out["grid"].append(ax.add_line(Line2D([i, i], [0, 3], color="#333333", lw=2)))
+        out["grid"].append(ax.add_line(Line2D([0, 3], [i, i], color="#333333", lw=2)))
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            x, y = _cell_xy(r, c, 3)
+            if cell == "X":
+                out["x"].append(tuple(ax.add_line(Line2D(
+                    [x - 0.3, x + 0.3], [y - 0.3 * dx, y + 0.3 * dx],
+                    color=X_COLOR, lw=4, solid_capstyle="round")) for dx in (1, -1)))
+            elif cell == "O":
+                out["o"].append(ax.add_patch(Circle((x, y), 0.3, fill=False, ec=RING,
+                                                    lw=3.5)))
+    if move is not None:
+        x, y = _cell_xy(int(move) // 3, int(move) % 3, 3)
+        out["highlight"] = ax.add_patch(Rectangle((x - 0.47, y - 0.47), 0.94, 0.94,
+                                                  fill=False, ec="#000000", lw=1.5,
+                                                  ls="--"))
+
+
+def _draw_connect4(ax: Axes, rows: list[list[str]], move: Any, out: dict[str, Any]) -> None:
+    """The blue board with its columns numbered under it, a disc per cell (white when
+    empty), and the top disc of column ``move`` ringed dashed; the artists go into ``out``
+    (``numbers``, ``x``, ``o``, ``highlight``)."""
+    n_rows, n_cols = len(rows), len(rows[0])
+    ax.add_patch(Rectangle((0, 0), n_cols, n_rows, color="#4a7fb5", zorder=0))
+    # the columns numbered as the moves are (0 on the left), as the game's text does
+    out["numbers"] = [ax.text(c + 0.5, -0.45 * NUMBERS_ROOM, str(c), ha="center",
+                              va="center", fontsize=_legible(ax, 8), color="#111111")
+                      for c in range(n_cols)]
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            x, y = _cell_xy(r, c, n_rows)
+            color = {"X": X_COLOR, "O": O_COLOR}.get(cell, "#ffffff")
+            disc = ax.add_patch(Circle((x, y), 0.38, fc=color, ec="#1a1a1a", lw=1.0))
+            if cell == "X":
+                out["x"].append(disc)
+            elif cell == "O":
+                out["o"].append(disc)
+    if move is not None:
+        col = int(move)
+        top = next((r for r in range(n_rows) if rows[r][col] != "."), None)
+        if top is not None:
+            x, y = _cell_xy(top, col, n_rows)
+            out["highlight"] = ax.add_patch(Circle((x, y), 0.46, fill=False,
+                                                   ec="#000000", lw=2.2, ls="--"))
+
+
+def _draw_wins(ax: Axes, rows: list[list[str]], kind: str) -> list[Line2D]:
+    """The lines that won, each drawn through its pieces' centres (white under black, so
+    it reads on any piece); their artists."""
+    n_rows = len(rows)
+    wins = []
     for _, (r0, c0), (r1, c1) in lines_in_a_row(rows, WINNING_RUN[kind]):
         (x0, y0), (x1, y1) = _cell_xy(r0, c0, n_rows), _cell_xy(r1, c1, n_rows)
         for color, width in (("#ffffff", 7.0), ("#1a1a1a", 3.5)):
-            out["wins"].append(ax.add_line(Line2D([x0, x1], [y0, y1], color=color, lw=width,
-                                                  solid_capstyle="round", zorder=5)))
+            wins.append(ax.add_line(Line2D([x0, x1], [y0, y1], color=color, lw=width,
+                                           solid_capstyle="round", zorder=5)))
+    return wins
+
+
+def _finish(ax: Axes, game: Any, state: Any, move: Any, title: str | None) -> None:
+    """The title over the board, and the board's text alternative on its figure."""
     if title:
         ax.set_title(title, fontsize=_legible(ax, 9))
     _tell(ax, game, state, move, title)
-    return out
 
 
 def _tell(ax: Axes, game: Any, state: Any, move: Any, title: str | None) -> None:
@@ -207,8 +189,9 @@ def _tell(ax: Axes, game: Any, state: Any, move: Any, title: str | None) -> None
         register_figure_html()
 
 
-def board_png(game: Any, state: Any, *, move: Any = None, title: str | None = None,
-              dpi: float = 72, cell: float = 0.42) -> bytes:
+def board_png(  # noqa: PLR0913 - the options are keyword-only, as draw_board's callers pass them
+        game: Any, state: Any, *, move: Any = None, title: str | None = None, dpi: float = 72,
+        cell: float = 0.42) -> bytes:
     """``state`` drawn by :func:`draw_board` as PNG bytes (no pyplot)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure

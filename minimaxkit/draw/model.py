@@ -23,11 +23,12 @@ from typing import Any
 
 from ..replay import Frame, Replay, fmt, state_at
 from ..replay.narration import _move_label
-from ..trace import CUTOFF, ENTER, LEAF, TTHIT, Path, Trace
+from ..trace import CUTOFF, Path, Trace
 from ..tree import GameTree
+from .reached import add_pruned_roots, children_of, read_events
 
 __all__ = ["TreeModel", "tidy_layout", "TooLargeToDraw", "MAX_DRAWN", "check_drawable",
-           "side_room", "window_side", "corner_away"]
+           "side_room", "window_side", "corner_away", "MarkSpace", "RowMeasures"]
 
 #: The most nodes a tree drawing lays out (about 3 s of matplotlib; labels stop at 100
 #: leaves anyway). Larger trees and traces are refused at once with :class:`TooLargeToDraw`.
@@ -195,50 +196,16 @@ class TreeModel:
         """The part of a searched game that ``trace`` reached: visited nodes and the roots of
         pruned subtrees (down to ``max_depth`` levels, if given). With ``game`` (and the
         root ``state``, by default its initial state) nodes are named by their last move
-        and pruned roots get their player."""
-        is_max: dict[Path, bool] = {}
-        values: dict[Path, float] = {}
-        leaves: set[Path] = set()
-        seen: dict[Path, None] = {}
-        pruned: list[Path] = []
-        deep = max_depth if max_depth is not None else math.inf
-        for r in trace.raw:
-            kind, p = r[0], r[1]
-            if len(p) > deep:
-                continue
-            if kind == ENTER:
-                is_max[p] = r[4]
-            elif kind == LEAF:
-                is_max[p] = r[5]
-                leaves.add(p)
-                values[p] = r[2]
-            elif kind == CUTOFF:
-                if len(p) < deep:
-                    pruned.extend(p + (i,) for i in r[5])
-                continue
-            if kind in (ENTER, LEAF, TTHIT):
-                seen[p] = None
+        and pruned roots get their player. The stages are in :mod:`~minimaxkit.draw.reached`."""
+        reached = read_events(trace, max_depth)
         root_state = None
         if game is not None:
             root_state = game.initial_state() if state is None else state
-        for p in pruned:
-            seen[p] = None
-            if game is not None:
-                is_max[p] = bool(game.is_max(state_at(game, root_state, p)))
-            else:
-                is_max[p] = not is_max.get(p[:-1], False)
-        for p in list(seen):
-            if p not in is_max:  # a table hit: its player follows from its parent
-                is_max[p] = not is_max.get(p[:-1], False)
-        paths = sorted(seen, key=lambda p: (len(p), p))
-        children: dict[Path, list[Path]] = {p: [] for p in paths}
-        for p in paths:
-            if p:
-                children.setdefault(p[:-1], []).append(p)
-        for kids in children.values():
-            kids.sort()
+        add_pruned_roots(reached, game, root_state)
+        paths = sorted(reached.seen, key=lambda p: (len(p), p))
+        children = children_of(paths)
         names = _names(paths, game, root_state)
-        return cls(paths, children, names, is_max, leaves, values)
+        return cls(paths, children, names, reached.is_max, reached.leaves, reached.values)
 
 
 def _names(paths: Iterable[Path], game: Any, root_state: Any) -> dict[Path, str]:
@@ -431,34 +398,49 @@ def corner_away(model: TreeModel, p: Path, side: int) -> int:
     return 0 if dx == 0 else (-1 if dx > 0 else 1)
 
 
-def mark_offset(where: str, leaf: bool, side: int, size: float, *, name_width: float = 0.0,
-                name_height: float = 0.0, mark: float = 0.0, room: float = math.inf,
-                corner: int = 0) -> tuple[float, float]:
+@dataclass(frozen=True)
+class MarkSpace:
+    """What a mark beside a node must keep clear of, in points: the node's name, ``name_width``
+    wide (an interior node's, beside it) and ``name_height`` high (0 when names are not
+    drawn); the mark's own width ``mark``; the ``room`` in the node's row on the name's side
+    (points from the node's centre to the nearest thing drawn there, see
+    :func:`side_room`); and the ``corner`` away from the edge from the parent (see
+    :func:`corner_away`; 0: the parent straight above, or the root)."""
+
+    name_width: float = 0.0
+    name_height: float = 0.0
+    mark: float = 0.0
+    room: float = math.inf
+    corner: int = 0
+
+
+def mark_offset(where: str, leaf: bool, side: int, size: float,
+                space: MarkSpace) -> tuple[float, float]:
     """Where a mark's centre sits from its node's centre, in points (x right, y up), shared
     by the matplotlib and SVG drawings, so that a mark never covers a value, a name or an
-    edge: below a leaf's name (``name_height``: 0 when leaf names are not drawn), where
-    nothing else is drawn; beyond an interior node's name (``name_width`` wide, on ``side``,
-    see :func:`name_sides`), at the name's height, which is away from the edge from the
-    parent and above the edges to the children; when the row has no ``room`` for it there
-    (points from the node's centre to the nearest thing drawn on that side), over the
-    node's upper corner on the side ``corner`` (away from the edge from the parent, see
-    :func:`corner_away`; 0, the parent straight above or the root: ``side``), where it is
-    nearer its own node than any other.
-    ``mark`` is the mark's width, ``size`` the node's; ``where`` is kept for the callers
-    (every mark is placed this way now).
+    edge (``space`` says what is around it): below a leaf's name, where nothing else is
+    drawn; beyond an interior node's name (on ``side``, see :func:`name_sides`), at the
+    name's height, which is away from the edge from the parent and above the edges to the
+    children; when the row has no room for it there, over the node's upper corner on the
+    side ``space.corner`` (``side`` when that is 0), where it is nearer its own node than
+    any other. ``size`` is the node's width; ``where`` is kept for the callers (every mark
+    is placed this way now).
 
-    >>> mark_offset("ne", True, 1, 10.0, name_height=8.0, mark=6.0)
+    >>> mark_offset("ne", True, 1, 10.0, MarkSpace(name_height=8.0, mark=6.0))
     (0.0, -20.0)
-    >>> mark_offset("nw", False, -1, 10.0, name_width=7.0, mark=6.0)
+    >>> mark_offset("nw", False, -1, 10.0, MarkSpace(name_width=7.0, mark=6.0))
     (-23.0, 0.8)
-    >>> mark_offset("nw", False, -1, 10.0, name_width=7.0, name_height=9.0, mark=6.0, room=20,
-    ...             corner=-1)
+    >>> mark_offset("nw", False, -1, 10.0, MarkSpace(name_width=7.0, name_height=9.0,
+    ...                                               mark=6.0, room=20, corner=-1))
     (-5.0, 10.0)
-    >>> mark_offset("nw", False, -1, 10.0, name_width=7.0, name_height=9.0, mark=6.0, room=20)
+    >>> mark_offset("nw", False, -1, 10.0, MarkSpace(name_width=7.0, name_height=9.0,
+    ...                                               mark=6.0, room=20))
     (-5.0, 10.0)
     """
     from .style import CURRENT
 
+    name_width, name_height, mark = space.name_width, space.name_height, space.mark
+    room, corner = space.room, space.corner
     ring = 0.5 * CURRENT.scale * size  # the current node's ring: names sit outside it
     if leaf:
         return 0.0, -(ring + 1.0 + name_height + 1.0 + 0.5 * mark)
@@ -470,11 +452,25 @@ def mark_offset(where: str, leaf: bool, side: int, size: float, *, name_width: f
     return (corner or side) * max(0.3 * size, 0.5 * mark + 2.0), 0.5 * size + 0.5 * mark + 2.0
 
 
-def side_room(model: TreeModel, p: Path, side: int, xpt: float, size: Mapping[Path, float],
-              sides: Mapping[Path, int], name_width: Callable[[Path], float]) -> float:
+@dataclass(frozen=True)
+class RowMeasures:
+    """The measures of a drawing that :func:`side_room` reads: ``xpt`` points per unit of
+    the layout's x, each node's ``size`` (points), the side of each interior node's name
+    (``sides``, see :func:`name_sides`) and the width (points) of a node's name as drawn
+    (``name_width``: 0 when it is not drawn)."""
+
+    xpt: float
+    size: Mapping[Path, float]
+    sides: Mapping[Path, int]
+    name_width: Callable[[Path], float]
+
+
+def side_room(model: TreeModel, p: Path, side: int, measures: RowMeasures) -> float:
     """Points from ``p``'s centre, toward ``side``, to the nearest thing drawn in its row: a
     neighbour (its node, 3 points out), or its name when that faces ``p`` (for
-    :func:`mark_offset`'s ``room``)."""
+    :class:`MarkSpace`'s ``room``)."""
+    xpt, size, sides, name_width = (measures.xpt, measures.size, measures.sides,
+                                    measures.name_width)
 
     x, depth = model.pos[p][0], len(p)
     best = math.inf

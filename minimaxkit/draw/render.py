@@ -65,10 +65,11 @@ class FrameRenderer:
     ``source`` and the keywords are as for :func:`~minimaxkit.draw.draw_tree`.
     """
 
-    def __init__(self, source: Any, trace: Any = None, *, game: Any = None, state: Any = None,
-                 labels: Any = "auto", title: str | None = None, dpi: float = 80,
-                 legend: bool = True, marks: Mapping[Path, str] | None = None,
-                 figsize: tuple[float, float] | None = None) -> None:
+    def __init__(  # noqa: PLR0913 - the options are keyword-only, as draw_tree's
+            self, source: Any, trace: Any = None, *, game: Any = None, state: Any = None,
+            labels: Any = "auto", title: str | None = None, dpi: float = 80,
+            legend: bool = True, marks: Mapping[Path, str] | None = None,
+            figsize: tuple[float, float] | None = None) -> None:
         self.fig, art = tree_figure(source, trace, step=0 if _has_trace(source, trace) else None,
                                     labels=labels, title=title, game=game, state=state,
                                     legend=legend, dpi=dpi, figsize=figsize, marks=marks,
@@ -207,13 +208,14 @@ def _result_figure(result: Any, dpi: float, **kw: Any) -> Any:
                           {p: v for p, v in model.values.items() if p in keep})
         from matplotlib.figure import Figure
 
-        from .tree import _draw, _layout_figure, figsize_for
+        from .tree import DrawingOptions, _draw, _layout_figure, figsize_for
 
         fig = Figure(figsize=figsize_for(small, title=True, dpi=dpi), dpi=dpi)
         FigureCanvasAgg(fig)
         ax = _layout_figure(fig, small, legend=True, title=True)
-        art = _draw(ax, small, Replay(result), None, kw.get("labels", "auto"), None,
-                    kw["title"] + " (top levels)", True)
+        top_levels = DrawingOptions(labels=kw.get("labels", "auto"),
+                                    title=kw["title"] + " (top levels)", legend=True)
+        art = _draw(ax, small, Replay(result), None, top_levels)
         crowded = hide_crowded_values(art["view"])
         if crowded and art["title"] is not None:
             art["title"].set_text(f"{kw['title']} (top levels; values down to level "

@@ -134,7 +134,7 @@ def summary_figure(result: Any, *, dpi: float = 80) -> tuple[Any, dict[str, Any]
 
     from .lettering import Lettering
     from .render import result_title
-    from .tree import _draw, _fit_legend, _layout_figure
+    from .tree import DrawingOptions, _draw, _fit_legend, _layout_figure
 
     result = _final(result)
     if getattr(result, "trace", None) is None:
@@ -144,9 +144,10 @@ def summary_figure(result: Any, *, dpi: float = 80) -> tuple[Any, dict[str, Any]
     fig = Figure(figsize=_figsize(model, dpi), dpi=dpi)
     FigureCanvasAgg(fig)
     ax = _layout_figure(fig, model, legend=True, title=True)
-    art = _draw(ax, model, replay, None, "auto", None, result_title(result), True,
-                lettering=Lettering(names_on_edges=True, value_range=getattr(
-                    getattr(result, "game", None), "value_range", None)))
+    lettering = Lettering(names_on_edges=True, value_range=getattr(
+        getattr(result, "game", None), "value_range", None))
+    art = _draw(ax, model, replay, None,
+                DrawingOptions(title=result_title(result), lettering=lettering))
     if art["legend"] is not None:
         _fit_legend(fig, ax, art["legend"])
     return fig, art, note

@@ -31,6 +31,8 @@ from ..replay import Frame, fmt, frame_at
 from ..trace import Path
 from .alt import frame_alt, marks_alt, model_alt
 from .model import (
+    MarkSpace,
+    RowMeasures,
     TreeModel,
     check_marks,
     corner_away,
@@ -60,6 +62,7 @@ from .style import (
     inner_node_size,
     text_width,
 )
+from .svg_shapes import Font, dashes, num, paint, shape, text_element, wrap
 
 __all__ = ["tree_svg_text"]
 
@@ -87,81 +90,9 @@ def tree_svg_text(tree: Any, trace: Any = None, *, step: int | None = None,
     return svg.text()
 
 
-# ----- shapes and strokes --------------------------------------------------------------------
-def _num(v: float) -> str:
-    return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
-def _points(pts: list[tuple[float, float]]) -> str:
-    return " ".join(f"{_num(x)},{_num(y)}" for x, y in pts)
-
-
-_X = [(0.25, 0), (0.5, 0.25), (0.75, 0), (1, 0.25), (0.75, 0.5), (1, 0.75), (0.75, 1),
-      (0.5, 0.75), (0.25, 1), (0, 0.75), (0.25, 0.5), (0, 0.25)]  # matplotlib's filled X
-
-
-def _shape(marker: str, x: float, y: float, size: float) -> str:
-    """An SVG element (without its closing ``/>``) for a matplotlib marker of ``size``
-    points (its width) centred at (x, y)."""
-    h = size / 2
-    if marker == "^":
-        return f'<polygon points="{_points([(x, y - h), (x + h, y + h), (x - h, y + h)])}"'
-    if marker == "v":
-        return f'<polygon points="{_points([(x, y + h), (x - h, y - h), (x + h, y - h)])}"'
-    if marker == "s":
-        return (f'<rect x="{_num(x - h)}" y="{_num(y - h)}" width="{_num(size)}" '
-                f'height="{_num(size)}"')
-    if marker == "o":
-        return f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(h)}"'
-    if marker == "D":
-        d = h * math.sqrt(2)
-        return f'<polygon points="{_points([(x, y - d), (x + d, y), (x, y + d), (x - d, y)])}"'
-    if marker == "X":
-        cross = [(x + (a - 0.5) * size, y + (b - 0.5) * size) for a, b in _X]
-        return f'<polygon points="{_points(cross)}"'
-    if marker == "*":
-        pts = []
-        for i in range(10):
-            r = h if i % 2 == 0 else h * 0.381966
-            a = math.pi / 2 + i * math.pi / 5
-            pts.append((x + r * math.cos(a), y - r * math.sin(a)))
-        return f'<polygon points="{_points(pts)}"'
-    raise ValueError(f"no SVG shape for marker {marker!r}")
-
-
-def _dashes(linestyle: str, width: float) -> str:
-    """matplotlib's dash patterns (scaled by the line width) as an SVG attribute."""
-    pattern = {"--": (3.7, 1.6), ":": (1.0, 1.65), "-.": (6.4, 1.6, 1.0, 1.6)}.get(linestyle)
-    if pattern is None:
-        return ""
-    return f' stroke-dasharray="{",".join(_num(d * width) for d in pattern)}"'
-
-
-def _paint(face: str, edge: str, width: float, linestyle: str = "-") -> str:
-    return (f' fill="{face}" stroke="{edge}" stroke-width="{_num(width)}"'
-            f'{_dashes(linestyle, width)}')
-
-
-def _text(x: float, y: float, s: str, size: float, color: str, *, anchor: str = "middle",
-          baseline: str = "central", bold: bool = False) -> str:
-    weight = ' font-weight="bold"' if bold else ""
-    return (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" fill="{color}" '
-            f'text-anchor="{anchor}" dominant-baseline="{baseline}"{weight}>{escape(s)}</text>')
-
-
+# ----- shapes and strokes: see svg_shapes ---------------------------------------------------
 def _text_width(s: str, size: float) -> float:
     return text_width(s, size)  # DejaVu Sans, generously
-
-
-def _wrap(title: str, width: float, size: float = 10.0) -> list[str]:
-    """``title`` in lines that fit ``width`` (broken at spaces)."""
-    lines: list[str] = []
-    for word in title.split(" "):
-        if lines and 0.5 * size * len(f"{lines[-1]} {word}") <= width - 10:  # average
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
 
 
 # ----- the picture ---------------------------------------------------------------------------
@@ -187,7 +118,7 @@ class _Svg:
         self.ypt = LEVEL if model.height < 9 else 600 / (model.height + 1.15)
         self.width = max(span * self.xpt + 10, 245.0)
         self.left = (self.width - span * self.xpt) / 2
-        self.title_lines = _wrap(title, self.width, 12.0) if title else []
+        self.title_lines = wrap(title, self.width, 12.0) if title else []
         self.top = 10 + TITLE_LINE * len(self.title_lines) if title else 6.0
         self.tree_h = (model.height + 1.35) * self.ypt  # room for a mark under a leaf name
         self.status = node_statuses(self.m, self.frame, self.traced)
@@ -264,10 +195,10 @@ class _Svg:
                 es = EDGE_STYLES["plain" if self.frame is None else st]
             cap = "butt" if es.linestyle != "-" else "round"
             q = p[:-1]
-            out.append(f'<line class="edge {st}" x1="{_num(self.x(q))}" y1="{_num(self.y(q))}" '
-                       f'x2="{_num(self.x(p))}" y2="{_num(self.y(p))}" stroke="{es.color}" '
-                       f'stroke-width="{_num(es.linewidth)}" stroke-linecap="{cap}"'
-                       f'{_dashes(es.linestyle, es.linewidth)}/>')
+            out.append(f'<line class="edge {st}" x1="{num(self.x(q))}" y1="{num(self.y(q))}" '
+                       f'x2="{num(self.x(p))}" y2="{num(self.y(p))}" stroke="{es.color}" '
+                       f'stroke-width="{num(es.linewidth)}" stroke-linecap="{cap}"'
+                       f'{dashes(es.linestyle, es.linewidth)}/>')
         out.append("</g>")
         return out
 
@@ -276,15 +207,15 @@ class _Svg:
         for p in self.m.paths:
             kind, st = self.m.kind(p), self.status[p]
             ns = NODE_STYLES[st]
-            out.append(f'{_shape(SHAPES[kind], self.x(p), self.y(p), self.size[p])} '
+            out.append(f'{shape(SHAPES[kind], self.x(p), self.y(p), self.size[p])} '
                        f'class="node {kind} {st}" data-path="{" ".join(map(str, p))}"'
-                       f'{_paint(ns.face, ns.edge, ns.linewidth, ns.linestyle)}/>')
+                       f'{paint(ns.face, ns.edge, ns.linewidth, ns.linestyle)}/>')
         out.append("</g>")
         cur = self.frame.current if self.frame is not None and not self.frame.done else None
         if cur is not None and cur in self.m.pos:
             c = CURRENT
-            out.append(f'{_shape(c.marker, self.x(cur), self.y(cur), c.scale * self.size[cur])}'
-                       f' class="current"{_paint(c.face, c.edge, c.linewidth, c.linestyle)}/>')
+            out.append(f'{shape(c.marker, self.x(cur), self.y(cur), c.scale * self.size[cur])}'
+                       f' class="current"{paint(c.face, c.edge, c.linewidth, c.linestyle)}/>')
         return out
 
     def _labels(self) -> list[str]:
@@ -295,24 +226,26 @@ class _Svg:
             pruned = self.status[p] == "pruned"
             if p in m.leaves:
                 if self.show_values and p in m.values:
-                    out.append(_text(x, y, fmt(m.values[p]), self.value_font,
-                                     PRUNED_TEXT if pruned else TEXT))
+                    out.append(text_element(x, y, fmt(m.values[p]), Font(
+                        self.value_font, PRUNED_TEXT if pruned else TEXT)))
                 if self.show_names:
-                    out.append(_text(x, y + 0.5 * CURRENT.scale * s + 1, m.names[p],
-                                     self.name_font, PRUNED_TEXT if pruned else NAME_TEXT,
-                                     baseline="hanging"))
+                    out.append(text_element(x, y + 0.5 * CURRENT.scale * s + 1, m.names[p], Font(
+                        self.name_font, PRUNED_TEXT if pruned else NAME_TEXT,
+                        baseline="hanging")))
                 continue
             value = value_text(p, self.frame) if self.show_values else ""
             if value:
                 off = bound_offset(s, self.inner_font[p], self.value_chars)
                 dy = off if m.is_max[p] else -off
-                out.append(_text(x, y + dy, value, self.inner_font[p], TEXT, bold=True))
+                out.append(text_element(x, y + dy, value, Font(self.inner_font[p], TEXT,
+                                                                bold=True)))
             name = m.names[p]
             if self._name_shown(p):
                 side = self._side(p)
-                out.append(_text(x + side * (0.5 * CURRENT.scale * s + 3), y - 0.08 * s, name,
-                                 self.name_font + 0.5, PRUNED_TEXT if pruned else NAME_TEXT,
-                                 anchor="end" if side < 0 else "start"))
+                out.append(text_element(
+                    x + side * (0.5 * CURRENT.scale * s + 3), y - 0.08 * s, name,
+                    Font(self.name_font + 0.5, PRUNED_TEXT if pruned else NAME_TEXT,
+                         anchor="end" if side < 0 else "start")))
             if self.show_values and p in m.statics:
                 out.append(self._static(p, pruned))
         out.append("</g>")
@@ -332,11 +265,11 @@ class _Svg:
         x0 = self.x(p) + side * 0.3 * s - (w if side < 0 else 0)
         y1 = self.y(p) - 0.5 * s - 1.5
         color = PRUNED_TEXT if pruned else NAME_TEXT
-        return (f'<g class="static"><rect x="{_num(x0)}" y="{_num(y1 - f - 3)}" '
-                f'width="{_num(w)}" height="{_num(f + 3)}" rx="2" fill="{STATIC_BOX["fc"]}" '
+        return (f'<g class="static"><rect x="{num(x0)}" y="{num(y1 - f - 3)}" '
+                f'width="{num(w)}" height="{num(f + 3)}" rx="2" fill="{STATIC_BOX["fc"]}" '
                 f'stroke="{STATIC_BOX["ec"]}" stroke-width="{STATIC_BOX["lw"]}" '
                 f'stroke-dasharray="2 1.5"/>'
-                + _text(x0 + 2, y1 - 0.5 * f - 1.5, text, f, color, anchor="start")
+                + text_element(x0 + 2, y1 - 0.5 * f - 1.5, text, Font(f, color, anchor="start"))
                 .replace("<text ", '<text font-style="italic" ', 1) + "</g>")
 
     def _side(self, p: Path) -> int:
@@ -360,11 +293,12 @@ class _Svg:
                 gap += 1 + _text_width(self.m.names[lv.path], self.name_font + 0.5) + 5
             x0 = self.x(lv.path) + gap if side > 0 else self.x(lv.path) - gap - w
             y0 = self.y(lv.path) - f - 2
-            out.append(f'<g class="window"><rect x="{_num(x0)}" y="{_num(y0)}" '
-                       f'width="{_num(w)}" height="{_num(2 * f + 4)}" rx="2" fill="#ffffff" '
+            out.append(f'<g class="window"><rect x="{num(x0)}" y="{num(y0)}" '
+                       f'width="{num(w)}" height="{num(2 * f + 4)}" rx="2" fill="#ffffff" '
                        f'fill-opacity="0.9" stroke="{DARK_ORANGE}" stroke-width="0.8"/>')
             for i, t in enumerate(lines):
-                out.append(_text(x0 + 2, y0 + 2 + (i + 0.5) * f, t, f, TEXT, anchor="start"))
+                out.append(text_element(x0 + 2, y0 + 2 + (i + 0.5) * f, t,
+                                        Font(f, TEXT, anchor="start")))
             out.append("</g>")
         return out
 
@@ -375,22 +309,21 @@ class _Svg:
             ms, s = MARKS[kind], self.size[p]
             leaf = p in self.m.leaves
             named = self._name_shown(p)
-            room = math.inf if leaf else side_room(
-                self.m, p, self._side(p), self.xpt, self.size, self._sides,
+            room = math.inf if leaf else side_room(self.m, p, self._side(p), RowMeasures(
+                self.xpt, self.size, self._sides,
                 lambda q: _text_width(self.m.names[q], self.name_font + 0.5)
-                if self._name_shown(q) else 0.0)
-            dx, up = mark_offset(
-                ms.where, leaf, self._side(p), s,
+                if self._name_shown(q) else 0.0))
+            dx, up = mark_offset(ms.where, leaf, self._side(p), s, MarkSpace(
                 name_width=_text_width(self.m.names[p], self.name_font + 0.5)
                 if named and not leaf else 0.0,
                 name_height=(1.2 * self.name_font if self.show_names else 0.0) if leaf
                 else 1.2 * (self.name_font + 0.5) if named else 0.0,
-                mark=self.mark_size, room=room, corner=corner_away(self.m, p, self._side(p)))
+                mark=self.mark_size, room=room, corner=corner_away(self.m, p, self._side(p))))
             dy = -up  # SVG's y grows downwards
             self.mark_xs += [self.x(p) + dx - self.mark_size, self.x(p) + dx + self.mark_size]
-            out.append(f'{_shape(ms.marker, self.x(p) + dx, self.y(p) + dy, self.mark_size)}'
+            out.append(f'{shape(ms.marker, self.x(p) + dx, self.y(p) + dy, self.mark_size)}'
                        f' class="mark {kind}" data-path="{" ".join(map(str, p))}"'
-                       f'{_paint(ms.face, ms.edge, ms.linewidth, ms.linestyle)}/>')
+                       f'{paint(ms.face, ms.edge, ms.linewidth, ms.linestyle)}/>')
         out.append("</g>")
         return out
 
@@ -428,13 +361,13 @@ class _Svg:
             parts = []
             if line is not None:
                 parts.append(f'<line x1="0" y1="0" x2="16" y2="0" stroke="{line.color}" '
-                             f'stroke-width="{_num(min(line.linewidth, 2.4))}"'
-                             f'{_dashes(line.linestyle, line.linewidth)}/>')
+                             f'stroke-width="{num(min(line.linewidth, 2.4))}"'
+                             f'{dashes(line.linestyle, line.linewidth)}/>')
             if marker:
                 size = 7.0 if style is CURRENT else 8.0
-                parts.append(f'{_shape(marker, 8, 0, size)}'
-                             f'{_paint(style.face, style.edge, max(style.linewidth, 1.0))}/>')
-            parts.append(_text(20, 0, label, MIN_FONT_PX, TEXT, anchor="start"))
+                parts.append(f'{shape(marker, 8, 0, size)}'
+                             f'{paint(style.face, style.edge, max(style.linewidth, 1.0))}/>')
+            parts.append(text_element(20, 0, label, Font(MIN_FONT_PX, TEXT, anchor="start")))
             entries.append(parts)
             widths.append(20 + _text_width(label, MIN_FONT_PX) + 10)
         rows: list[list[int]] = [[]]
@@ -450,7 +383,7 @@ class _Svg:
             x = (self.width - sum(widths[i] for i in row)) / 2
             y = y0 + (r + 0.5) * LEGEND_ROW
             for i in row:
-                out.append(f'<g transform="translate({_num(x)},{_num(y)})">')
+                out.append(f'<g transform="translate({num(x)},{num(y)})">')
                 out.extend(entries[i])
                 out.append("</g>")
                 x += widths[i]
@@ -480,14 +413,15 @@ class _Svg:
         label = self.title or "Game tree"
         desc = self.description()
         aria = f"{self.title}. {desc}" if self.title else desc
-        head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(self.width)}" '
-                f'height="{_num(height)}" viewBox="0 0 {_num(self.width)} {_num(height)}" '
+        head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(self.width)}" '
+                f'height="{num(height)}" viewBox="0 0 {num(self.width)} {num(height)}" '
                 f'font-family="{FONT}" role="img" aria-label="{escape(aria)}">',
                 f"<title>{escape(label)}</title>", f"<desc>{escape(desc)}</desc>",
                 '<rect width="100%" height="100%" fill="#ffffff"/>']
         if self.title:
             for i, line in enumerate(self.title_lines):
-                head.append(_text(self.width / 2, 5 + (i + 0.5) * TITLE_LINE, line, 12, TEXT))
+                head.append(text_element(self.width / 2, 5 + (i + 0.5) * TITLE_LINE, line,
+                                         Font(12, TEXT)))
         body = (self._edges() + self._nodes() + self._labels() + self._windows()
                 + marks + legend)
         return "\n".join([*head, *body, "</svg>"]) + "\n"

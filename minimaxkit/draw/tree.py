@@ -22,6 +22,7 @@ width, so greyscale prints read too.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from matplotlib.axes import Axes
@@ -36,7 +37,28 @@ from .sizes import compact_figsize, figsize_for
 from .view import TreeView
 
 __all__ = ["draw_tree", "TreeView", "tree_figure", "resolve", "figsize_for", "label_plan",
-           "compact_figsize"]
+           "compact_figsize", "DrawingOptions"]
+
+
+@dataclass(frozen=True)
+class DrawingOptions:
+    """What to draw besides the tree and the step, as :func:`draw_tree` and
+    :func:`tree_figure` take it: the options travel together from those public entry
+    points to the drawing.
+
+    ``labels`` is ``"auto"``, ``"all"``, ``"values"`` or ``"none"``; ``marks`` maps paths to
+    a kind of mark; ``title`` goes over the tree, ``legend`` under it; ``graph`` keeps the
+    networkx graph in the artists; ``every_step``: the legend lists what any step of the
+    trace shows (for frames recoloured later); ``lettering``: how names and bounds are written
+    (the play widget's search picture writes each move above its child)."""
+
+    labels: Any = "auto"
+    marks: Mapping[Path, str] | None = None
+    title: str | None = None
+    legend: bool = True
+    graph: bool = True
+    every_step: bool = False
+    lettering: Lettering = PLAIN
 
 
 def _layout_figure(fig: Figure, model: TreeModel, *, legend: bool, title: bool) -> Axes:
@@ -46,11 +68,12 @@ def _layout_figure(fig: Figure, model: TreeModel, *, legend: bool, title: bool) 
     return fig.add_axes((0.01, bottom, 0.98, 1 - bottom - top))
 
 
-def tree_figure(tree: Any, trace: Any = None, *, step: int | None = None, labels: Any = "auto",
-                marks: Mapping[Path, str] | None = None, title: str | None = None,
-                game: Any = None, state: Any = None, legend: bool = True,
-                figsize: tuple[float, float] | None = None, dpi: float = 100,
-                graph: bool = True, every_step: bool = False) -> tuple[Figure, dict[str, Any]]:
+def tree_figure(  # noqa: PLR0913 - the options are keyword-only, as draw_tree's
+        tree: Any, trace: Any = None, *, step: int | None = None, labels: Any = "auto",
+        marks: Mapping[Path, str] | None = None, title: str | None = None, game: Any = None,
+        state: Any = None, legend: bool = True, figsize: tuple[float, float] | None = None,
+        dpi: float = 100, graph: bool = True,
+        every_step: bool = False) -> tuple[Figure, dict[str, Any]]:
     """A new figure (not registered with pyplot) holding :func:`draw_tree`'s drawing, and
     the artists; for saving (``fig.savefig("tree.svg")``) and for fast rendering
     (``every_step``: the legend lists what any step of the trace shows)."""
@@ -61,8 +84,8 @@ def tree_figure(tree: Any, trace: Any = None, *, step: int | None = None, labels
     fig = Figure(figsize=size, dpi=dpi)
     FigureCanvasAgg(fig)
     ax = _layout_figure(fig, model, legend=legend, title=bool(title))
-    art = _draw(ax, model, rp, step, labels, marks, title, legend, graph=graph,
-                every_step=every_step)
+    art = _draw(ax, model, rp, step, DrawingOptions(labels, marks, title, legend, graph=graph,
+                                                    every_step=every_step))
     if art["legend"] is not None:
         _fit_legend(fig, ax, art["legend"])
     return fig, art
@@ -83,11 +106,15 @@ def _fit_legend(fig: Figure, ax: Axes, leg: Any) -> None:
                      box.height * h / (h - low)))
 
 
-def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, labels: Any,
-          marks: Mapping[Path, str] | None, title: str | None, legend: bool,
-          graph: bool = True, every_step: bool = False, lettering: Lettering = PLAIN
-          ) -> dict[str, Any]:
-    view = TreeView(ax, model, labels=labels, traced=rp is not None, lettering=lettering)
+def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None,
+          options: DrawingOptions) -> dict[str, Any]:
+    """Draw ``model`` on ``ax`` at ``step`` of the replay ``rp`` (None: the tree alone) as
+    ``options`` say; give its figure the picture's text alternative; return the artists
+    (see :func:`draw_tree`)."""
+    labels, marks, title = options.labels, options.marks, options.title
+    legend, graph, every_step = options.legend, options.graph, options.every_step
+    view = TreeView(ax, model, labels=labels, traced=rp is not None,
+                    lettering=options.lettering)
     # minimax and simple pruning keep no window: no (α, β) boxes that always read −∞, ∞
     view.show_windows = rp is None or rp.narrowing
     view.narrowing = rp is not None and rp.narrowing
@@ -119,10 +146,10 @@ def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None, label
     }
 
 
-def draw_tree(tree: Any, trace: Any = None, *, step: int | None = None, ax: Axes | None = None,
-              labels: Any = "auto", marks: Mapping[Path, str] | None = None,
-              title: str | None = None, game: Any = None, state: Any = None,
-              legend: bool = True) -> dict[str, Any]:
+def draw_tree(  # noqa: PLR0913 - the options are keyword-only, as networkx writes them
+        tree: Any, trace: Any = None, *, step: int | None = None, ax: Axes | None = None,
+        labels: Any = "auto", marks: Mapping[Path, str] | None = None, title: str | None = None,
+        game: Any = None, state: Any = None, legend: bool = True) -> dict[str, Any]:
     """Draw a game tree, or a search on it at ``step``; return the artists.
 
     ``tree`` is a :class:`~minimaxkit.tree.GameTree`, a search result (its trace and game
@@ -148,6 +175,6 @@ def draw_tree(tree: Any, trace: Any = None, *, step: int | None = None, ax: Axes
         fig = plt.figure(figsize=figsize_for(model, legend=legend, title=bool(title),
                                              dpi=dpi))
         ax = _layout_figure(fig, model, legend=legend, title=bool(title))
-    return _draw(ax, model, rp, step, labels, marks, title, legend)
+    return _draw(ax, model, rp, step, DrawingOptions(labels, marks, title, legend))
 
 

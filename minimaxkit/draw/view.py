@@ -17,6 +17,8 @@ from ..replay import Frame, fmt
 from ..trace import Path
 from .lettering import PLAIN, Lettering, edge_name
 from .model import (
+    MarkSpace,
+    RowMeasures,
     TreeModel,
     check_marks,
     corner_away,
@@ -431,8 +433,8 @@ class TreeView:
         name = self.names.get(p)
         if leaf:
             height = 1.2 * self.name_font if p in self.names else 0.0
-            return mark_offset("", True, self.side[p], self.size[p], name_height=height,
-                               mark=self.mark_size)
+            return mark_offset("", True, self.side[p], self.size[p],
+                               MarkSpace(name_height=height, mark=self.mark_size))
         width = text_width(name.get_text(), self.name_font + 0.5) if name else 0.0
 
         def named(q: Path) -> float:
@@ -440,14 +442,14 @@ class TreeView:
             return text_width(t.get_text(), self.name_font + 0.5) if t is not None else 0.0
 
         side = self.side[p]
-        room = side_room(self.model, p, side, self.xpt, self.size, self.side, named)
+        room = side_room(self.model, p, side, RowMeasures(self.xpt, self.size, self.side, named))
         name_height = 1.2 * (self.name_font + 0.5) if name else 0.0
         corner = corner_away(self.model, p, side) or side
 
         def at(room: float, corner: int) -> tuple[float, float]:
-            return mark_offset("", False, side, self.size[p], name_width=width,
-                               name_height=name_height, mark=self.mark_size, room=room,
-                               corner=corner)
+            return mark_offset("", False, side, self.size[p], MarkSpace(
+                name_width=width, name_height=name_height, mark=self.mark_size, room=room,
+                corner=corner))
 
         ring = 0.5 * CURRENT.scale * self.size[p]
         under = (side * (ring + 3.0 + 0.5 * self.mark_size),

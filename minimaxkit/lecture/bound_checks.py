@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..replay.narration import fmt
 from ..search import alphabeta
 from ._reader import QUICK, Failed, call, number, same, short, shown
 from .check_trees import check_trees
@@ -84,22 +85,22 @@ def _research_problem(got: Any, window: tuple[float, float], value: float, true:
         return "" if got is None else f"{said}: inside the window, so exact; return None"
     if got is None:
         edge = " (a tie with a bound is a bound too)" if value in (lo, hi) else ""
-        return f"{said}: at or outside the window, so only a bound{edge}; search again"
+        return f"{said}: at or outside the window, so known only as a bound{edge}; search again"
     new_lo, new_hi = _window(got)
     if (new_lo, new_hi) == (-inf, inf):
         return ""  # right, if costlier: see FULL_WINDOW_NOTE
     kept = new_hi if value <= lo else new_lo
     if math.isinf(kept):
-        return f"{said}: the window ({new_lo:g}, {new_hi:g}) opens the side that held"
+        return f"{said}: the window ({fmt(new_lo)}, {fmt(new_hi)}) opens the side that held"
     again = alphabeta(tree, window=(new_lo, new_hi), trace=False).value
     if new_lo < again < new_hi and same(again, true):
         return ""
     if same(again, kept):
         end, old = ("top", hi) if value <= lo else ("bottom", lo)
-        return (f"{said}: searched again with ({new_lo:g}, {new_hi:g}) it returns {again:g}, "
+        return (f"{said}: searched again with ({fmt(new_lo)}, {fmt(new_hi)}) it returns {again:g}, "
                 f"a tie with the new {end}; cutting on equality, a tie with it is again only a "
                 f"bound: keep the old {end}, {old:g}")
-    return (f"{said}: searched again with ({new_lo:g}, {new_hi:g}) it returns {again:g}, "
+    return (f"{said}: searched again with ({fmt(new_lo)}, {fmt(new_hi)}) it returns {again:g}, "
             "still not exact: which side failed?")
 
 
@@ -141,6 +142,14 @@ _BOUND_CASES = [(5, 2, 8), (2, 2, 8), (1, 2, 8), (8, 2, 8), (9, 2, 8), (-3, -inf
                 (0, -inf, 0), (7, 7, inf), (4, -inf, inf), (-1, -1, 1)]
 
 
+def _arg(number: float) -> str:
+    """A case's number as the student would type it in a call: ``-math.inf`` for -∞ (the
+    lecture imports math), not Python's ``-inf``, which is no name in a notebook."""
+    if math.isinf(number):
+        return "math.inf" if number > 0 else "-math.inf"
+    return f"{number:g}"
+
+
 def _kind_problem(flag_of: Any) -> str:
     """'' when ``flag_of`` names every case's kind, else the first case it gets wrong."""
     for value, alpha, beta in _BOUND_CASES:
@@ -149,7 +158,7 @@ def _kind_problem(flag_of: Any) -> str:
         want = kind_of(value, alpha, beta)
         if same(got, want):
             continue
-        said = f"flag_of({value:g}, {alpha:g}, {beta:g}) returns {short(got)}"
+        said = f"flag_of({_arg(value)}, {_arg(alpha)}, {_arg(beta)}) returns {short(got)}"
         if not any(same(got, k) for k in KINDS):
             return f"{said}; expected one of {', '.join(map(repr, KINDS))}"
         tie = (" (cutting on equality, a value equal to α is an upper bound, one equal to "
@@ -175,10 +184,11 @@ def _reuse_problem(reuse: Any) -> tuple[str, str]:
             got = call(reuse, kind, value, alpha, beta, none_ok=True, limit=QUICK,
                        call_as="reuse(flag, value, alpha, beta)")
             want = reusable(kind, value, alpha, beta)
-            said = f"reuse({kind!r}, {value:g}, {alpha:g}, {beta:g}) returns {short(got)}"
+            said = (f"reuse({kind!r}, {_arg(value)}, {_arg(alpha)}, {_arg(beta)}) returns "
+                    f"{short(got)}")
             if want is None and got is not None:
                 return (f"{said}: a {kind} bound {value:g} leaves room inside the window "
-                        f"({alpha:g}, {beta:g}), where the node's value could change the "
+                        f"({_arg(alpha)}, {_arg(beta)}), where the node's value could change the "
                         "parent's choice: search it"), ""
             if want is not None and _clamped(kind, value, alpha, beta, got) \
                     and not same(got, want):

@@ -82,13 +82,24 @@ def _strict_only(tree: GameTree, result: SearchResult, want: int) -> str:
     """What to tell an order that evaluates ``want`` leaves with strict cuts but not with the
     lectures' cut on equality (``result``'s): where a tie with the bound was cut."""
     assert result.trace is not None
-    ties = [f"{tree.node(e.path).name} (v = {'α' if e.kind == 'alpha' else 'β'} = {e.value})"
+    ties = [f"{_which_min_node(e.path)}, {tree.node(e.path).name} "
+            f"(v = {'α' if e.kind == 'alpha' else 'β'} = {e.value})"
             for e in result.trace.events
             if isinstance(e, Cutoff) and e.pruned and e.value == e.bound]
     return (f"right if cuts were strict (v > β, v < α), but with the lectures' cut on "
             f"equality (v ≥ β, v ≤ α) the tie at {' and '.join(ties)} is cut: "
             f"{result.stats.leaves} leaves, not {want}. Order the leaves so that no node "
             "meets its bound before its last leaf")
+
+
+_ORDINALS = ("first", "second", "third")
+
+
+def _which_min_node(path: tuple[int, ...]) -> str:
+    """Where a MIN node sits in the student's order ("the second MIN node"): its letter
+    follows the student's order, so lecture 3's C may hold other leaves than this C."""
+    place = path[0] if path else 0
+    return f"the {_ORDINALS[place]} MIN node" if place < len(_ORDINALS) else "a MIN node"
 
 
 class _KeyGame(ConnectFour):

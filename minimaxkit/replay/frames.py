@@ -160,9 +160,10 @@ class Replay:
     True
     """
 
-    def __init__(self, source: Any, *, tree: Any = None, state: Any = None,
-                 names: Mapping[Path, str] | Callable[[Path], str] | None = None,
-                 prune_on_equal: bool | None = None, narrowing: bool | None = None) -> None:
+    def __init__(  # noqa: PLR0913 - the options are keyword-only, as networkx writes them
+            self, source: Any, *, tree: Any = None, state: Any = None,
+            names: Mapping[Path, str] | Callable[[Path], str] | None = None,
+            prune_on_equal: bool | None = None, narrowing: bool | None = None) -> None:
         trace: Trace | None
         if isinstance(source, Trace):
             trace, options, algorithm, game = source, {}, None, tree

@@ -75,10 +75,11 @@ class QuizWidget(RerunHint, w.VBox):
     ``prune_on_equal`` is the cut rule of the alpha-beta the answers are checked against.
     """
 
-    def __init__(self, seed: int | None = None, *, depth: int = 3,
-                 branching: int | tuple[int, int] = (2, 3), values: tuple[int, int] = (0, 9),
-                 mode: str = "leaves", prune_on_equal: bool = True,
-                 tree: GameTree | None = None, dpi: float = 80) -> None:
+    def __init__(  # noqa: PLR0913 - keyword-only, as lectures and notebooks call it
+            self, seed: int | None = None, *, depth: int = 3,
+            branching: int | tuple[int, int] = (2, 3), values: tuple[int, int] = (0, 9),
+            mode: str = "leaves", prune_on_equal: bool = True, tree: GameTree | None = None,
+            dpi: float = 80) -> None:
         if mode not in ("leaves", "values"):
             raise ValueError(f"mode must be 'leaves' or 'values', got {mode!r}")
         self.mode, self.seed, self.dpi = mode, seed, dpi
@@ -109,14 +110,28 @@ class QuizWidget(RerunHint, w.VBox):
 
     # ----- set-up -----------------------------------------------------------------------------
     def _start(self, tree: GameTree | None) -> None:
+        """Set the quiz on ``tree`` (None: a new random tree from the seed): search it, make
+        the answer widgets, say the task, draw the tree."""
         if tree is None:
             tree = GameTree.random(seed=self.seed, **self._spec)  # type: ignore[arg-type]
+        self._search(tree)
+        asked = self.leaf_paths if self.mode == "leaves" else self.inner
+        task = self._answer_widgets(asked)
+        self.drawn = len(self.by_name) <= MAX_DRAWN_NODES
+        task = self._place_answers(task, asked)
+        if not self.drawn:
+            task += self._leaf_list()
+        self._reset(task)
+
+    def _search(self, tree: GameTree) -> None:
+        """The answers: alpha-beta's search of ``tree`` (the leaves it never evaluates) and
+        minimax's (every backed-up value); and, read once so that Check is linear in the
+        tree, the step (1-based) of the first cut-off pruning each subtree root and the
+        event of each leaf evaluated."""
         self.tree = tree
         self.result = alphabeta(tree, prune_on_equal=self.prune_on_equal)
         assert self.result.trace is not None
         self.replay = Replay(self.result)
-        # read once, so that Check is linear in the tree: the step (1-based) of the first
-        # cut-off pruning each subtree root, and the event of each leaf evaluated
         self._pruned_at: dict[Path, int] = {}
         self._leaf_at: dict[Path, int] = {}
         self._reasons: dict[int, str] = {}
@@ -134,9 +149,14 @@ class QuizWidget(RerunHint, w.VBox):
         self.full = minimax(tree)  # what values mode asks for: every node's backed-up value
         self.true_values = self.full.trace.values  # type: ignore[union-attr]
         self.inner = [n.path for n in tree.nodes() if n.children]
-        rule = "v ≥ β / v ≤ α" if self.prune_on_equal else "v > β / v < α (strict)"
         self.by_name = {n.name: n.path for n in tree.nodes()}
-        asked = self.leaf_paths if self.mode == "leaves" else self.inner
+
+    def _answer_widgets(self, asked: list[Path]) -> str:
+        """Make the widgets that take the answers about ``asked``: a toggle per leaf (leaves
+        mode) or a box per interior node (values mode), up to ``MAX_ANSWER_WIDGETS``, and
+        the text box used beyond that; return the task in words."""
+        tree = self.tree
+        rule = "v ≥ β / v ≤ α" if self.prune_on_equal else "v > β / v < α (strict)"
         # Typed answers reach the kernel when the box loses focus (pressing Check does that),
         # in one message ahead of the click. Sent on every key, they are held back while the
         # kernel is busy and the click overtook them: Check judged "N" of "NOPE, " (seen in
@@ -163,7 +183,11 @@ class QuizWidget(RerunHint, w.VBox):
                                           layout=w.Layout(width="120px"),
                                           style={"description_width": "30px"})
                                 for p in asked}
-        self.drawn = len(self.by_name) <= MAX_DRAWN_NODES
+        return task
+
+    def _place_answers(self, task: str, asked: list[Path]) -> str:
+        """Show the answer widgets (the toggles, the boxes, or, for too many answers, the one
+        text box, with the task's words changed to say so); return the task."""
         if self.toggles is not None:
             self.answers.children = [self.toggles]
         elif self.entries:
@@ -173,19 +197,27 @@ class QuizWidget(RerunHint, w.VBox):
                 "Enter the backed-up", "Type a line <code>name value</code> for the backed-up")
             self.typed.placeholder = ("names, e.g. " if self.mode == "leaves" else
                                       "lines of name and value, e.g. ") + " ".join(
-                tree.node(p).name + ("" if self.mode == "leaves" else " 5\n")
+                self.tree.node(p).name + ("" if self.mode == "leaves" else " 5\n")
                 for p in asked[:2])
             self.typed.description = "answer"
             self.typed.add_class("mmk-typed")
             self.answers.children = [self.typed]
-        if not self.drawn:
-            leaves = ", ".join(f"{tree.node(p).name} {fmt(tree.node(p).value)}"
-                               for p in self.leaf_paths)
-            task += (f" The tree has {len(self.by_name):,} nodes, too many to draw legibly; "
-                     f"its {len(self.leaf_paths):,} leaves, left to right, with their values:"
-                     "<div tabindex='0' role='region' aria-label='the leaves and their values' "
-                     "style='max-height:8em;overflow-y:auto;font-family:monospace;"
-                     f"font-size:12px;border:1px solid #ccc;padding:2px 4px'>{leaves}</div>")
+        return task
+
+    def _leaf_list(self) -> str:
+        """For a tree too large to draw: the words, and a scrolling list of its leaves with
+        their values, that stand in for the picture."""
+        tree = self.tree
+        leaves = ", ".join(f"{tree.node(p).name} {fmt(tree.node(p).value)}"
+                           for p in self.leaf_paths)
+        return (f" The tree has {len(self.by_name):,} nodes, too many to draw legibly; "
+                f"its {len(self.leaf_paths):,} leaves, left to right, with their values:"
+                "<div tabindex='0' role='region' aria-label='the leaves and their values' "
+                "style='max-height:8em;overflow-y:auto;font-family:monospace;"
+                f"font-size:12px;border:1px solid #ccc;padding:2px 4px'>{leaves}</div>")
+
+    def _reset(self, task: str) -> None:
+        """Show ``task`` and the unmarked picture, with no feedback and no solution yet."""
         self.picture.layout.display = None if self.drawn else "none"
         self.intro.value = f"<div style='font-size:13px'>{task}</div>"
         self.feedback.value = ""

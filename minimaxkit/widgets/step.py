@@ -136,10 +136,11 @@ class StepWidget(RerunHint, w.VBox):
 
     value = traitlets.Int(0)
 
-    def __init__(self, result: Any = None, *, trace: Any = None, tree: Any = None,
-                 state: Any = None, title: str | None = None, labels: Any = "auto",
-                 dpi: float = 80, interval: int = 800, prerender: bool | None = None,
-                 marks: dict[Any, str] | None = None, bounds: bool = True) -> None:
+    def __init__(  # noqa: PLR0913 - keyword-only, as lectures call it; inward as a PanelLook
+            self, result: Any = None, *, trace: Any = None, tree: Any = None,
+            state: Any = None, title: str | None = None, labels: Any = "auto",
+            dpi: float = 80, interval: int = 800, prerender: bool | None = None,
+            marks: dict[Any, str] | None = None, bounds: bool = True) -> None:
         if result is None and trace is None:
             raise TypeError("StepWidget needs a search result, or trace=... and tree=...")
         if result is not None and getattr(result, "trace", 1) is None:
@@ -256,10 +257,11 @@ class CompareWidget(RerunHint, w.VBox):
 
     value = traitlets.Int(0)
 
-    def __init__(self, a: Any, b: Any, *, labels: tuple[str, str] = ("A", "B"),
-                 tree: Any = None, state: Any = None, dpi: float = 80,
-                 interval: int = 800, prerender: bool | None = None,
-                 label_style: Any = "auto") -> None:
+    def __init__(  # noqa: PLR0913 - keyword-only, as lectures call it; inward as PanelLooks
+            self, a: Any, b: Any, *, labels: tuple[str, str] = ("A", "B"),
+            tree: Any = None, state: Any = None, dpi: float = 80,
+            interval: int = 800, prerender: bool | None = None,
+            label_style: Any = "auto") -> None:
         ta, tb = getattr(a, "trace", a), getattr(b, "trace", b)
         if ta is None or tb is None:
             raise ValueError("both results need traces: search with trace=True")

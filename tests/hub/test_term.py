@@ -435,14 +435,30 @@ def _pages(student: User) -> list[Path]:
 
 
 def _wait_feedback(hub: CourseHub, student: User, count: int, timeout: float = 900) -> Path:
-    """Fetch feedback as ``student`` until they have ``count`` pages; the newest."""
-    deadline = time.monotonic() + timeout
+    """Wait until the service has graded ``count`` of ``student``'s submissions, then fetch
+    feedback as ``student`` (``nbgrader fetch_feedback``) until they have ``count`` pages;
+    the newest.
+
+    The wait reads the service's ledger (a file it replaces whole), which says ``graded``
+    only once the feedback is released: a fetch every few seconds while the grading runs
+    would start a whole nbgrader process each time, beside the grading it waits for."""
+    started = time.monotonic()
+    deadline = started + timeout
+    while sum(e["status"] == "graded" for e in _of(hub, student)) < count:
+        failed = any(e["status"] == "failed" for e in _of(hub, student))
+        if failed or time.monotonic() > deadline:
+            raise AssertionError(f"{student.name}'s submissions are {_of(hub, student)}: not "
+                                 f"{count} graded after {time.monotonic() - started:.0f} s:\n"
+                                 f"{hub.log_tail(80)}")
+        time.sleep(0.5)
+    fetches = 0
     while len(_pages(student)) < count:
-        if time.monotonic() > deadline:
+        if fetches == 5 or time.monotonic() > deadline:
             raise AssertionError(f"{student.name} has {len(_pages(student))} feedback pages, "
-                                 f"not {count}, after {timeout:.0f} s:\n{hub.log_tail(80)}")
+                                 f"not {count}, after {fetches} fetches of feedback the "
+                                 f"ledger says is released:\n{hub.log_tail(80)}")
         hub.run(student, "nbgrader", "fetch_feedback", ONGOING)
-        time.sleep(3)
+        fetches += 1
     return _pages(student)[-1]
 
 
