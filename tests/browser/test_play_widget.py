@@ -222,21 +222,32 @@ def test_a_second_click_while_the_computer_thinks_is_not_played(
     show_widgets(page, jupyter)
     slow = page.locator(".mmk-play").nth(3)
     slow.locator("button.mmk-cell").nth(40).wait_for(state="visible", timeout=30_000)
+    # Every state the widget passes through is recorded as it changes (a MutationObserver):
+    # the disc, the status and the board's buttons reach the page in separate messages, so
+    # reading the status once after the disc shows could see the status of before the click.
     page.evaluate("""() => {
-        const cells = document.querySelectorAll('.mmk-play')[3]
-            .querySelectorAll('button.mmk-cell');
+        const root = document.querySelectorAll('.mmk-play')[3];
+        window.__mmkSeen = [];
+        const note = () => window.__mmkSeen.push({
+            status: root.querySelector('.mmk-status').innerText,
+            disabled: Array.from(root.querySelectorAll('button.mmk-cell'))
+                .every((b) => b.disabled)});
+        new MutationObserver(note).observe(root, {subtree: true, childList: true,
+                                                  characterData: true, attributes: true});
+        const cells = root.querySelectorAll('button.mmk-cell');
         cells[40].click(); cells[39].click();  // column 5, then column 4 (bottom row)
     }""")
     page.wait_for_function(f"() => ({CELLS_JS})(3)[40].text === 'X'", timeout=20_000)
-    thinking = status(page, 3)
-    disabled = page.evaluate("""() => Array.from(document.querySelectorAll('.mmk-play')[3]
-        .querySelectorAll('button.mmk-cell')).every((b) => b.disabled)""")
     element_shot(slow, f"play-thinking-{jupyter.app}-01")
     expected = [""] * 42
     expected[40], expected[35] = "X", "O"
     cells = wait_board(page, 3, expected)  # X in column 5, O in column 0, column 4 empty
-    assert "the computer is thinking…" in thinking, thinking
-    assert disabled  # the board took no move while the computer thought
+    seen = page.evaluate("() => window.__mmkSeen")
+    thinking = [s for s in seen if "the computer is thinking…" in s["status"]]
+    assert thinking, [s["status"] for s in seen]
+    # while the computer thought the board was disabled (the status and the buttons come in
+    # separate messages, so one of the states seen may have the one without the other)
+    assert any(s["disabled"] for s in thinking), thinking
     said = wait_status(page, 3, "played column 0")
     assert "Your click while the computer was thinking was not played." in said, said
     assert cells.count("X") == 1 and cells.count("O") == 1
