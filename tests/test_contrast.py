@@ -110,7 +110,7 @@ def test_step_controls() -> None:
 def test_quiz_leaf_toggles() -> None:
     """Selected vs unselected differ by 3:1 or more (WCAG 1.4.11 non-text contrast), both
     against the page; the text on either is 4.5:1."""
-    from minimaxkit.widgets.quiz import TOGGLE_COLORS as t
+    from minimaxkit.widgets.leaf_toggles import TOGGLE_COLORS as t
 
     assert contrast(t["on"], t["background"]) >= 3
     assert contrast(t["border"], t["background"]) >= 3  # an unselected toggle's edge

@@ -109,7 +109,7 @@ def test_play_widget_shows_the_last_search_from_where_it_started() -> None:
     pw.click(4)  # X in the centre; O's search starts from that position
     assert pw.result is not None and pw.result.state == G.play(G.initial_state(), 4)
     image = pw.search_view.children[0]
-    assert bytes(image.value[:8]) == PNG
+    assert image.png[:8] == PNG
     fig = _result_figure(pw.result, 80)
     depth1 = [t.get_text() for ax in fig.axes for t in ax.texts
               if round(t.get_position()[1]) == -1 and re.fullmatch(r"[abc][123]", t.get_text())]
@@ -123,7 +123,7 @@ def test_play_widget_shows_the_last_search_from_where_it_started() -> None:
     deepening = PlayWidget(G, search=partial(deepen, max_depth=3))
     deepening.show.value = True
     deepening.click(4)
-    assert bytes(deepening.search_view.children[0].value[:8]) == PNG  # its deepest search
+    assert deepening.search_view.children[0].png[:8] == PNG  # its deepest search
     untraced = PlayWidget(G, search=lambda g, s: alphabeta(g, s, trace=False))
     untraced.show.value = True
     untraced.click(4)

@@ -14,7 +14,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-from minimaxkit import alphabeta, deepen  # noqa: E402
+from minimaxkit import alphabeta, deepen, minimax  # noqa: E402
 from minimaxkit.draw.model import TreeModel  # noqa: E402
 from minimaxkit.draw.summary import FULL_LEAVES, search_summary  # noqa: E402
 from minimaxkit.draw.tree import figsize_for  # noqa: E402
@@ -163,9 +163,10 @@ def test_show_search_is_a_toggle_that_new_game_resets() -> None:
     assert pw.show.description == "Hide search" and pw.show.button_style == "info"
     pw.click(4)
     picture = pw.search_view.children[0]
-    assert bytes(picture.value[:4]) == b"\x89PNG"
-    # at its natural width, never stretched, shrunk to fit the page
-    assert picture.layout.width.endswith("px") and picture.layout.max_width == "100%"
+    assert picture.png[:4] == b"\x89PNG"
+    # at its natural size, never stretched nor shrunk: it scrolls sideways in its own box
+    assert f"width:{picture.width}px;height:{picture.height}px" in picture.value
+    assert "max-width:none" in picture.value and "overflow-x:auto" in picture.value
     pw.new_game()
     assert not pw.show.value and pw.search_view.children == ()
     assert pw.show.description == "Show search"
@@ -188,7 +189,7 @@ def test_show_search_after_the_moves_of_lecture_6() -> None:
     pw.show.value = True
     for move in (3, 3):
         pw.click(move)
-        assert bytes(pw.search_view.children[0].value[:4]) == b"\x89PNG", pw.message
+        assert pw.search_view.children[0].png[:4] == b"\x89PNG", pw.message
 
 
 def test_a_large_search_is_summarised_at_a_readable_size() -> None:
@@ -227,7 +228,7 @@ def test_play_against_your_own_evaluation() -> None:
     assert pw.last is not None and pw.last.nodes is not None and pw.last.nodes <= 300
     assert "your evaluate values it" in pw.status.value
     pw.show.value = True
-    assert bytes(pw.search_view.children[0].value[:4]) == b"\x89PNG"
+    assert pw.search_view.children[0].png[:4] == b"\x89PNG"
 
     def broken(board: Any) -> float:
         return float("nan")
@@ -315,6 +316,64 @@ def test_a_click_while_the_computer_thinks_is_not_played() -> None:
     assert pw.moves == [5, 0, 4, 0] and "not played" not in pw.status.value
 
 
+def test_a_burst_of_clicks_plays_only_the_first_even_when_the_reply_comes_first() -> None:
+    """Student 4's burst in lecture 6: column 3 at 0 ms, column 6 at 120 ms and at 200
+    ms, all sent while the status said the computer was thinking; the kernel got the last
+    one after the reply was on the board, and played it: two of their moves from one
+    burst. Here the clicks are made on the buttons the front end had on screen (``shown``)
+    and reach the widget as they did: the second while the search runs, the third after
+    the reply. Only column 3 is played, and the status says the others were not."""
+    search = HeldSearch()
+    pw = PlayWidget(ConnectFour(), search=search)
+    shown = pw.cells  # the board on screen when the burst starts
+    shown[0][3].click()
+    shown[0][6].click()  # while the computer thinks
+    assert pw.moves == [3] and "that click was not played" in pw.status.value
+    search.go.set()
+    pw.wait()
+    assert pw.moves == [3, 0]
+    said = pw.status.value
+    assert "Your click while the computer was thinking was not played." in said, said
+    shown[0][6].click()  # sent before the reply was on screen, arriving after it
+    assert pw.moves == [3, 0], "a click made on the old board was played"
+    assert texts(pw)[5][6] == EMPTY_TEXT and not pw.cells[5][6].disabled
+    said = pw.status.value
+    assert "Your click while the computer was thinking was not played." in said, said
+    assert "X to move" in said
+    pw.cells[0][6].click()  # a click on the board of the student's turn is played
+    pw.wait()
+    assert pw.moves == [3, 0, 6, 0] and "not played" not in pw.status.value
+
+
+def test_every_dropped_click_is_said_and_a_double_click_is_not() -> None:
+    """A click that arrives after the reply, from the board before it, is dropped with
+    the same note as one made while the computer thinks (the note was missing for some);
+    a double-click on the cell just played (both clicks reaching the widget before or
+    after the reply) plays one move and says nothing: student 4 read "c3 is not a legal
+    move." after a plain double-click."""
+    late = PlayWidget(ConnectFour(), search=first_move)  # (replies before the 2nd click)
+    shown = late.cells
+    shown[0][3].click()
+    late.wait()
+    shown[0][5].click()
+    assert late.moves == [3, 0]
+    assert "Your click while the computer was thinking was not played." in late.status.value
+    for held in (False, True):
+        search = HeldSearch()
+        ttt = PlayWidget(TicTacToe(), search=search)
+        shown = ttt.cells
+        shown[2][2].click()  # c3
+        if not held:
+            search.go.set()
+            ttt.wait()
+        shown[2][2].click()  # the double-click's second click
+        search.go.set()
+        ttt.wait()
+        assert ttt.moves == [8, 0], held
+        assert "not" not in re.sub(r"<[^>]+>", "", ttt.status.value.split("</style>")[-1]), \
+            ttt.status.value
+
+
 def test_tictactoe_two_quick_clicks_play_one_move() -> None:
     search = HeldSearch()
     pw = PlayWidget(TicTacToe(), search=search)
@@ -368,7 +427,7 @@ def test_show_search_of_a_deepening_search_tells_one_story() -> None:
     drawn, reached, hidden = (int(n.replace(",", "")) for n in counted.groups())
     assert reached == last and drawn + hidden == reached
     # the picture is this reply's: its text alternative gives this search's value and count
-    alt = pw.search_view.children[0].tooltip
+    alt = pw.search_view.children[0].alt
     assert f"value {fmt(deepest.value)}, {last} nodes" in alt, alt
 
 
@@ -401,3 +460,84 @@ def test_tictactoe_board_names_its_rows_and_columns_as_the_moves_are_named() -> 
             row_name = re.sub(r"<[^>]+>", "", grid[at - c - 1].value)
             column_name = re.sub(r"<[^>]+>", "", grid[1 + c].value)
             assert button.tooltip.startswith(f"{column_name}{row_name}: "), button.tooltip
+
+
+def test_the_search_pictures_img_says_what_it_shows_also_when_the_tree_is_whole() -> None:
+    """Student 4 found the search picture's <img> with an empty alt; late in a game the
+    whole search is drawn and no sentence under it said anything. The <img> now carries a
+    text alternative: the search, its value and node count, what each move is worth, and
+    how much of the search is drawn."""
+    from html import unescape
+
+    pw = PlayWidget(TicTacToe(), search=partial(minimax, depth=2), human="O")
+    pw.show.value = True
+    for _ in range(2):  # late enough that the whole search is drawn (its 3rd reply)
+        pw.click(pw.game.moves(pw.state)[0])
+    picture = pw.search_view.children[0]
+    result = pw.result
+    alt = re.search(r"<img [^>]*alt='([^']*)'", picture.value)
+    assert alt is not None, picture.value[:300]
+    said = unescape(alt.group(1))
+    assert said == picture.alt
+    assert f"value {fmt(result.value)}, {result.stats.nodes} nodes" in said, said
+    assert f"The whole search is drawn: {result.stats.nodes} nodes." in said, said
+    assert "Each move from the position searched and its value: " in said, said
+    assert pw.search_view.children[1].value == ""  # (no sentence under the picture)
+
+
+def test_each_moves_name_is_written_above_its_own_child() -> None:
+    """Student 4 could not tell which child a move's name named: it sat beside the child,
+    half-way to the neighbour (left of the child in the left half, right of it in the
+    right half). Each name is now centred above its own node, in the picture's pixels:
+    nearer its own node's centre than any other node's, and above the node."""
+    from minimaxkit.draw.summary import summary_figure
+
+    game = TicTacToe()
+    state = game.initial_state()
+    for move in (4, 0, 8):
+        state = game.play(state, move)
+    result = minimax(game, state, depth=2)
+    fig, art, _ = summary_figure(result)
+    fig.canvas.draw()
+    ax, names, nodes = art["ax"], art["names"], art["view"].model.pos
+    assert len([p for p in names if len(p) == 1]) == 6  # every move from the root is named
+    for p, text in names.items():
+        if not p:
+            continue  # ("root", left of the root: it has no edge)
+        box = text.get_window_extent()
+        cx, cy = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+        at = {q: ax.transData.transform(xy) for q, xy in nodes.items()}
+        nearest = min(at, key=lambda q: (at[q][0] - cx) ** 2 + (at[q][1] - cy) ** 2)
+        assert nearest == p, (text.get_text(), p, nearest)
+        assert abs(cx - at[p][0]) < 1 and cy > at[p][1], (text.get_text(), p)
+    assert [names[p].get_text() for p in sorted(names) if len(p) == 1] == [
+        game.move_name(m) for m in game.moves(state)]
+
+
+def test_a_bound_every_value_meets_is_drawn_as_unknown() -> None:
+    """Student 4 saw, late in a Connect Four game that O wins at once, the other six moves
+    drawn "≥-1": a bound equal to the worst value of the game, true of every node. With
+    the game's value range known, such a bound is drawn "?", the legend says what "?"
+    means, and the picture's text alternative says "no bound known". (O has three in
+    column 0; X has 1, 3, 4 and 6 on the bottom row; O to move; the clamped fail-hard
+    search cuts each other move at β = -1 and returns -1 for it.)"""
+    from minimaxkit.draw.summary import summary_figure
+    from minimaxkit.widgets._play_picture import search_alt
+
+    game = ConnectFour()
+    assert game.value_range == (-1, 1)
+    result = alphabeta(game, game.state_from_moves("3040601"), depth=3, fail="hard")
+    assert result.move == 0 and result.value == -1
+    fig, art, _ = summary_figure(result)
+    shown = {p[0]: t.get_text() for p, t in art["values"].items() if len(p) == 1}
+    assert shown == {0: "-1", 1: "?", 2: "?", 3: "?", 4: "?", 5: "?", 6: "?"}, shown
+    legend = [t.get_text() for t in art["legend"].get_texts()]
+    assert "?: no bound known (any value)" in legend, legend
+    alt = search_alt(result, connect4=True)
+    assert "1: no bound known" in alt and "≥-1" not in alt, alt
+    # a bound that does say something is drawn as it was
+    soft = alphabeta(game, game.state_from_moves("3040601"), depth=3)
+    fig, art, _ = summary_figure(soft)
+    assert "?" not in [t.get_text() for t in art["values"].values()]
+    assert "?: no bound known (any value)" not in [
+        t.get_text() for t in art["legend"].get_texts()]

@@ -73,6 +73,7 @@ def tree_legend(view: Any, frame: Frame | None, marks: Mapping[Path, str] | None
                                   markersize=9, color=TEXT,
                                   label="≥v ≤v: bound" if view.narrowing
                                   else "≥v ≤v: best so far"))
+        handles += _nothing_known(view)
     for kind, p in {k: p for p, k in reversed(list((marks or {}).items()))}.items():
         ms = MARKS[kind]
         if ms.outline:  # drawn as the marked node's outline: the node's shape, outlined
@@ -111,3 +112,12 @@ def _legend_columns(labels: list[int], size: float, width: float) -> int:
         if sum(entry(max(c)) for c in cols) <= width:
             return len(cols)
     return 1
+
+
+def _nothing_known(view: Any) -> list[Any]:
+    """The legend's entry for "?" when the drawing shows one (a bound every value meets,
+    :class:`~.lettering.Lettering`), else none."""
+    if not view.said_nothing:
+        return []
+    return [Line2D([], [], marker="$?$", linestyle="none", markersize=8, color=TEXT,
+                   label="?: no bound known (any value)")]

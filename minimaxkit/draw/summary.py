@@ -109,16 +109,18 @@ def _restricted(model: TreeModel, keep: set[Path]) -> TreeModel:
 
 def _figsize(model: TreeModel, dpi: float) -> tuple[float, float]:
     """A figure (inches) whose bottom row gives each node room for a triangle holding its
-    value (a bound such as ``≥-0.0909``), its name beside it and a gap, at the smallest
-    legible font (11 px at ``dpi``); as tall as :func:`~minimaxkit.draw.tree.figsize_for`
-    makes it."""
+    value (a bound such as ``≥-0.0909``) or its name above it, whichever is wider, and a
+    gap, at the smallest legible font (11 px at ``dpi``); as tall as
+    :func:`~minimaxkit.draw.tree.figsize_for` makes it."""
     from .style import inner_node_size, min_font_pt
     from .tree import figsize_for
 
     fmin = min_font_pt(dpi)
     chars = max([model.inner_chars, *(len(fmt(v)) for v in model.values.values())])
     names = max(len(model.names[p]) for p in model.paths)
-    per_node = (1.15 * inner_node_size(chars, fmin) + 0.62 * fmin * names + 12) / 72
+    # (a node's name, its move, is written above it: the wider of the two takes the room)
+    per_node = (max(1.15 * inner_node_size(chars, fmin), 0.62 * (fmin + 0.5) * names + 6)
+                + 12) / 72
     width = max(per_node * model.n_leaves + 0.7, 4.0)
     return width, figsize_for(model, title=True, dpi=dpi)[1]
 
@@ -130,6 +132,7 @@ def summary_figure(result: Any, *, dpi: float = 80) -> tuple[Any, dict[str, Any]
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
+    from .lettering import Lettering
     from .render import result_title
     from .tree import DrawingOptions, _draw, _fit_legend, _layout_figure
 
@@ -141,7 +144,10 @@ def summary_figure(result: Any, *, dpi: float = 80) -> tuple[Any, dict[str, Any]
     fig = Figure(figsize=_figsize(model, dpi), dpi=dpi)
     FigureCanvasAgg(fig)
     ax = _layout_figure(fig, model, legend=True, title=True)
-    art = _draw(ax, model, replay, None, DrawingOptions(title=result_title(result)))
+    lettering = Lettering(names_on_edges=True, value_range=getattr(
+        getattr(result, "game", None), "value_range", None))
+    art = _draw(ax, model, replay, None,
+                DrawingOptions(title=result_title(result), lettering=lettering))
     if art["legend"] is not None:
         _fit_legend(fig, ax, art["legend"])
     return fig, art, note

@@ -31,6 +31,7 @@ from matplotlib.figure import Figure
 from ..replay import Replay, frame_at
 from ..trace import Path
 from .alt import frame_alt, marks_alt, model_alt, register_figure_html, set_figure_alt
+from .lettering import PLAIN, Lettering
 from .model import TreeModel, label_plan, resolve
 from .sizes import compact_figsize, figsize_for
 from .view import TreeView
@@ -48,7 +49,8 @@ class DrawingOptions:
     ``labels`` is ``"auto"``, ``"all"``, ``"values"`` or ``"none"``; ``marks`` maps paths to
     a kind of mark; ``title`` goes over the tree, ``legend`` under it; ``graph`` keeps the
     networkx graph in the artists; ``every_step``: the legend lists what any step of the
-    trace shows (for frames recoloured later)."""
+    trace shows (for frames recoloured later); ``lettering``: how names and bounds are written
+    (the play widget's search picture writes each move above its child)."""
 
     labels: Any = "auto"
     marks: Mapping[Path, str] | None = None
@@ -56,6 +58,7 @@ class DrawingOptions:
     legend: bool = True
     graph: bool = True
     every_step: bool = False
+    lettering: Lettering = PLAIN
 
 
 def _layout_figure(fig: Figure, model: TreeModel, *, legend: bool, title: bool) -> Axes:
@@ -110,7 +113,8 @@ def _draw(ax: Axes, model: TreeModel, rp: Replay | None, step: int | None,
     (see :func:`draw_tree`)."""
     labels, marks, title = options.labels, options.marks, options.title
     legend, graph, every_step = options.legend, options.graph, options.every_step
-    view = TreeView(ax, model, labels=labels, traced=rp is not None)
+    view = TreeView(ax, model, labels=labels, traced=rp is not None,
+                    lettering=options.lettering)
     # minimax and simple pruning keep no window: no (α, β) boxes that always read −∞, ∞
     view.show_windows = rp is None or rp.narrowing
     view.narrowing = rp is not None and rp.narrowing

@@ -15,6 +15,7 @@ from matplotlib.text import Text
 
 from ..replay import Frame, fmt
 from ..trace import Path
+from .lettering import PLAIN, Lettering, edge_name
 from .model import (
     MarkSpace,
     RowMeasures,
@@ -59,8 +60,9 @@ class TreeView:
     """The artists of one tree drawing, recoloured in place by :meth:`show`."""
 
     def __init__(self, ax: Axes, model: TreeModel, *, labels: Any = "auto",
-                 traced: bool = True) -> None:
-        self.ax, self.model, self.traced = ax, model, traced
+                 traced: bool = True, lettering: Lettering = PLAIN) -> None:
+        self.ax, self.model, self.traced, self.lettering = ax, model, traced, lettering
+        self.said_nothing = False  # some node shows "?" (the legend says what it means)
         self.show_values, self.show_inner_names, self.show_leaf_names = label_plan(
             labels, model.n_leaves)
         paths = model.paths
@@ -268,7 +270,10 @@ class TreeView:
                 self.values[p] = ax.text(x, y, "", ha="center", va="center", zorder=5,
                                          fontsize=self.inner_font[p],
                                          fontweight="bold", color=TEXT)
-            if leaf and self.show_leaf_names:
+            if p and self.lettering.names_on_edges and (self.show_leaf_names if leaf else
+                                              self.show_inner_names):
+                self.names[p] = self._edge_name(p)
+            elif leaf and self.show_leaf_names:
                 x, y = self._offset(p, 0, -0.5 * CURRENT.scale * s - 1.0)
                 self.names[p] = ax.text(x, y, m.names[p], ha="center", va="top",
                                         fontsize=self.name_font, color=NAME_TEXT, zorder=4)
@@ -292,6 +297,12 @@ class TreeView:
                             bbox={"boxstyle": "round,pad=0.15", "fc": "#ffffff",
                                   "ec": DARK_ORANGE, "lw": 0.8, "alpha": 0.9})
                 self.windows.append(t)
+
+    def _edge_name(self, p: Path) -> Text:
+        """``p``'s name (its move) right above ``p`` (:func:`~.lettering.edge_name`)."""
+        font = self.name_font + 0.5
+        at = self._offset(p, 0, 0.5 * self.size[p] + 0.6 * font + 2.0)
+        return edge_name(self.ax, at, self.model.names[p], font, NAME_TEXT)
 
     def _static_text(self, p: Path, v: float) -> Text:
         """An interior node's static value: italic, in a dashed box, off the node's upper
@@ -321,8 +332,13 @@ class TreeView:
         return node_statuses(self.model, frame, self.traced)
 
     def value_text(self, p: Path, frame: Frame | None) -> str:
-        """The backed-up value shown at ``p`` (see :func:`~minimaxkit.draw.model.value_text`)."""
-        return value_text(p, frame)
+        """The backed-up value shown at ``p`` (see :func:`~minimaxkit.draw.model.value_text`),
+        or ``?`` for a bound that every value meets (:meth:`~.lettering.Lettering.said`:
+        student 4 read a late search's "≥-1" as news)."""
+        text = value_text(p, frame)
+        said = self.lettering.said(text)
+        self.said_nothing = self.said_nothing or said != text
+        return said
 
     def show(self, frame: Frame | None, marks: Mapping[Path, str] | None = None) -> None:
         """Recolour every artist for ``frame`` (None: the plain tree) and ``marks``."""

@@ -34,10 +34,14 @@ from markupsafe import Markup, escape
 from ..draw.pages import Raw
 from ..tree import GameTree, Node
 from ..widgets._panel import Picture, RerunHint, needs_kernel
-from ..widgets.quiz import LeafToggles
+from ..widgets.leaf_toggles import LeafToggles
 from .hand_trace import ENTRY_FIELDS, HandTrace, Mistake, TraceVerdict
 
 __all__ = ["HandTraceWidget", "TraceRow", "WRONG_COLORS"]
+
+#: What a wrong edge button says after its ✗: pressed (marked pruned, but the edge is
+#: searched), and not pressed (pruned, but not marked); the two also keep their fills.
+EDGE_WRONG_WORDS = ("marked pruned, it is not", "pruned, not marked")
 
 #: A wrong box: its border and fill (the ✗ in its label says it without colour too); the
 #: text stays #111 on the fill (4.5:1 or more).
@@ -85,7 +89,8 @@ class TraceRow:
         self.skipped.observe(self._skip, names="value")
         self.edges = LeafToggles([(f"→{c}", f"the edge from {node.name} to {c} is pruned")
                                   for c in self.children],
-                                 label=f"pruned edges below {node.name}")
+                                 label=f"pruned edges below {node.name}",
+                                 wrong_words=EDGE_WRONG_WORDS)
         self.mark = w.HTML("", layout=w.Layout(width="24px"))
         who = "▲" if node.is_max else "▼"
         label = w.HTML(f"<span class='mmk-row-name'><b>{who} {escape(node.name)}</b> "

@@ -67,37 +67,73 @@ def _label(text: str, css_class: str) -> w.HTML:
 
 
 class Board:
-    """The buttons of a board with ``n_rows`` x ``n_cols`` cells; ``on_click(r, c)`` is
-    called with the row (from the top) and column of a click. ``where(r, c)`` names a
+    """The buttons of a board with ``n_rows`` x ``n_cols`` cells; ``on_click(r, c,
+    generation)`` is called with the row (from the top) and column of a click and the
+    :attr:`generation` of the buttons clicked. ``where(r, c)`` names a
     cell in words. Connect Four's columns are numbered under the board; ``labels`` (the
     columns' names, the rows' names from the top) are written above and left of the board,
     as tic-tac-toe's cells are named (a1 is top left)."""
 
     def __init__(self, n_rows: int, n_cols: int, *, connect4: bool,  # noqa: PLR0913 - keyword-only
-                 on_click: Callable[[int, int], None], where: Callable[[int, int], str],
+                 on_click: Callable[[int, int, int], None], where: Callable[[int, int], str],
                  labels: tuple[list[str], list[str]] | None = None) -> None:
         self.n_rows, self.n_cols, self.connect4, self.where = n_rows, n_cols, connect4, where
-        self.cells = [[w.Button(description=EMPTY_TEXT,
-                                layout=w.Layout(width="42px", height="42px"))
-                       for _ in range(n_cols)] for _ in range(n_rows)]
-        for r, row in enumerate(self.cells):
+        self.on_click, self.labels = on_click, labels
+        self._layout = w.Layout(width="42px", height="42px")  # (one model for every cell)
+        #: Which set of buttons is on screen: ``on_click`` gets the generation of the
+        #: button that was clicked, so a click made on a board that :meth:`renew` has
+        #: since replaced (one the front end sent before it had seen the new board) can
+        #: be told from a click on the board on screen.
+        self.generation = 0
+        self.cells = self._buttons()
+        self._previous: list[list[w.Button]] = []
+        # Connect Four's columns numbered under the board, as the moves and the text are
+        self.numbers = [_label(str(c), "mmk-colnum")
+                        for c in range(n_cols)] if connect4 else []
+        self._names = [] if labels is None else [_label("", "mmk-corner")] + [
+            _label(name, "mmk-colname") for name in labels[0]] + [
+            _label(name, "mmk-rowname") for name in labels[1]]
+        columns = f"repeat({n_cols}, 44px)" if labels is None else \
+            f"20px repeat({n_cols}, 44px)"
+        self.grid = w.GridBox(self._children(), layout=w.Layout(
+            grid_template_columns=columns, grid_gap="2px", align_items="center"))
+
+    def _buttons(self) -> list[list[w.Button]]:
+        """A new set of cell buttons, each calling ``on_click(r, c, generation)``."""
+        generation = self.generation
+        cells = [[w.Button(description=EMPTY_TEXT, layout=self._layout)
+                  for _ in range(self.n_cols)] for _ in range(self.n_rows)]
+        for r, row in enumerate(cells):
             for c, b in enumerate(row):
                 b.add_class("mmk-cell")
-                b.on_click(lambda _b, r=r, c=c: on_click(r, c))
-        # Connect Four's columns numbered under the board, as the moves and the text are
-        self.numbers = numbers = [_label(str(c), "mmk-colnum")
-                                  for c in range(n_cols)] if connect4 else []
-        children: list[w.Widget] = [b for row in self.cells for b in row] + numbers
-        columns = f"repeat({n_cols}, 44px)"
-        if labels is not None:
-            column_names, row_names = labels
-            children = [_label("", "mmk-corner")] + [
-                _label(name, "mmk-colname") for name in column_names]
-            for name, row in zip(row_names, self.cells, strict=True):
-                children += [_label(name, "mmk-rowname"), *row]
-            columns = f"20px {columns}"
-        self.grid = w.GridBox(children, layout=w.Layout(grid_template_columns=columns,
-                                                        grid_gap="2px", align_items="center"))
+                b.on_click(lambda _b, r=r, c=c: self.on_click(r, c, generation))
+        return cells
+
+    def _children(self) -> list[w.Widget]:
+        """The grid's children: the cells (and the numbers under them), or, with labels,
+        the corner, the columns' names, then each row's name and cells."""
+        if self.labels is None:
+            return [b for row in self.cells for b in row] + self.numbers
+        corner_and_columns = self._names[:1 + self.n_cols]
+        row_names = self._names[1 + self.n_cols:]
+        children = list(corner_and_columns)
+        for name, row in zip(row_names, self.cells, strict=True):
+            children += [name, *row]
+        return children
+
+    def renew(self) -> None:
+        """Put a new set of buttons on the board (call :meth:`show` next), so that a click
+        still on its way from the old ones is known as one made before this board was on
+        screen. The set before the old one is closed; the old one stays open, so a late
+        click on it still reaches ``on_click`` (with the old generation)."""
+        for row in self._previous:
+            for b in row:
+                b.style.close()
+                b.close()
+        self._previous = self.cells
+        self.generation += 1
+        self.cells = self._buttons()
+        self.grid.children = self._children()
 
     def look(self, at: tuple[int, int], cell: str, *, clickable: bool, win: bool, last: bool
              ) -> CellLook:
@@ -112,7 +148,7 @@ class Board:
                         win, last)
 
     def show(self, looks: list[list[CellLook]]) -> None:
-        """Set every button from its look."""
+        """Set every button on screen from its look."""
         for row, row_looks in zip(self.cells, looks, strict=True):
             for b, look in zip(row, row_looks, strict=True):
                 b.description = look.text

@@ -5,7 +5,9 @@ full *key* frame now and then; the browser (``frames.js``) draws them onto one c
 Between two steps of a search a node changes colour, a value or a window appears, the
 current-node ring moves: a few per cent of the picture. Stored whole, the 43 frames of the
 example sheet's search took 707 KB as 64-colour PNGs (a lecture with three such widgets
-saved at 3 MB); stored as changes, 120 KB (``benchmarks/bench_frames.py``).
+saved at 3 MB); stored as changes, about 230 KB (``benchmarks/bench_frames.py``; 120 KB
+when the changes were reduced to 64 colours too, which left faint ghost rings: see
+:data:`TOLERANCE`).
 
 >>> import numpy as np
 >>> enc = DeltaEncoder()
@@ -50,18 +52,22 @@ def _full(rgb: np.ndarray) -> bytes:
 
 
 #: A pixel the browser shows within this many levels (of 255, in every channel) of the
-#: next frame's is left as it is; one further off is drawn again. Frames are reduced to 64
-#: colours, so what the browser shows is never the frame exactly: changes measured against
-#: the exact frames left the quantized pixels of a ring that had moved on ("ghost rings",
-#: 40 levels off after 25 steps); measured against what is shown, no pixel drifts further
-#: than the reduction to 64 colours puts it.
-TOLERANCE = 12
+#: next frame's is left as it is; one further off is drawn again, in its exact colour.
+#: Changes measured against the exact frames left the pixels of a ring that had moved on
+#: ("ghost rings", 40 levels off after 25 steps); measured against what is shown, but with
+#: each change reduced to 64 colours, a redrawn pixel could land as far off as before (at
+#: the last step of the example sheet's search, student 4 saw faint rings round C, I and K,
+#: 26 levels off). Changes now keep their colours exactly (:func:`_exact_palette`), so no
+#: pixel after a change is further off than this (key frames, whole frames reduced to 64
+#: colours, are put right by the changes after them). The frames of that search take
+#: 226 KB instead of 128 KB.
+TOLERANCE = 8
 
 
 def _changes(shown: np.ndarray, after: np.ndarray) -> tuple[bytes, tuple[int, int], float]:
-    """The pixels of ``after`` more than :data:`TOLERANCE` off what is ``shown``, the others
-    transparent, cut to the box that holds them; that box's top left corner (x, y); the
-    share of pixels that changed."""
+    """The pixels of ``after`` more than :data:`TOLERANCE` off what is ``shown``, in their
+    exact colours, the others transparent, cut to the box that holds them; that box's top
+    left corner (x, y); the share of pixels that changed."""
     changed = np.abs(shown.astype(np.int16) - after.astype(np.int16)).max(axis=2) > TOLERANCE
     rows, cols = np.flatnonzero(changed.any(axis=1)), np.flatnonzero(changed.any(axis=0))
     if not len(rows):  # nothing changed: one transparent pixel
@@ -71,8 +77,20 @@ def _changes(shown: np.ndarray, after: np.ndarray) -> tuple[bytes, tuple[int, in
     rgba = np.zeros(part.shape[:2] + (4,), np.uint8)
     rgba[box, :3] = part[box]
     rgba[box, 3] = 255
-    image = Image.fromarray(rgba, "RGBA").quantize(colors=64, method=Image.Quantize.FASTOCTREE)
-    return _png(image), (int(x0), int(y0)), float(changed.mean())
+    return _png(_exact_palette(rgba)), (int(x0), int(y0)), float(changed.mean())
+
+
+def _exact_palette(rgba: np.ndarray) -> Image.Image:
+    """``rgba`` as a PNG-ready image with its colours kept exactly: a palette image when it
+    holds at most 256 colours (most changes do: a ring, a value, a window), else RGBA."""
+    flat = rgba.reshape(-1, 4)
+    colours, index = np.unique(flat, axis=0, return_inverse=True)
+    if len(colours) > 256:
+        return Image.fromarray(rgba, "RGBA")
+    image = Image.fromarray(index.reshape(rgba.shape[:2]).astype(np.uint8), "P")
+    image.putpalette(colours[:, :3].astype(np.uint8).tobytes())
+    image.info["transparency"] = bytes(colours[:, 3].astype(np.uint8))
+    return image
 
 
 def _paint(shown: np.ndarray, data: bytes, corner: Sequence[int], key: bool) -> np.ndarray:

@@ -18,7 +18,7 @@ returns at once, as a click on the board does, and :meth:`PlayWidget.wait` waits
 >>> "The computer (O) played" in pw.status.value
 True
 >>> pw.show.value = True             # the picture of that search
->>> bytes(pw.search_view.children[0].value[:4])
+>>> pw.search_view.children[0].png[:4]
 b'\\x89PNG'
 >>> pw.undo(); pw.history, pw.show.value
 ([], True)
@@ -122,7 +122,6 @@ class PlayWidget(RerunHint, w.VBox):
         self.board = Board(self.n_rows, self.n_cols, connect4=self.connect4,
                            on_click=self._clicked, where=self._where,
                            labels=self._labels())
-        self.cells = self.board.cells
         self.grid = self.board.grid
         self.numbers = self.board.numbers  # Connect Four's column numbers under the board
         self.status = w.HTML()
@@ -149,7 +148,11 @@ class PlayWidget(RerunHint, w.VBox):
                                     value=human, description="You play:",
                                     tooltips=["You move first; the computer is O",
                                               "The computer moves first as X; you are O"],
-                                    style={"button_width": "auto"})
+                                    style={"button_width": "auto"},
+                                    # room under it for the chosen button's shadow (9 px
+                                    # below it: it lay on the board's top row as grey
+                                    # notches)
+                                    layout=w.Layout(margin="2px 2px 12px 2px"))
         self.side.observe(self._side_changed, names="value")
         self.restart = w.Button(description="New game", icon="refresh",
                                 tooltip="Clear the board and start again")
@@ -168,6 +171,8 @@ class PlayWidget(RerunHint, w.VBox):
         if you are O: :meth:`wait` for it); the last game's search picture is hidden, and a
         reply still being searched for the last game is dropped when it comes."""
         with self._lock:
+            if getattr(self, "history", None) or self._thinker is not None:
+                self.board.renew()  # (a click on the last game's board is not played)
             self._game_number += 1
             self._thinker = None
             self.state = self.game.initial_state()
@@ -225,13 +230,37 @@ class PlayWidget(RerunHint, w.VBox):
         return ([self._name(c)[:1] for c in range(self.n_cols)],
                 [self._name(r * self.n_cols)[1:] for r in range(self.n_rows)])
 
+    @property
+    def cells(self) -> list[list[w.Button]]:
+        """The board's buttons on screen, one per cell, by row from the top."""
+        return self.board.cells
+
     def _to_move(self) -> str:
         return "X" if self.game.is_max(self.state) else "O"
 
-    def _clicked(self, r: int, c: int) -> None:
+    def _clicked(self, r: int, c: int, generation: int) -> None:
         """A click on the board: your move is shown at once, and the computer's reply
-        comes when its search ends (a click meanwhile is not played)."""
-        self.play(c if self.connect4 else r * self.n_cols + c)
+        comes when its search ends. Only a click on the board of your turn is played: a
+        click the front end sent before it showed the reply (the kernel can get it after
+        the reply, when the board would take it) was made on an older board, whose
+        ``generation`` is not the board's now, and it is dropped, as a click while the
+        computer thinks is."""
+        move = c if self.connect4 else r * self.n_cols + c
+        if generation == self.board.generation:
+            self.play(move)
+            return
+        with self._lock:
+            if self.thinking:
+                self._refuse_while_thinking(move)
+            elif move != self._your_last_move() and self.message != IGNORED_BEFORE:
+                self.message = IGNORED_BEFORE
+                self._redraw()
+
+    def _refuse_while_thinking(self, move: Any) -> None:
+        """A click while the computer thinks is not played; the status says so, except
+        of a second click on the move just played (a double-click: nothing to say)."""
+        if move != self._your_last_move():
+            self.message = IGNORED
 
     def click(self, move: Any) -> None:
         """Play your ``move`` (a cell 0..8 or a column) and return when the search has
@@ -250,7 +279,7 @@ class PlayWidget(RerunHint, w.VBox):
         it searches, a move is refused and the status says the computer is thinking."""
         with self._lock:
             if self.thinking:
-                self.message = IGNORED
+                self._refuse_while_thinking(move)
             elif self.over:
                 self.message = "The game is over: press New game."
             elif self._to_move() != self.human:
@@ -281,6 +310,7 @@ class PlayWidget(RerunHint, w.VBox):
             self.message = "Nothing to undo: you have not moved yet."
         else:
             del self.history[human_moves[-1]:]
+            self.board.renew()  # (a click on the board before the undo is not played)
             self.state = self.history[-1].state if self.history else \
                 self.game.initial_state()
             self.message = "Took back your last move and the computer's reply."
@@ -311,6 +341,9 @@ class PlayWidget(RerunHint, w.VBox):
             if game_number != self._game_number:
                 return
             self._thinker = None
+            # your turn begins on a new board: a click on the old one that comes after
+            # this (sent before the front end had the reply) is not played either
+            self.board.renew()
             # a click made while the search ran was not played: say so once it has moved
             self.message = "" if self.message != IGNORED else IGNORED_BEFORE
             if failure:
@@ -455,8 +488,9 @@ class PlayWidget(RerunHint, w.VBox):
 
     def _search_children(self) -> tuple[w.Widget, ...]:
         """With "Show search" on: the picture of the last reply's search at its natural
-        size (never stretched; shrunk only to fit the page), or why there is nothing (the
-        computer is still thinking of its next move: the last picture would not match)."""
+        size (never stretched nor shrunk: it scrolls sideways in a narrow page), or why
+        there is nothing (the computer is still thinking of its next move: the last picture
+        would not match)."""
         if not self.show.value:
             return ()
         if self.thinking:

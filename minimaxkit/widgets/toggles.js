@@ -13,20 +13,25 @@ function render({ model, el: host }) {
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   host.append(root);
 
-  // A toggle a check found wrong shows ✗ after its text (a dashed border too) and says
-  // "wrong" after its name, until the next check; pressed, it loses its ✓ (the CSS), as
-  // "✓ →J ✗" read as right and wrong at once.
+  // A toggle a check found wrong shows ✗ and what is wrong after its text (a dashed
+  // border too) and says it after its name, until the next check: the model's
+  // `wrong_words`, the first when it is pressed ("selected, should not be"), the second
+  // when not, so a wrongly pressed and a wrongly unpressed toggle read differently (the
+  // CSS keeps each one's fill). Pressed, it loses its ✓, as "✓ →J ✗" read as right and
+  // wrong at once.
   const markWrong = (b, i, wrong) => {
     const [text, name] = model.get("items")[i];
     const bad = wrong.has(i);
+    const pressed = b.getAttribute("aria-pressed") === "true";
+    const words = (model.get("wrong_words") || [])[pressed ? 0 : 1] || "wrong";
     b.classList.toggle("mmk-wrong", bad);
-    b.setAttribute("aria-label", bad ? `${name} (marked wrong)` : name);
+    b.setAttribute("aria-label", bad ? `${name} (wrong: ${words})` : name);
     b.replaceChildren(text);
     if (bad) {
       const mark = document.createElement("span");
       mark.className = "mmk-wrong-mark";
       mark.setAttribute("aria-hidden", "true");
-      mark.textContent = " ✗";
+      mark.textContent = ` ✗ ${words}`;
       b.append(mark);
     }
   };
@@ -52,8 +57,10 @@ function render({ model, el: host }) {
   };
   const update = () => {
     const chosen = new Set(model.get("selected"));
+    const wrong = new Set(model.get("wrong") || []);
     root.querySelectorAll("button.mmk-leaf").forEach((b, i) => {
       b.setAttribute("aria-pressed", chosen.has(i) ? "true" : "false");
+      markWrong(b, i, wrong);  // (its words follow the state it is in now)
     });
   };
   // The notebook's command-mode shortcuts must not fire while the reader works the toggles.
@@ -67,11 +74,13 @@ function render({ model, el: host }) {
   model.on("change:items", draw);
   model.on("change:selected", update);
   model.on("change:wrong", updateWrong);
+  model.on("change:wrong_words", updateWrong);
   draw();
   return () => {
     model.off("change:items", draw);
     model.off("change:selected", update);
     model.off("change:wrong", updateWrong);
+    model.off("change:wrong_words", updateWrong);
   };
 }
 

@@ -45,9 +45,12 @@ def test_check_names_an_unmarked_pruned_edge_in_its_row_and_at_its_button(
     buttons = row_f.locator("button.mmk-leaf")
     assert buttons.count() == 2
     to_m, to_n = buttons.nth(0), buttons.nth(1)
-    assert to_n.inner_text().strip() == "→N ✗"
-    assert to_n.get_attribute("aria-label") == "the edge from F to N is pruned (marked wrong)"
+    assert to_n.inner_text().strip() == "→N ✗ pruned, not marked"
+    assert to_n.get_attribute("aria-label") == \
+        "the edge from F to N is pruned (wrong: pruned, not marked)"
     assert to_n.get_attribute("aria-pressed") == "false"
+    unpressed_fill = to_n.evaluate("(b) => getComputedStyle(b).backgroundColor")
+    assert unpressed_fill == "rgb(255, 241, 232)", unpressed_fill  # the light wrong fill
     assert "mmk-wrong" not in (to_m.get_attribute("class") or "")
     assert to_m.inner_text().strip() == "→M"
     assert widget.locator("button.mmk-leaf.mmk-wrong").count() == 1
@@ -71,7 +74,14 @@ def test_check_names_an_unmarked_pruned_edge_in_its_row_and_at_its_button(
         "() => document.querySelectorAll('.mmk-trace-row')[3]"
         ".querySelector('button.mmk-leaf.mmk-wrong') !== null", timeout=20_000)
     assert to_j.get_attribute("aria-pressed") == "true"
-    assert to_j.inner_text().strip() == "→J ✗"
+    assert to_j.inner_text().strip() == "→J ✗ marked pruned, it is not"
+    assert to_j.get_attribute("aria-label") == \
+        "the edge from D to J is pruned (wrong: marked pruned, it is not)"
+    # student 4 saw a wrongly pressed and a wrongly unpressed edge drawn alike: the pressed
+    # one keeps the pressed (dark) fill, the other a light one
+    fill = "(b) => getComputedStyle(b).backgroundColor"
+    pressed_fill = to_j.evaluate(fill)
+    assert pressed_fill == "rgb(11, 79, 138)", pressed_fill  # TOGGLE_COLORS["on"]
     before = to_j.evaluate("(b) => getComputedStyle(b, '::before').content")
     assert before in ("none", "normal", '""'), before  # no ✓ drawn before the text
     assert row_d.locator("b[title]").first.inner_text().strip() == "✗"
