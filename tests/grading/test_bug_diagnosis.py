@@ -95,6 +95,45 @@ def test_a_stub_has_no_convention_at_all() -> None:
     assert record.finished is False and record.bugs == ()
 
 
+# ----- a deepening that never moves the previous best move first ----------------------------
+def test_a_deepening_that_never_moves_the_previous_best_first_is_named_on_a_visible_tree(
+        ) -> None:
+    """A deepening that sorts by estimate at every iteration but never moves the previous
+    iteration's best child first loses a point on a visible tree (``turn``), and the verdict
+    names the bug and says where it shows in the student's own iterations.
+
+    By hand, on ``turn`` (MAX root A; its children B, C, D have estimates 4, 4, 3): depth 1
+    searches B, C, D and keeps B (C only ties); depth 2 searches B first, B = min(E, F) =
+    min(5, 2) = 2 and C = min(G, H) = min(7, 7) = 7, so C is best at depth 2. Depth 3 must
+    then search C first; static order (B and C tie at 4, B first in the tree) searches B
+    first."""
+    report = _report("a4_deepening/previous_not_first", "test_deepen")
+    (turn,) = [t for t in report.trees if t.name == "turn"]
+    assert turn.kind == "visible" and turn.result.score < 1
+    assert turn.result.summary.startswith("depths 1..3: ✔✔✘")
+    assert all(t.result.score == 1 for t in report.trees if t.name in ("sheet", "aima"))
+    assert report.diagnosis is not None and report.diagnosis.overall == ["previous_not_first"]
+    text = " ".join(report.text().split())
+    assert "likely bug (it accounts for what your search did on every tree): the previous " \
+           "iteration's best child is not searched first" in text
+    assert ("on the tree turn, it shows in the iteration to depth 3, at the root, node A "
+            "(MAX, path ()): depth 2 found C best there, but your deepening did not search "
+            "the previous iteration's best move first: it searched B first") in text
+
+
+def test_a_correct_deepening_is_never_told_it_skipped_the_previous_best() -> None:
+    """The place is read from the student's own leaves: the kit's solution, which moves the
+    previous best child first, has none."""
+    from minimaxkit.grading.verdicts.observed import Options
+    from minimaxkit.grading.verdicts.where import where_seen
+
+    suite = json.loads((REPO / "solutions" / "a4_deepening" / "tests.json").read_text())
+    for entry in suite["questions"]["deepen"]["trees"]:
+        tree, options = build_tree(entry["tree"]), entry["options"]
+        right = observed_by(DeepeningSample(), tree, "deepen", options)
+        assert where_seen("previous_not_first", tree, Options.read(options), right) == ""
+
+
 # ----- the conventions' names -----------------------------------------------------------------
 @pytest.mark.parametrize("label, read", [
     ("a2_alphabeta/ok_equal_soft", ["equal-soft"]),

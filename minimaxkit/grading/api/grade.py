@@ -285,7 +285,7 @@ class _Judging:
                 any(t.got is not None or t.expanded_leaves for t in self.trials):
             try:
                 report.diagnosis = diagnose(self.check, self.trials, self.convention,
-                                            self.known_bugs())
+                                            self.known_bugs(), [t.name for t in report.trees])
             except Exception:  # naming the bug is a help, never a reason to fail
                 report.diagnosis = None
 

@@ -135,6 +135,11 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
     Bug("no_reordering", "no reordering: each iteration searches the children in the tree's "
         "order instead of the previous iteration's best child first, then the others by "
         "estimate"),
+    Bug("previous_not_first", "the previous iteration's best child is not searched first: "
+        "your deepening sorts each node's children by estimate but never moves the best child "
+        "an earlier iteration found there to the front, which is what reordering is for. "
+        "After sorting, put best[node] first (when the node has one), then the others in "
+        "static order"),
     Bug("previous_only", "best children of the last iteration only: your deepening forgets "
         "a node's best child when the iteration after it did not find one there (the node "
         "failed low, or was cut off); keep one dict for all iterations and overwrite an "
@@ -238,7 +243,8 @@ def _deepening_signatures(tree: GameTree, max_depth: int, reorder: bool) -> Sign
         for sample, name in DEEPENING_BUGS.items():
             if not reorder and sample in ("no_reordering", "previous_only", "tie_last",
                                           "tie_last_root", "cut_best_not_kept",
-                                          "fail_low_best", "static_for_order"):
+                                          "fail_low_best", "static_for_order",
+                                          "previous_not_first"):
                 continue  # mistakes of the reordering: without it they change nothing
             seen = observed_by(DeepeningSample(sample, equal, fail), tree, "deepen", options)
             if seen is not None:
