@@ -127,6 +127,11 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
         "order, not sorted by their estimates"),
     Bug("reversed_ordering", "ordering reversed: MAX nodes' children go from the highest "
         "estimate to the lowest, MIN nodes' from the lowest to the highest"),
+    Bug("ties_reversed", "the order your order_children gives breaks ties differently: "
+        "it puts children with equal estimates in reverse (a list sorted one way, then "
+        "reversed), so this search, right for that order, visits them in another "
+        "order than the question's. That is graded in order_children's question; here a search "
+        "in your order_children's order earns its points"),
     Bug("static_for_order", "static() used to order: your search reads node.static() of "
         "the children to sort them, and every static() counts as an evaluation; sort by "
         "node.estimate()"),
