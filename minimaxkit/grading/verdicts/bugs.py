@@ -127,11 +127,12 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
         "order, not sorted by their estimates"),
     Bug("reversed_ordering", "ordering reversed: MAX nodes' children go from the highest "
         "estimate to the lowest, MIN nodes' from the lowest to the highest"),
-    Bug("ties_reversed", "the order your order_children gives breaks ties differently: "
-        "it puts children with equal estimates in reverse (a list sorted one way, then "
-        "reversed), so this search, right for that order, visits them in another "
-        "order than the question's. That is graded in order_children's question; here a search "
-        "in your order_children's order earns its points"),
+    Bug("ties_reversed", "equal estimates searched in reverse: your search (or the "
+        "order_children it calls) puts children with equal estimates in reverse, as a list "
+        "sorted one way and then reversed leaves them. Where the order comes from your "
+        "order_children, that is graded in order_children's question only; written into the "
+        "search, sort with reverse=True (it keeps equal ones in the tree's order) instead of "
+        "reversing a sorted list"),
     Bug("static_for_order", "static() used to order: your search reads node.static() of "
         "the children to sort them, and every static() counts as an evaluation; sort by "
         "node.estimate()"),
