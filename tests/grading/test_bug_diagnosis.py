@@ -95,6 +95,97 @@ def test_a_stub_has_no_convention_at_all() -> None:
     assert record.finished is False and record.bugs == ()
 
 
+# ----- a deepening that never moves the previous best move first ----------------------------
+def test_a_deepening_that_never_moves_the_previous_best_first_is_named_on_a_visible_tree(
+        ) -> None:
+    """A deepening that sorts by estimate at every iteration but never moves the previous
+    iteration's best child first loses a point on a visible tree (``turn``), and the verdict
+    names the bug and says where it shows in the student's own iterations.
+
+    By hand, on ``turn`` (MAX root A; its children B, C, D have estimates 4, 4, 3): depth 1
+    searches B, C, D and keeps B (C only ties); depth 2 searches B first, B = min(E, F) =
+    min(5, 2) = 2 and C = min(G, H) = min(7, 7) = 7, so C is best at depth 2. Depth 3 must
+    then search C first; static order (B and C tie at 4, B first in the tree) searches B
+    first."""
+    report = _report("a4_deepening/previous_not_first", "test_deepen")
+    (turn,) = [t for t in report.trees if t.name == "turn"]
+    assert turn.kind == "visible" and turn.result.score < 1
+    assert turn.result.summary.startswith("depths 1..3: ✔✔✘")
+    assert all(t.result.score == 1 for t in report.trees if t.name in ("sheet", "aima"))
+    assert report.diagnosis is not None and report.diagnosis.overall == ["previous_not_first"]
+    text = " ".join(report.text().split())
+    assert "likely bug (it accounts for what your search did on every tree): the previous " \
+           "iteration's best child is not searched first" in text
+    assert ("on the tree turn, it shows in the iteration to depth 3, at the root, node A "
+            "(MAX, path ()): depth 2 found C best there, but your deepening did not search "
+            "the previous iteration's best move first: it searched B first") in text
+
+
+def test_a_correct_deepening_is_never_told_it_skipped_the_previous_best() -> None:
+    """The place is read from the student's own leaves: the kit's solution, which moves the
+    previous best child first, has none."""
+    from minimaxkit.grading.verdicts.observed import Options
+    from minimaxkit.grading.verdicts.where import where_seen
+
+    suite = json.loads((REPO / "solutions" / "a4_deepening" / "tests.json").read_text())
+    for entry in suite["questions"]["deepen"]["trees"]:
+        tree, options = build_tree(entry["tree"]), entry["options"]
+        right = observed_by(DeepeningSample(), tree, "deepen", options)
+        assert where_seen("previous_not_first", tree, Options.read(options), right) == ""
+
+
+# ----- a3: reversed ties graded once, in order_children's question ---------------------------
+_TIES_REVERSED = {  # order_children with equal estimates in reverse: at MAX, at MIN, at both
+    "max": "    kids = sorted(node.children(), key=lambda child: child.estimate())\n"
+           "    return kids[::-1] if node.is_max() else kids",
+    "min": "    kids = sorted(node.children(), key=lambda child: child.estimate(), reverse=True)\n"
+           "    return kids if node.is_max() else kids[::-1]",
+    "both": "    kids = sorted(node.children(), key=lambda child: child.estimate(),\n"
+            "                  reverse=not node.is_max())\n"
+            "    return kids[::-1]",
+}
+
+
+def _a3(name: str, cells: dict[str, str]) -> Any:
+    base = CATALOGUE["a3_move_ordering/ok_ordered_soft"]
+    return type(base)(base.assignment, name, False, "test_order", "", "", cells)
+
+
+@pytest.mark.parametrize("side", sorted(_TIES_REVERSED))
+def test_reversed_ties_cost_points_in_order_children_only(side: str) -> None:
+    """An order_children that reverses ties loses points on its own question; the solution's
+    ordered_alphabeta, which searches in the order order_children gives, is right to its own
+    question and keeps its 5 points, each tree its ties change saying why (review 4, item 4:
+    it lost 1.5-2 of 5 with no cause named)."""
+    program = _a3(f"ties_{side}", {"order_children": "def order_children(node):\n" +
+                                   _TIES_REVERSED[side]})
+    qs = {q.grade_id: q for q in questions("a3_move_ordering")}
+    changed = 0
+    for student in STUDENTS[:4]:
+        order = grade_program(program, qs["test_order"], student)
+        assert order.earned < qs["test_order"].points, (side, student)
+        searched = grade_program(program, qs["test_ordered_alphabeta"], student)
+        assert searched.earned == qs["test_ordered_alphabeta"].points, (side, student)
+        text = " ".join(searched.text().split())
+        changed += "in the order your order_children gives" in text
+        if "in the order your order_children gives" in text:
+            assert "the ties cost points in order_children's question only" in text
+    assert side == "max" or changed > 0  # at MAX only, the ties change no search here
+
+
+def test_reversed_ties_written_inside_the_search_still_cost_its_points() -> None:
+    """The same order written in ordered_alphabeta itself, with a right order_children, is
+    the search's own mistake: it is not accepted."""
+    search = CATALOGUE["a3_move_ordering/ok_ordered_soft"].cells["ordered_alphabeta"]
+    inline = search.replace("order_children(node)", "reversed_ties(node)")
+    assert inline != search
+    program = _a3("ties_inline", {"ordered_alphabeta": inline + "\n\n\ndef reversed_ties(node):\n"
+                                  + _TIES_REVERSED["min"]})
+    question = next(q for q in questions("a3_move_ordering")
+                    if q.grade_id == "test_ordered_alphabeta")
+    assert grade_program(program, question, "student00").earned < question.points
+
+
 # ----- the conventions' names -----------------------------------------------------------------
 @pytest.mark.parametrize("label, read", [
     ("a2_alphabeta/ok_equal_soft", ["equal-soft"]),

@@ -62,7 +62,8 @@ def test_the_catalogue_holds_the_issues_programs() -> None:
                    ("a2_alphabeta", "returns_bound"), ("a2_alphabeta", "shared_bounds"),
                    ("a3_move_ordering", "start_at_zero"), ("a4_deepening", "previous_only"),
                    ("a4_deepening", "first_move"), ("a4_deepening", "tie_last"),
-                   ("a4_deepening", "start_at_zero"), ("a4_deepening", "leaf_not_checked")]:
+                   ("a4_deepening", "start_at_zero"), ("a4_deepening", "leaf_not_checked"),
+                   ("a4_deepening", "previous_not_first")]:
         assert needed in bugs, needed
     for assignment in ASSIGNMENTS:
         assert sum(p.correct for p in programs(assignment)) >= 4, assignment
@@ -99,7 +100,7 @@ def test_the_verdict_names_the_catalogued_bug_for_every_student(assignment: str)
                if p.bug not in graded[(p.name, p.question, student)].bugs]
     assert unnamed == []
     placed = {"start_at_zero", "parity", "returns_bound", "leaf_not_checked",
-              "move_always_max", "fixed_depth"}
+              "move_always_max", "fixed_depth", "previous_not_first"}
     unplaced = [f"{p.name} ({student})" for p in programs(assignment)
                 if p.bug in placed for student in STUDENTS
                 if graded[(p.name, p.question, student)].bugs[0] == p.bug

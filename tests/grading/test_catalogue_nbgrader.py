@@ -3,7 +3,7 @@
 cell are those the in-process grading of ``test_catalogue.py`` gives the same student id, each
 wrong program loses points on its question, each correct one keeps them all, and the verdict
 the trusted grader records names the catalogued bug. (Measured under load, on 2 cores: the 12
-autogrades take about 3 minutes.)"""
+autogrades took about 3 minutes; 14 now.)"""
 
 from __future__ import annotations
 
@@ -35,7 +35,9 @@ SUBSET = ["a1_minimax/max_from_zero", "a1_minimax/limited_no_leaf_check",
           "a2_alphabeta/returns_alpha", "a2_alphabeta/start_at_zero",
           "a2_alphabeta/ok_tutorial_clamped", "a2_alphabeta/ok_sheet_loop",
           "a3_move_ordering/order_parity", "a3_move_ordering/ab_start_at_zero",
-          "a4_deepening/previous_only", "a4_deepening/ok_one_sided_strict"]
+          "a3_move_ordering/order_ties_reversed_min",
+          "a4_deepening/previous_only", "a4_deepening/previous_not_first",
+          "a4_deepening/ok_one_sided_strict"]
 
 
 def _cells(program: Program) -> dict[str, str]:
@@ -79,6 +81,23 @@ def test_nbgrader_agrees_with_the_in_process_grading(graded: dict[str, Any],
         elif q.grade_id == program.question:
             assert got[q.grade_id] < q.points
         # (a wrong function another question's solution calls costs there too: a1's
-        # best_move calls minimax_limited, a3's ordered_alphabeta order_children)
+        # best_move calls minimax_limited, a3's ordered_alphabeta order_children, except an
+        # order_children whose only mistake is reversed ties: see the test below)
     if program.bug:
         assert program.bug in _verdict(graded["root"], program, program.question)["bugs"]
+
+
+def test_reversed_ties_cost_points_once_through_nbgrader(graded: dict[str, Any]) -> None:
+    """An order_children that reverses ties at MIN nodes loses points on its own question; the
+    solution's ordered_alphabeta, which searches in that order, keeps all of its points, and
+    the feedback says why (docs/grading.md, *Assignment 3's ties*)."""
+    program = graded["programs"]["a3_move_ordering/order_ties_reversed_min"]
+    got = graded["scores"]["a3_move_ordering"][program.name]
+    points = {q.grade_id: q.points for q in questions("a3_move_ordering")}
+    assert got["test_order"] < points["test_order"]
+    assert got["test_ordered_alphabeta"] == points["test_ordered_alphabeta"]
+    path = graded["root"] / "autograded" / program.name / program.assignment / \
+        f"{program.assignment}.ipynb"
+    text = " ".join("".join(o.get("text", "") for c in nbformat.read(str(path), 4).cells
+                            for o in c.get("outputs", [])).split())
+    assert "the ties cost points in order_children's question only" in text

@@ -45,6 +45,7 @@ from ..verdicts.diagnosis import (
     signatures_of,
 )
 from ..verdicts.feedback import GradeReport, TreeVerdict
+from ..verdicts.own_order import in_own_order
 from ..verdicts.references import reference
 from ..verdicts.results import TreeResult, failed
 from ..verdicts.scoring import grade_outcome
@@ -246,6 +247,7 @@ class _Judging:
                        for r in runs]
         self._sigs: list[Any] = []
         self.convention: str | None = None
+        self.program = ""  # the graded function's source and what it calls
 
     def known_bugs(self) -> list[Any]:
         """The known bugs' signatures on each tree the function finished (None elsewhere)."""
@@ -274,8 +276,9 @@ class _Judging:
         if not out.ok:
             return failed(out)
         try:
-            return grade_outcome(self.check, out, trial, conventions=self.allowed,
-                                 convention=self.convention)
+            result = grade_outcome(self.check, out, trial, conventions=self.allowed,
+                                   convention=self.convention)
+            return in_own_order(self.check, trial, result, self.convention, self.program)
         except Exception:
             return _fault()
 
@@ -285,7 +288,7 @@ class _Judging:
                 any(t.got is not None or t.expanded_leaves for t in self.trials):
             try:
                 report.diagnosis = diagnose(self.check, self.trials, self.convention,
-                                            self.known_bugs())
+                                            self.known_bugs(), [t.name for t in report.trees])
             except Exception:  # naming the bug is a help, never a reason to fail
                 report.diagnosis = None
 
@@ -341,6 +344,7 @@ def grade_report(fn: Callable[..., Any] | str, question: str, *, points: float,
         except Exception:  # a grader fault: grade under the lectures' convention
             judging.convention = judging.allowed[0]
         else:
+            judging.program = text
             judging.choose_convention(report, text)
     for run, trial in zip(runs, judging.trials, strict=True):
         report.trees.append(TreeVerdict(run.entry.name, run.entry.about,

@@ -127,6 +127,12 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
         "order, not sorted by their estimates"),
     Bug("reversed_ordering", "ordering reversed: MAX nodes' children go from the highest "
         "estimate to the lowest, MIN nodes' from the lowest to the highest"),
+    Bug("ties_reversed", "equal estimates searched in reverse: your search (or the "
+        "order_children it calls) puts children with equal estimates in reverse, as a list "
+        "sorted one way and then reversed leaves them. Where the order comes from your "
+        "order_children, that is graded in order_children's question only; written into the "
+        "search, sort with reverse=True (it keeps equal ones in the tree's order) instead of "
+        "reversing a sorted list"),
     Bug("static_for_order", "static() used to order: your search reads node.static() of "
         "the children to sort them, and every static() counts as an evaluation; sort by "
         "node.estimate()"),
@@ -135,6 +141,11 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
     Bug("no_reordering", "no reordering: each iteration searches the children in the tree's "
         "order instead of the previous iteration's best child first, then the others by "
         "estimate"),
+    Bug("previous_not_first", "the previous iteration's best child is not searched first: "
+        "your deepening sorts each node's children by estimate but never moves the best child "
+        "an earlier iteration found there to the front, which is what reordering is for. "
+        "After sorting, put best[node] first (when the node has one), then the others in "
+        "static order"),
     Bug("previous_only", "best children of the last iteration only: your deepening forgets "
         "a node's best child when the iteration after it did not find one there (the node "
         "failed low, or was cut off); keep one dict for all iterations and overwrite an "
@@ -238,7 +249,8 @@ def _deepening_signatures(tree: GameTree, max_depth: int, reorder: bool) -> Sign
         for sample, name in DEEPENING_BUGS.items():
             if not reorder and sample in ("no_reordering", "previous_only", "tie_last",
                                           "tie_last_root", "cut_best_not_kept",
-                                          "fail_low_best", "static_for_order"):
+                                          "fail_low_best", "static_for_order",
+                                          "previous_not_first"):
                 continue  # mistakes of the reordering: without it they change nothing
             seen = observed_by(DeepeningSample(sample, equal, fail), tree, "deepen", options)
             if seen is not None:

@@ -29,7 +29,7 @@ from .conventions import CONVENTIONS, FAIL_WORDS, Convention
 from .observed import Observed, Options, expanded_leaves, observed
 from .references import Reference, reference_leaves
 from .results import Record, same_value
-from .where import where
+from .where import where, where_seen
 
 __all__ = ["Attempt", "attempt", "choose_convention", "Diagnosis", "diagnose", "bug_lines",
            "is_right", "signatures_of"]
@@ -242,9 +242,11 @@ def _matches(check: str, trial: Attempt, sig: Signatures, conv: str) -> dict[str
 
 
 def diagnose(check: str, trials: list[Attempt], conv: str | None,
-             sigs: list[Signatures | None]) -> Diagnosis:
+             sigs: list[Signatures | None], names: list[str] | None = None) -> Diagnosis:
     """The known bugs in ``conv`` (the minimax checks: "") that did exactly what the
-    submission did: on every tree (only if some tree is wrong), and on each wrong tree."""
+    submission did: on every tree (only if some tree is wrong), and on each wrong tree.
+    ``names``: the trees' names as the test lists them, said with where the bug shows when
+    there are several trees."""
     conv = conv if conv is not None and check not in _MINIMAX else \
         _conventions_of(check)[0]
     out = Diagnosis()
@@ -268,20 +270,44 @@ def diagnose(check: str, trials: list[Attempt], conv: str | None,
             n: everywhere.get(n, False) and fits.get(n, False) for n in everywhere}
     if wrong and everywhere:
         out.overall = [n for n in BUGS if everywhere.get(n)]
-    _facts(check, trials, out)
+    _facts(check, trials, out, names)
     if out.overall and out.overall[0] in first_wrong:
-        trial = trials[first_wrong[out.overall[0]]]
-        out.shown = where(out.overall[0], trial.tree, trial.options, check=check)
+        index = first_wrong[out.overall[0]]
+        trial = trials[index]
+        bug = out.overall[0]
+        shown = where_seen(bug, trial.tree, trial.options, trial.got) or \
+            where(bug, trial.tree, trial.options, check=check)
+        out.shown = on_tree(shown, index, names)
     return out
 
 
-def _facts(check: str, trials: list[Attempt], out: Diagnosis) -> None:
+def on_tree(shown: str, index: int, names: list[str] | None) -> str:
+    """``shown`` (where a bug shows on tree ``index``) with the tree's name, when there are
+    several trees to tell apart.
+
+    >>> on_tree("it shows at node D (MAX, path (2,)): ...", 1, ["sheet", "ties"])
+    'on the tree ties, it shows at node D (MAX, path (2,)): ...'
+    >>> on_tree("it shows on this tree: with max_depth = 3, ...", 0, ["deep", "ties"])
+    'it shows on the tree deep: with max_depth = 3, ...'
+    >>> on_tree("it shows at node D", 0, ["sheet"])
+    'it shows at node D'
+    """
+    if not shown or names is None or len(names) < 2 or index >= len(names):
+        return shown
+    if "on this tree" in shown:
+        return shown.replace("on this tree", f"on the tree {names[index]}", 1)
+    return f"on the tree {names[index]}, {shown}"
+
+
+def _facts(check: str, trials: list[Attempt], out: Diagnosis,
+           names: list[str] | None = None) -> None:
     """Bugs the calls prove on their own, named whatever the leaves: a search that asked a
     leaf for its children (it stops only at the depth limit)."""
-    asked = next((t for t in trials if t.expanded_leaves), None)
-    if asked is None or check not in ("minimax_limited", "best_move", "deepen"):
+    index = next((i for i, t in enumerate(trials) if t.expanded_leaves), None)
+    if index is None or check not in ("minimax_limited", "best_move", "deepen"):
         return
+    asked = trials[index]
     if "leaf_not_checked" not in out.overall:
         out.overall.insert(0, "leaf_not_checked")
-    out.shown = where("leaf_not_checked", asked.tree, asked.options,
-                      asked=asked.expanded_leaves)
+    out.shown = on_tree(where("leaf_not_checked", asked.tree, asked.options,
+                              asked=asked.expanded_leaves), index, names)

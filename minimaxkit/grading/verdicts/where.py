@@ -30,10 +30,11 @@ from ...search import minimax
 from ...student import Recorder
 from ...tree import GameTree, Node
 from .compare import value_text
-from .observed import Options
+from .observed import Observed, Options
 from .samples.alphabeta import AlphaBetaSample
+from .samples.deepening import DeepeningSample
 
-__all__ = ["where"]
+__all__ = ["where", "where_seen"]
 
 Path = tuple[int, ...]
 
@@ -157,11 +158,48 @@ def _fixed_depth(tree: GameTree, options: Options) -> str:
             "the nodes at depth 2")
 
 
+def _previous_not_first(tree: GameTree, options: Options, got: Observed | None) -> str:
+    """The first node, in the first iteration, where an earlier iteration's best child goes
+    ahead of the static order, and the child the student's own iteration searched first
+    there (read from its leaves: the first leaf below the node)."""
+    if got is None or options.max_depth is None:
+        return ""
+    moved: list[tuple[int, Path, Path]] = []
+    deepen = DeepeningSample(moved_first=moved)
+    for _ in deepen(Recorder(tree).root(), options.max_depth, options.reorder):
+        pass
+    for depth, path, best in moved:
+        if depth > len(got.steps):
+            break
+        below = [leaf for leaf in got.steps[depth - 1].leaves if leaf[:len(path)] == path]
+        if not below or len(below[0]) <= len(path):
+            continue
+        first = tree.node(below[0][:len(path) + 1])
+        if first.path == best:
+            continue
+        node = tree.node(path)
+        where_ = "at the root, " if not path else "at "
+        return (f"it shows in the iteration to depth {depth}, {where_}{_node(node)}: depth "
+                f"{depth - 1} found {tree.node(best).name} best there, but your deepening did "
+                "not search the previous iteration's best move first: it searched "
+                f"{first.name} first")
+    return ""
+
+
 _WHERE: dict[str, Callable[[GameTree, Options], str]] = {
     "start_at_zero": _start_at_zero, "parity": _parity, "returns_bound": _returns_bound,
     "move_always_max": _always_max, "fixed_depth": _fixed_depth,
     "cut_returns_infinity": _cut_returns_infinity, "window_ignored": _window_ignored,
 }
+
+
+def where_seen(bug: str, tree: GameTree, options: Options, got: Observed | None) -> str:
+    """A sentence naming where ``bug`` shows in what the search showed on ``tree`` (``got``:
+    its iterations, for deepening), for the bugs placed by the student's own calls; "" for
+    the others (see :func:`where`)."""
+    if bug == "previous_not_first":
+        return _previous_not_first(tree, options, got)
+    return ""
 
 
 def where(bug: str, tree: GameTree, options: Options | None = None, *,

@@ -38,10 +38,12 @@ SAMPLE_BUGS: dict[str, str] = {
     "start_at_zero": "start_at_zero", "min_at_zero": "start_at_zero",
     "parity": "parity", "shared_bounds": "shared_bounds",
     "static_for_order": "static_for_order", "root_only_ordering": "root_only_ordering",
-    "reversed_list": "reversed_ordering",
+    "reversed_list": "reversed_ordering", "ties_reversed": "ties_reversed",
+    "ties_reversed_max": "ties_reversed", "ties_reversed_min": "ties_reversed",
 }
 #: mistakes of the ordering only, made only by a sample that orders
-ORDERING_ONLY = ("static_for_order", "root_only_ordering", "reversed_list")
+ORDERING_ONLY = ("static_for_order", "root_only_ordering", "reversed_list", "ties_reversed",
+                 "ties_reversed_max", "ties_reversed_min")
 #: the window a sample searches in place of the one it is given (``window_swapped`` takes the
 #: given one the wrong way round: ``(β, α)``; ``window_inverted`` starts every search at
 #: ``(∞, -∞)``, whatever it is given)
@@ -127,6 +129,9 @@ class AlphaBetaSample:
             return kids
         if self.bug == "static_for_order":
             return sorted(kids, key=lambda c: c.static(), reverse=at_max)
+        if self.bug in ("ties_reversed", "ties_reversed_" + ("max" if at_max else "min")):
+            # sorted the other way, then reversed: equal estimates come out backwards
+            return sorted(kids, key=lambda c: c.estimate(), reverse=not at_max)[::-1]
         best_first = sorted(kids, key=lambda c: c.estimate(), reverse=at_max)
         return best_first[::-1] if self.bug == "reversed_list" else best_first
 

@@ -27,6 +27,7 @@ from . import grading_sample
 __all__ = ["DEEPENING_BUGS", "DeepeningSample"]
 
 INF = math.inf
+Path = tuple[int, ...]
 
 #: the mistakes :class:`DeepeningSample` can make, each to the bug (in ``BUGS``) it is a form
 #: of; "" makes none
@@ -36,7 +37,7 @@ DEEPENING_BUGS: dict[str, str] = {
     "cut_best_not_kept": "cut_best_not_kept", "fail_low_best": "fail_low_best",
     "depth_deeper": "depth_deeper", "depth_shallower": "depth_shallower",
     "start_at_zero": "start_at_zero", "parity": "parity",
-    "static_for_order": "static_for_order",
+    "static_for_order": "static_for_order", "previous_not_first": "previous_not_first",
 }
 
 
@@ -61,6 +62,9 @@ class DeepeningSample:
     bug: str = ""
     equal: bool = True
     fail: str = "soft"
+    #: when given, every (depth, node's path, earlier best child's path) where an iteration
+    #: to that depth moves an earlier iteration's best child ahead of the static order
+    moved_first: list[tuple[int, Path, Path]] | None = field(default=None, compare=False)
 
     def __call__(self, node: SearchNode, max_depth: int, reorder: bool = True
                  ) -> Iterator[tuple[float, Any]]:
@@ -90,7 +94,10 @@ class DeepeningSample:
         read = (lambda c: c.static()) if self.bug == "static_for_order" else \
             (lambda c: c.estimate())
         children = sorted(children, key=read, reverse=at_max)
-        if node in memory.known:
+        if node in memory.known and self.moved_first is not None and \
+                children[0] != memory.known[node]:
+            self.moved_first.append((memory.depth, node.path, memory.known[node].path))
+        if node in memory.known and self.bug != "previous_not_first":
             children.remove(memory.known[node])
             children.insert(0, memory.known[node])
         return children
