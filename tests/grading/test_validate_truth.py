@@ -110,3 +110,22 @@ def test_validate_of_a_test_cell_never_run_says_to_run_it(tmp_path: Path) -> Non
     assert "VALIDATION FAILED" in said and points(said) != "6"
     assert "run this cell to see the details" in said
     assert SEE_OUTPUT not in said and OUT_OF_DATE not in said
+
+
+A5_RELEASED = REPO / "assignments" / "a5_evaluation" / "a5_evaluation.ipynb"
+
+
+def test_validate_of_assignment_5_gives_the_points_and_why_a_scale(tmp_path: Path) -> None:
+    """Assignment 5's play question is scored on a scale, so nearly every student's cell is
+    "partial credit", which nbgrader's dialog said with no points and no reason (outside
+    student pass 4). The dialog now gives the points, says that part of them is usual, and
+    that the cell's output (perhaps of an older run) has the details."""
+    sample = parse_sample((REPO / "tests" / "grading" / "submissions" / "a5_evaluation" /
+                           "constant.py").read_text())
+    path = make_submission(A5_RELEASED, sample.cells, tmp_path / "a5_evaluation.ipynb")
+    said = validate(path)
+    found = re.search(r"play: ([\d.]+) of 6 points on the visible share\. Play is scored on a "
+                      r"scale against the reference solution's share of the same games, so "
+                      r"part of the points is usual\.", said)
+    assert found is not None and float(found.group(1)) < 6, said[-3000:]
+    assert "The cell's output has the details of its last run" in said

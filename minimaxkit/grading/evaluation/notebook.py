@@ -19,6 +19,7 @@ from typing import Any
 
 from ...games.connect4_board import Board
 from ...isolation.session import NOTEBOOK_TIME, Session, function_problem
+from ...support.text import wrap
 from ..testdata.suites import evaluation_spec, load_visible, salt_for
 from ..testdata.trees import seed_for
 from . import childside
@@ -143,4 +144,34 @@ def grade_evaluation(fn: Callable[[Board], Any] | str, question: str, *, points:
     if report.views:
         from IPython.display import HTML, display
         display(HTML("".join(report.views)))
+    if os.environ.get("NBGRADER_EXECUTION") == "validate" and report.earned < points:
+        # nbgrader's Validate dialog shows a test cell's stderr, and otherwise only "Partial
+        # credit; passed some but not all of the tests": give it the points and the reason
+        print(validate_summary(report), file=sys.stderr)
     return report.earned
+
+
+#: nbgrader's Validate dialog prints 90 columns with 4 of indent and cuts at 87
+VALIDATE_WIDTH = 82
+
+
+def validate_summary(report: EvaluationReport) -> str:
+    """What the Validate dialog says of a cell that earned less than its points: the points,
+    what a scale means for the play question, and that the cell's output has the details of
+    its last run (the student may have changed ``evaluate`` since).
+
+    >>> r = EvaluationReport("play", 6, [("against weak", True, ""), ("against the kit",
+    ...                                   False, "")])
+    >>> print(validate_summary(r))
+    play: 3 of 6 points on the visible share. Play is scored on a scale against the
+      reference solution's share of the same games, so part of the points is usual.
+      The cell's output has the details of its last run (run it again after changing
+      evaluate).
+    """
+    text = f"{report.question}: {report.earned:g} of {report.points:g} points on the visible share."
+    if report.question == "play":
+        text += (" Play is scored on a scale against the reference solution's share of the "
+                 "same games, so part of the points is usual.")
+    text += (" The cell's output has the details of its last run (run it again after "
+             "changing evaluate).")
+    return "\n".join(wrap(text, VALIDATE_WIDTH))
