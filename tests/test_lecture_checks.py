@@ -855,3 +855,13 @@ def test_exercise_5_1_writes_infinite_bounds_as_a_reader_types_them() -> None:
 
     ok, said = check_tt_bounds(flag_of, reuse_off_by_one)
     assert not ok and "-math.inf" in said and "-inf," not in said, said
+
+
+def test_center_first_names_the_empty_board_in_words() -> None:
+    """A key that puts the edges first is refused on the empty board, said so in words, not
+    "after the moves 'none'" (outside student pass 5)."""
+    from minimaxkit.lecture.ordering_checks import check_center_first
+
+    ok, said = check_center_first(lambda game, state, move: abs(move - 3))  # the edges first
+    assert not ok and said.startswith("on the empty board (MAX to move)"), said
+    assert "'none'" not in said

@@ -131,6 +131,19 @@ def test_undo_takes_back_your_move_and_the_reply() -> None:
     assert second.moves == [0] and "Nothing to undo" in second.status.value
 
 
+def test_undo_after_your_winning_move_says_there_was_no_reply() -> None:
+    """A game you end with your own move has no reply to take back (outside student pass 5:
+    it said "and the computer's reply" after a finished game)."""
+    pw = PlayWidget(TicTacToe(), search=first_move)
+    for cell in (4, 8, 2, 6):  # first_move answers 0, 1, 3: X wins on the diagonal c1-b2-a3
+        pw.click(cell)
+    assert pw.moves == [4, 0, 8, 1, 2, 3, 6]
+    pw.undo()
+    assert pw.moves == [4, 0, 8, 1, 2, 3]
+    assert "Took back your last move." in pw.status.value
+    assert "reply" not in pw.status.value
+
+
 def test_you_choose_x_or_o_on_screen() -> None:
     pw = PlayWidget(TicTacToe(), search=first_move)
     assert pw.side in pw.children and pw.side.value == "X" and pw.moves == []

@@ -493,3 +493,22 @@ def test_a_save_after_a_reload_while_the_kernel_runs_keeps_the_widgets(tmp_path:
     outputs = saved["cells"][0]["outputs"]
     assert VIEW in outputs[0]["data"] and VIEW not in outputs[1]["data"]
     assert outputs[1]["data"]["text/plain"].startswith("▶ Run this cell")
+
+
+def test_the_compare_note_says_the_values_two_searches_return_from_one_node() -> None:
+    """Lecture 3's comparison parts at K, where both searches return: the note says what
+    each returns (the sheet's one-sided loop 5, a bound; fail-soft 3, hand-checked in the
+    lecture), not twice "returns from K" (outside student pass 5)."""
+    from minimaxkit import alphabeta
+    from minimaxkit.examples import sheet_tree
+    from minimaxkit.widgets import CompareWidget
+
+    cw = CompareWidget(alphabeta(sheet_tree(), fail="one-sided"), alphabeta(sheet_tree()),
+                       labels=("the sheet's loop", "fail-soft"))
+
+    def notes(widget: Any) -> list[str]:
+        found = [widget.value] if isinstance(getattr(widget, "value", None), str) else []
+        return found + [n for c in getattr(widget, "children", ()) for n in notes(c)]
+
+    [note] = [n for n in notes(cw) if "part at step" in n]
+    assert "the sheet&#x27;s loop returns 5 from K while fail-soft returns 3 from K" in note

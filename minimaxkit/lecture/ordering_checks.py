@@ -148,8 +148,9 @@ def check_center_first(key: Any) -> Result:
             if order[-1] == 3 and set(order[:2]) == {0, 6}:
                 hint = (f": the centre last. {who} searches "
                         f"{'high' if who == 'MAX' else 'low'} keys first")
-            return False, (f"after the moves {moves or 'none'!r} ({who} to move) the search "
-                           f"would try the columns in order {order}{hint}")
+            where = f"after the moves {moves!r}" if moves else "on the empty board"
+            return False, (f"{where} ({who} to move) the search would try the columns in "
+                           f"order {order}{hint}")
     natural = alphabeta(ConnectFour(), depth=5, trace=False).stats.leaves
     try:
         with time_limit(QUICK):

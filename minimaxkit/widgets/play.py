@@ -309,11 +309,13 @@ class PlayWidget(RerunHint, w.VBox):
         elif not human_moves:
             self.message = "Nothing to undo: you have not moved yet."
         else:
+            replied = len(self.history) - human_moves[-1] > 1  # (none after a last move)
             del self.history[human_moves[-1]:]
             self.board.renew()  # (a click on the board before the undo is not played)
             self.state = self.history[-1].state if self.history else \
                 self.game.initial_state()
-            self.message = "Took back your last move and the computer's reply."
+            self.message = ("Took back your last move and the computer's reply." if replied
+                            else "Took back your last move.")
         self._redraw()
 
     def _start_reply(self) -> None:

@@ -217,8 +217,8 @@ def _event_at(trace: Any, i: int) -> tuple[Any, ...] | None:
 
 
 #: What each kind of event does to its node, in the words of :func:`_parting_words`.
-_DOES = {"enter": "enters", "leaf": "evaluates", "cutoff": "cuts off at", "exit":
-         "returns from", "tt": "finds in the table"}
+_DOES = {"enter": "enters", "leaf": "evaluates", "cutoff": "cuts off at",
+         "tt": "finds in the table"}
 
 
 def _parting_words(part: tuple[int, Any] | None, parted: list[Any], panels: list[Any],
@@ -231,6 +231,8 @@ def _parting_words(part: tuple[int, Any] | None, parted: list[Any], panels: list
     for ev, panel, label in zip(parted, panels, labels, strict=True):
         if ev is None:
             said.append(f"{label} has ended")
+        elif ev[0] == "exit":  # the same node may return different values: say them
+            said.append(f"{label} returns {fmt(ev[2])} from {panel.replay.name(ev[1])}")
         else:
             said.append(f"{label} {_DOES.get(ev[0], ev[0])} {panel.replay.name(ev[1])}")
     return f"The traces part at step {part[0] + 1}: {' while '.join(said)} (marked ★)."
