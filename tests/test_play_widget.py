@@ -278,7 +278,8 @@ def test_play_frames_the_winning_line() -> None:
     assert pw.cells[2][3].tooltip == "column 3, row 3: X, in the winning line"
     assert ("Game over: X wins (you win)</b> (the winning line is framed in black: "
             "(column, row) "
-            "(3, 0), (3, 1), (3, 2), (3, 3))") in pw.status.value
+            "(3, 0), (3, 1), (3, 2), (3, 3), rows counted from 0 at the bottom)"
+            ) in pw.status.value  # (the board names its columns only: student pass 5)
     assert ".mmk-win" in pw.status.value  # its frame, drawn by CSS (a shape, not a colour)
     pw.new_game()
     assert not any("mmk-win" in b._dom_classes for row in pw.cells for b in row)

@@ -388,7 +388,8 @@ class PlayWidget(RerunHint, w.VBox):
         """The winning line's cells in words: (column, row) pairs, or cell names."""
         if self.connect4:
             pairs = sorted((c, self.n_rows - 1 - r) for r, c in cells)
-            return "(column, row) " + ", ".join(f"({c}, {r})" for c, r in pairs)
+            return ("(column, row) " + ", ".join(f"({c}, {r})" for c, r in pairs)
+                    + ", rows counted from 0 at the bottom")
         return ", ".join(sorted(self._name(r * self.n_cols + c) for r, c in cells))
 
     def last_cell(self) -> tuple[int, int] | None:
