@@ -1,5 +1,6 @@
 # ruff: noqa: F821 - the notebook defines math and the functions of its other cells
 # wrong: test_deepen
+# bug: root_values
 # why: root ordered by the previous iteration's values (bounds too), not previous best first
 # %% deepen
 def deepen(node, max_depth, reorder=True):
