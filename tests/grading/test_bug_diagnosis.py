@@ -121,6 +121,22 @@ def test_a_deepening_that_never_moves_the_previous_best_first_is_named_on_a_visi
             "the previous iteration's best move first: it searched B first") in text
 
 
+@pytest.mark.parametrize("student", ["student00", "student07"])
+def test_a_root_ordered_by_the_previous_values_loses_on_the_seeded_tree_and_is_named(
+        student: str) -> None:
+    """Outside student pass 5, problem 1: a deepening that sorts the root's children by their
+    values in the last iteration (a cut-off child's bound among them) agrees with the asked
+    order on every fixed tree, so only the student's seeded tree, drawn until the two orders
+    evaluate other leaves (``root_values``), can cost it points; the verdict names it."""
+    report = _report("a4_deepening/root_values", "test_deepen", student)
+    lost = [t.name for t in report.trees if t.result.score < 1]
+    assert lost == ["yours"]
+    assert report.diagnosis is not None and report.diagnosis.overall == ["root_values"]
+    text = " ".join(report.text().split())
+    assert "likely bug (it accounts for what your search did on every tree): the root ordered " \
+           "by the previous iteration's values" in text
+
+
 def test_a_correct_deepening_is_never_told_it_skipped_the_previous_best() -> None:
     """The place is read from the student's own leaves: the kit's solution, which moves the
     previous best child first, has none."""

@@ -63,7 +63,7 @@ def test_the_catalogue_holds_the_issues_programs() -> None:
                    ("a3_move_ordering", "start_at_zero"), ("a4_deepening", "previous_only"),
                    ("a4_deepening", "first_move"), ("a4_deepening", "tie_last"),
                    ("a4_deepening", "start_at_zero"), ("a4_deepening", "leaf_not_checked"),
-                   ("a4_deepening", "previous_not_first")]:
+                   ("a4_deepening", "previous_not_first"), ("a4_deepening", "root_values")]:
         assert needed in bugs, needed
     for assignment in ASSIGNMENTS:
         assert sum(p.correct for p in programs(assignment)) >= 4, assignment

@@ -29,6 +29,7 @@ from typing import Any
 from ...deepening import iter_deepen
 from ...search import minimax
 from ...tree import GameTree, Node
+from .root_order import root_values_shows
 
 __all__ = ["build_tree", "seed_for", "TreeSpec", "Shape", "Requirements", "SpecError"]
 
@@ -104,7 +105,10 @@ class Requirements:
     ``leaf_above`` a leaf above this depth; ``root_tie`` two best moves at this depth;
     ``move_changes`` no best move at depth 1 is a best move at this depth; ``move_from_zero``
     the root is MAX and no child's value at this depth is above 0, so a best move whose
-    running best starts at 0 is never beaten and chooses no move; ``full_depth`` the
+    running best starts at 0 is never beaten and chooses no move; ``root_values`` a
+    deepening to this depth that orders the root's children by their values in the previous
+    iteration (not the previous best child first, the others in static order) evaluates
+    other leaves, in every cut rule and fail mode; ``full_depth`` the
     kit's deepening runs every depth up to this one, in every convention (on a tree whose
     search ends above it, it stops early, and an iteration per depth has nothing to be
     compared with)."""
@@ -117,6 +121,7 @@ class Requirements:
     root_tie: int | None = None
     move_changes: int | None = None
     move_from_zero: int | None = None
+    root_values: int | None = None
     full_depth: int | None = None
 
     @classmethod
@@ -139,6 +144,7 @@ class Requirements:
             ("move_changes", lambda: not set(_best_moves(tree, 1)) &
              set(_best_moves(tree, self.move_changes))),
             ("move_from_zero", lambda: _no_move_above_zero(tree, self.move_from_zero)),
+            ("root_values", lambda: root_values_shows(tree, self.root_values or 0)),
             ("full_depth", lambda: _full_depth(tree, self.full_depth))]
         return [name for name, holds in checks
                 if getattr(self, name) not in (False, None) and not holds()]

@@ -146,6 +146,11 @@ BUGS: dict[str, Bug] = {b.name: b for b in [
         "an earlier iteration found there to the front, which is what reordering is for. "
         "After sorting, put best[node] first (when the node has one), then the others in "
         "static order"),
+    Bug("root_values", "the root ordered by the previous iteration's values: your deepening "
+        "sorts the root's children by the values they returned in the last iteration, but a "
+        "child that was cut off returned only a bound, not its value, so the order is not the "
+        "one asked for. Search the previous iteration's best child first, then the others in "
+        "static order (by estimate), as at every other node"),
     Bug("previous_only", "best children of the last iteration only: your deepening forgets "
         "a node's best child when the iteration after it did not find one there (the node "
         "failed low, or was cut off); keep one dict for all iterations and overwrite an "
@@ -250,7 +255,7 @@ def _deepening_signatures(tree: GameTree, max_depth: int, reorder: bool) -> Sign
             if not reorder and sample in ("no_reordering", "previous_only", "tie_last",
                                           "tie_last_root", "cut_best_not_kept",
                                           "fail_low_best", "static_for_order",
-                                          "previous_not_first"):
+                                          "previous_not_first", "root_values"):
                 continue  # mistakes of the reordering: without it they change nothing
             seen = observed_by(DeepeningSample(sample, equal, fail), tree, "deepen", options)
             if seen is not None:

@@ -38,6 +38,7 @@ DEEPENING_BUGS: dict[str, str] = {
     "depth_deeper": "depth_deeper", "depth_shallower": "depth_shallower",
     "start_at_zero": "start_at_zero", "parity": "parity",
     "static_for_order": "static_for_order", "previous_not_first": "previous_not_first",
+    "root_values": "root_values",
 }
 
 
@@ -51,6 +52,8 @@ class _Memory:
     reorder: bool = True
     known: dict[SearchNode, SearchNode] = field(default_factory=dict)
     found: dict[SearchNode, SearchNode] = field(default_factory=dict)
+    #: the root's children's values in the last iteration (bounds included)
+    previous: dict[SearchNode, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,8 @@ class DeepeningSample:
         read = (lambda c: c.static()) if self.bug == "static_for_order" else \
             (lambda c: c.estimate())
         children = sorted(children, key=read, reverse=at_max)
+        if self.bug == "root_values" and node.depth == 0 and memory.previous:
+            return sorted(children, key=lambda c: memory.previous[c], reverse=at_max)
         if node in memory.known and self.moved_first is not None and \
                 children[0] != memory.known[node]:
             self.moved_first.append((memory.depth, node.path, memory.known[node].path))
@@ -133,6 +138,8 @@ class DeepeningSample:
         for child in self.ordered(node, at_max, memory):
             lo, hi = (a, b) if at_max else (-b, -a)
             cv = s * self.search(child, lo, hi, memory)
+            if node.depth == 0:
+                memory.previous[child] = s * cv
             top = (cv, child) if cv > top[0] or top[1] is None else top
             raised = self.raises(v, cv, a, node)
             v = max(v, cv)
