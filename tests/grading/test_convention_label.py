@@ -154,3 +154,34 @@ def test_where_the_code_is_not_read_the_grader_says_the_trees_cannot_tell() -> N
     assert c.why == ("your values fit fail-soft, fail-hard and the sheet's one-sided form "
                      "alike; the trees here cannot tell them apart")
     assert "cannot tell them apart" in report.text()
+
+
+def test_a_clamped_cut_that_notes_the_best_child_first_is_read_as_fail_hard() -> None:
+    """Assignment 4 asks for the best child at a cut, so a clamped cut often records it
+    before returning the bound (outside points pass 6: read as one-sided fail-hard)."""
+    src = """
+def search(node, depth, alpha, beta, best):
+    if node.is_leaf() or node.depth == depth:
+        return node.static()
+    if node.is_max():
+        for child in node.children():
+            score = search(child, depth, alpha, beta, best)
+            if score >= beta:
+                best[node] = child
+                return beta
+            if score > alpha:
+                alpha = score
+                best[node] = child
+        return alpha
+    for child in node.children():
+        score = search(child, depth, alpha, beta, best)
+        if score <= alpha:
+            best[node] = child
+            return alpha
+        if score < beta:
+            beta = score
+            best[node] = child
+    return beta
+"""
+    text = "\n".join(defined_functions([src]).values())
+    assert source_conventions(text) == ["equal-hard"]
