@@ -125,7 +125,7 @@ def test_validate_of_assignment_5_gives_the_points_and_why_a_scale(tmp_path: Pat
     path = make_submission(A5_RELEASED, sample.cells, tmp_path / "a5_evaluation.ipynb")
     said = validate(path)
     found = re.search(r"play: ([\d.]+) of 6 points on the visible share\. Play is scored on a "
-                      r"scale against the reference solution's share of the same games, so "
-                      r"part of the points is usual\.", said)
+                      r"scale: each rung's points follow your share of its games, so part of "
+                      r"the points is usual", said)
     assert found is not None and float(found.group(1)) < 6, said[-3000:]
     assert "The cell's output has the details of its last run" in said

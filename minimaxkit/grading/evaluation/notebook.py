@@ -163,15 +163,16 @@ def validate_summary(report: EvaluationReport) -> str:
     >>> r = EvaluationReport("play", 6, [("against weak", True, ""), ("against the kit",
     ...                                   False, "")])
     >>> print(validate_summary(r))
-    play: 3 of 6 points on the visible share. Play is scored on a scale against the
-      reference solution's share of the same games, so part of the points is usual.
-      The cell's output has the details of its last run (run it again after changing
-      evaluate).
+    play: 3 of 6 points on the visible share. Play is scored on a scale: each rung's
+      points follow your share of its games, so part of the points is usual (here the
+      practice games; when your work is graded, the class's openings). The cell's
+      output has the details of its last run (run it again after changing evaluate).
     """
     text = f"{report.question}: {report.earned:g} of {report.points:g} points on the visible share."
     if report.question == "play":
-        text += (" Play is scored on a scale against the reference solution's share of the "
-                 "same games, so part of the points is usual.")
+        text += (" Play is scored on a scale: each rung's points follow your share of its "
+                 "games, so part of the points is usual (here the practice games; when your "
+                 "work is graded, the class's openings).")
     text += (" The cell's output has the details of its last run (run it again after "
              "changing evaluate).")
     return "\n".join(wrap(text, VALIDATE_WIDTH))
