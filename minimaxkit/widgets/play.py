@@ -40,10 +40,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..replay import fmt
 from ._panel import RerunHint, needs_kernel
 from ._play_board import BOARD_CSS, Board, CellLook, winning_cells
 from ._play_picture import search_picture
+from ._play_reply import Reply, reply_of, reply_text
 from .play_search import EvaluationError, default_search, evaluation_search, search_name
 
 __all__ = ["PlayWidget", "Reply", "default_search", "evaluation_search"]
@@ -55,28 +55,6 @@ IGNORED_BEFORE = "Your click while the computer was thinking was not played."
 
 
 @dataclass(frozen=True)
-class Reply:
-    """The computer's reply: its move, value (X's side, as searches count; None when the
-    search function returned only a move), node count and the seconds it took."""
-
-    move: Any
-    value: float | None
-    nodes: int | None
-    seconds: float
-    deepest: Deepest | None = None
-
-
-@dataclass(frozen=True)
-class Deepest:
-    """A deepening search's last completed iteration (the one "Show search" draws): its
-    ``depth`` and ``nodes``; ``cut_short`` is True when a budget stopped a deeper one."""
-
-    depth: int
-    nodes: int
-    cut_short: bool
-
-
-@dataclass(frozen=True)
 class Ply:
     """One move of the game: the move, the state after it, and the computer's
     :class:`Reply` with its search result when the computer played it (else None)."""
@@ -85,21 +63,6 @@ class Ply:
     state: Any
     reply: Reply | None = None
     result: Any = None
-
-
-def _reply_of(answer: Any, seconds: float) -> tuple[Reply, Any]:
-    """A search function's answer as a :class:`Reply`, and the result to draw (or None)."""
-    if hasattr(answer, "move") and (hasattr(answer, "stats") or
-                                    hasattr(answer, "total_nodes")):
-        nodes = getattr(answer, "total_nodes", None)
-        if nodes is None:
-            return Reply(answer.move, answer.value, answer.stats.nodes, seconds), answer
-        deepest = None
-        if answer.iterations:
-            deepest = Deepest(answer.depth, answer.iterations[-1].stats.nodes,
-                              answer.interrupted_nodes > 0)
-        return Reply(answer.move, answer.value, nodes, seconds, deepest), answer
-    return Reply(answer, None, None, seconds), None
 
 
 class PlayWidget(RerunHint, w.VBox):
@@ -351,7 +314,7 @@ class PlayWidget(RerunHint, w.VBox):
             if failure:
                 self.message = failure
             else:
-                self._play_reply(*_reply_of(answer, seconds))
+                self._play_reply(*reply_of(answer, seconds))
             self._redraw()
 
     def _play_reply(self, reply: Reply, result: Any) -> None:
@@ -431,7 +394,8 @@ class PlayWidget(RerunHint, w.VBox):
             ply.reply is None for ply in self.history)
         lines = []
         if self.last is not None and self.history[-1].reply is not None:
-            lines.append(self._reply_text(self.last))
+            lines.append(reply_text(self.last, self.human, self._name(self.last.move),
+                                    self.search_name))
         if self.over:
             lines.append(self._end_text())
         elif self.thinking:
@@ -443,35 +407,6 @@ class PlayWidget(RerunHint, w.VBox):
         self.status.value = (BOARD_CSS + "<div style='font-size:13px'>" + "<br>".join(lines)
                              + "</div>")
         self.search_view.children = search_view
-
-    def _reply_text(self, reply: Reply) -> str:
-        """The computer's last reply in words, its value from its own side."""
-        me = "O" if self.human == "X" else "X"
-        said = (f"The computer ({me}) played <b>{html.escape(self._name(reply.move))}</b> "
-                f"(framed with a dashed line) after {reply.seconds:.2f} s")
-        name = html.escape(self.search_name)
-        if reply.value is not None:
-            mine = reply.value if me == "X" else -reply.value
-            said += (f": {name} values it {fmt(mine)} for {me}"
-                     + ("" if me == "X" or reply.value == 0 else
-                        f" ({fmt(reply.value)} from X's side, as the search scores)")
-                     + f", {self._nodes_text(reply)}")
-        else:
-            said += f" ({name} returned only a move: no value or node count)"
-        return f"{said}."
-
-    @staticmethod
-    def _nodes_text(reply: Reply) -> str:
-        """How many nodes the reply searched; for a deepening search, how many of them the
-        deepest completed iteration (the one "Show search" draws) searched."""
-        if reply.deepest is None:
-            return f"{reply.nodes:,} nodes searched"
-        deepest, nodes = reply.deepest, reply.nodes or 0
-        rest = "the shallower ones" + (" and the one the budget cut short"
-                                       if deepest.cut_short else "")
-        return (f"{nodes:,} nodes searched in all: {deepest.nodes:,} by its deepest completed "
-                f"search (depth {deepest.depth}, the one Show search draws) and "
-                f"{nodes - deepest.nodes:,} by {rest}")
 
     def _end_text(self) -> str:
         winner = getattr(self.game, "winner", lambda s: None)(self.state)
