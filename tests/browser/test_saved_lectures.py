@@ -144,6 +144,17 @@ PLAY = [
     "PlayWidget(ConnectFour(), search=partial(deepen, node_budget=2000))",
 ]
 
+# The first play widget once it shows `n` X's and `n` O's and says X is to move (or, for the
+# last move, that the game is over).
+PLAYED = """([n, last]) => {
+    const root = document.querySelectorAll('.mmk-play')[0];
+    const texts = Array.from(root.querySelectorAll('.mmk-cell')).map((b) => b.innerText.trim());
+    const status = root.querySelector('.mmk-status').innerText;
+    if (last) { return status.includes('Game over'); }
+    return texts.filter((t) => t === 'X').length === n
+        && texts.filter((t) => t === 'O').length === n && status.includes('X to move');
+}"""
+
 # Each column number's centre against its column's buttons' centre (pixels), and the texts.
 COLUMNS = """(root) => {
     const buttons = Array.from(root.querySelectorAll('.mmk-cell'));
@@ -169,9 +180,9 @@ def test_play_widget_numbers_columns_rings_the_win_and_shows_the_search(
     assert max(columns["offsets"]) <= 1.0 and min(columns["fonts"]) >= 11, columns
     for k in range(4):  # X four times in column 3 (its top cell, empty until the column is
         first.locator(".mmk-cell").nth(3).click()  # full); the computer answers in 0
-        page.wait_for_function(
-            "(n) => document.querySelector('.mmk-play .mmk-status').innerText"
-            ".includes(n)", arg="Game over" if k == 3 else "X to move", timeout=20_000)
+        # the move and its reply on the board, not only "X to move" (the status said so
+        # before the click too: read then, the next click came while the computer thought)
+        page.wait_for_function(PLAYED, arg=[k + 1, k == 3], timeout=20_000)
     assert first.locator(".mmk-cell").nth(38).get_attribute("title") == \
         "column 3, row 0: X, in the winning line"
     assert first.locator(".mmk-cell").nth(35).get_attribute("title") == "column 0, row 0: O"
