@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import textwrap
 
-__all__ = ["wrap", "WIDTH"]
+__all__ = ["wrap", "WIDTH", "VALIDATE_WIDTH"]
 
 WIDTH = 100  # columns of a verdict's line
+#: columns of a line in the Validate dialog: nbgrader validate prints 90 columns, 4 of
+#: indent, and cuts at 87
+VALIDATE_WIDTH = 82
 
 
 def wrap(line: str, width: int = WIDTH) -> list[str]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ...games.connect4_board import Board
 from ...isolation.session import NOTEBOOK_TIME, Session, function_problem
-from ...support.text import wrap
+from ...support.text import VALIDATE_WIDTH, wrap
 from ..testdata.suites import evaluation_spec, load_visible, salt_for
 from ..testdata.trees import seed_for
 from . import childside
@@ -149,10 +149,6 @@ def grade_evaluation(fn: Callable[[Board], Any] | str, question: str, *, points:
         # credit; passed some but not all of the tests": give it the points and the reason
         print(validate_summary(report), file=sys.stderr)
     return report.earned
-
-
-#: nbgrader's Validate dialog prints 90 columns with 4 of indent and cuts at 87
-VALIDATE_WIDTH = 82
 
 
 def validate_summary(report: EvaluationReport) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...support.text import wrap
+from ...support.text import VALIDATE_WIDTH, wrap
 from .conventions import Convention
 from .diagnosis import Diagnosis
 from .records import ConventionRecord, Parted, TreeRecord, VerdictRecord
@@ -18,7 +18,6 @@ from .results import NO, OK, TreeResult
 
 __all__ = ["GradeReport", "TreeVerdict", "points_text", "wrap", "VALIDATE_WIDTH", "SEE_OUTPUT"]
 
-VALIDATE_WIDTH = 82  # nbgrader validate prints 90 columns, 4 of indent, cuts at 87
 #: the Validate dialog's last line where the test cell's output shows the same verdict
 SEE_OUTPUT = "(the cell's output has the details and a picture)"
 
