@@ -293,8 +293,17 @@ def _workers(parent: int) -> list[int]:
 
 
 def _busy(pid: int) -> bool:
-    """Worker ``pid`` is grading: it has started a kernel or a sandboxed child."""
-    return bool(_workers(pid))
+    """Worker ``pid`` is grading: it has a kernel or a sandboxed child that is still running
+    (a child that has ended but is not yet reaped, a zombie, is not a sign of work)."""
+    return any(_state(child) not in ("Z", "X", "") for child in _workers(pid))
+
+
+def _state(pid: int) -> str:
+    """The one-letter state of process ``pid`` ("" if it is gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[1].split()[0]
+    except OSError:
+        return ""
 
 
 def _left(root: Path) -> list[str]:
@@ -376,13 +385,25 @@ def _kill_a_busy_worker(proc: subprocess.Popen[str]) -> bool:
 
 
 def test_a_killed_worker_costs_only_its_submission_and_a_rerun_grades_it(small: Path) -> None:
-    proc = _start(small)
-    assert _kill_a_busy_worker(proc), "no worker was seen grading"
-    out, err = proc.communicate(timeout=600)
-    assert proc.returncode == 1, out + err
-    failed = re.findall(r"not graded: (\S+): the worker process running it died \(exit code -9\)",
-                        out)
-    assert len(failed) == 1 and "graded 5 of 6" in out, out + err
+    """A worker killed while it grades costs that one submission; the next run grades it.
+
+    A worker is killed when it is seen with a running child, but it may finish between the
+    look and the kill (a submission grades in about 2 s): then nothing is lost, every
+    submission is graded, and the run is tried again with ``--force`` (once on CI)."""
+    for attempt in range(4):
+        proc = _start(small, *(["--force"] if attempt else []))
+        assert _kill_a_busy_worker(proc), "no worker was seen grading"
+        out, err = proc.communicate(timeout=600)
+        if proc.returncode == 0:  # the kill came after the worker's result: nothing lost
+            assert "graded 6 of 6" in out and "died" not in out, out + err
+            continue
+        assert proc.returncode == 1, out + err
+        failed = re.findall(r"not graded: (\S+): the worker process running it died "
+                            r"\(exit code -9\)", out)
+        assert len(failed) == 1 and "graded 5 of 6" in out, out + err
+        break
+    else:
+        pytest.fail("four kills in a row came after the worker had sent its result")
     assert _left(small) == []
     assert _graded(small) == set(submissions_kept(small)) - set(failed)
     # again: only the one left is graded, and every score is the sample's
