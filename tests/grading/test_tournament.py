@@ -202,8 +202,10 @@ def test_on_a_dask_scheduler_through_the_command_sandboxes_stay_few(six: Path,
 
 def test_a_player_at_90_percent_of_the_limit_is_the_same_under_load(tmp_path: Path) -> None:
     """A fixed computation of about 0.9 ms a board (limit 1 ms of processor time, 1.2 allowed):
-    measured five times while busy loops load both cores, the same verdict and nearly the same
-    figure; then five tournaments with that record give the same games."""
+    measured three times while busy loops load both cores, the same verdict and nearly the same
+    figure; then three tournaments with that record give the same games. (Five of each, and
+    three loops, until the suite was cut for issue #34: a loop in a session of its own takes
+    a core's share from the whole test run, not only from this test.)"""
     spec = json.loads((REPO / "solutions" / NAME / "tests.json").read_text())
 
     def entrant(n: int) -> tuple[Entrant, SpeedTask]:
@@ -222,18 +224,18 @@ def test_a_player_at_90_percent_of_the_limit_is_the_same_under_load(tmp_path: Pa
     # each in a session of its own: with autogroup scheduling, loops of the test's own session
     # would share one slot of the processor beside the sandbox's
     busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
-            for _ in range(3)]
+            for _ in range(2)]
     try:
-        speeds = [measure_speed(task) for _ in range(5)]
+        speeds = [measure_speed(task) for _ in range(3)]
         entrants = [Entrant("random", "reference"), Entrant("weak", "reference"),
                     Entrant(e.name, e.kind, e.folder, e.cells, speeds[0])]
         runs = [run_tournament(entrants, Format(seed=1, budget=40), workers=1)
-                for _ in range(5)]
+                for _ in range(3)]
     finally:
         for p in busy:
             p.kill()
     figures = [s.ms_per_board for s in speeds if s.ms_per_board is not None]
-    assert len(figures) == 5 and all(s.too_slow is False for s in speeds), speeds
+    assert len(figures) == 3 and all(s.too_slow is False for s in speeds), speeds
     # the figure itself moves with the load (0.83-1.12 ms measured beside a whole test run at
     # load 7; 1.04-1.34 at load 42, where the verdict can flip: docs/grading.md); what must
     # not move under a loaded machine's ordinary load is the verdict, and so the games
