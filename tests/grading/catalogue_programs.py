@@ -126,9 +126,13 @@ def _defined(program: Program) -> dict[str, str]:
 
 
 def grade_program(program: Program, question: Question, student: str,
-                  names: dict[str, Any] | None = None) -> GradeReport:
-    """The trusted grader's report of one question of ``program`` for ``student``."""
+                  names: dict[str, Any] | None = None, *, here: Path | None = None,
+                  hidden: bool = True) -> GradeReport:
+    """The trusted grader's report of one question of ``program`` for ``student``: on the
+    test data in ``here`` (default: the assignment's source folder in ``solutions/``), its
+    hidden and seeded trees too when ``hidden``."""
     names = names if names is not None else namespace(program)
-    return grade_report(question.fn, question.question, points=question.points, hidden=True,
-                        here=REPO / "solutions" / program.assignment, names=names,
-                        runner=InProcess(), student=student, program=dict(_defined(program)))
+    folder = here if here is not None else REPO / "solutions" / program.assignment
+    return grade_report(question.fn, question.question, points=question.points, hidden=hidden,
+                        here=folder, names=names, runner=InProcess(), student=student,
+                        program=dict(_defined(program)))
