@@ -336,7 +336,8 @@ def test_a_burst_of_clicks_plays_only_the_first_even_when_the_reply_comes_first(
     one after the reply was on the board, and played it: two of their moves from one
     burst. Here the clicks are made on the buttons the front end had on screen (``shown``)
     and reach the widget as they did: the second while the search runs, the third after
-    the reply. Only column 3 is played, and the status says the others were not."""
+    the reply. Only column 3 is played, and the status says the others were not, counted
+    (student pass 6 read "Your click ... was not played" after a burst of two)."""
     search = HeldSearch()
     pw = PlayWidget(ConnectFour(), search=search)
     shown = pw.cells  # the board on screen when the burst starts
@@ -352,11 +353,16 @@ def test_a_burst_of_clicks_plays_only_the_first_even_when_the_reply_comes_first(
     assert pw.moves == [3, 0], "a click made on the old board was played"
     assert texts(pw)[5][6] == EMPTY_TEXT and not pw.cells[5][6].disabled
     said = pw.status.value
-    assert "Your click while the computer was thinking was not played." in said, said
+    assert "Your 2 clicks while the computer was thinking were not played." in said, said
     assert "X to move" in said
     pw.cells[0][6].click()  # a click on the board of the student's turn is played
     pw.wait()
     assert pw.moves == [3, 0, 6, 0] and "not played" not in pw.status.value
+    shown = pw.cells  # the count starts again after a move that is played
+    shown[0][2].click()
+    pw.wait()
+    shown[0][4].click()  # from the board before the reply
+    assert "Your click while the computer was thinking was not played." in pw.status.value
 
 
 def test_every_dropped_click_is_said_and_a_double_click_is_not() -> None:

@@ -49,9 +49,23 @@ from .play_search import EvaluationError, default_search, evaluation_search, sea
 __all__ = ["PlayWidget", "Reply", "default_search", "evaluation_search"]
 
 #: What the status says of a click made while the computer searched (it is not played),
-#: and, once the computer has moved, of such a click.
+#: and, once the computer has moved, of such a click (:func:`dropped_note` for several).
 IGNORED = "The computer is thinking: wait for its move (that click was not played)."
 IGNORED_BEFORE = "Your click while the computer was thinking was not played."
+
+
+def dropped_note(clicks: int) -> str:
+    """What the status says, once the computer has moved, of the ``clicks`` made while it
+    thought (a burst of them is counted, not said as one).
+
+    >>> dropped_note(1) == IGNORED_BEFORE
+    True
+    >>> dropped_note(2)
+    'Your 2 clicks while the computer was thinking were not played.'
+    """
+    if clicks == 1:
+        return IGNORED_BEFORE
+    return f"Your {clicks} clicks while the computer was thinking were not played."
 
 
 @dataclass(frozen=True)
@@ -98,6 +112,7 @@ class PlayWidget(RerunHint, w.VBox):
         self._lock = threading.RLock()
         self._thinker: threading.Thread | None = None
         self._game_number = 0
+        self._dropped = 0  # clicks not played since your last move (see dropped_note)
         super().__init__([self.kernel_note, self.side, self.grid, self.status,
                           w.HBox([self.restart, self.undo_button, self.show]),
                           self.search_view])
@@ -141,6 +156,7 @@ class PlayWidget(RerunHint, w.VBox):
             self.state = self.game.initial_state()
             self.history: list[Ply] = []
             self.message = ""
+            self._dropped = 0
             if self.show.value:
                 self.show.value = False  # (redraws the search view: nothing)
             if self.human == "O":
@@ -215,14 +231,16 @@ class PlayWidget(RerunHint, w.VBox):
         with self._lock:
             if self.thinking:
                 self._refuse_while_thinking(move)
-            elif move != self._your_last_move() and self.message != IGNORED_BEFORE:
-                self.message = IGNORED_BEFORE
+            elif move != self._your_last_move():
+                self._dropped += 1
+                self.message = dropped_note(self._dropped)
                 self._redraw()
 
     def _refuse_while_thinking(self, move: Any) -> None:
         """A click while the computer thinks is not played; the status says so, except
         of a second click on the move just played (a double-click: nothing to say)."""
         if move != self._your_last_move():
+            self._dropped += 1
             self.message = IGNORED
 
     def click(self, move: Any) -> None:
@@ -253,6 +271,7 @@ class PlayWidget(RerunHint, w.VBox):
                     f"{self._name(move)} is not a legal move."
             else:
                 self.message = ""
+                self._dropped = 0
                 self.state = self.game.play(self.state, move)
                 self.history.append(Ply(move, self.state))
                 if not self.over:
@@ -275,6 +294,7 @@ class PlayWidget(RerunHint, w.VBox):
             replied = len(self.history) - human_moves[-1] > 1  # (none after a last move)
             del self.history[human_moves[-1]:]
             self.board.renew()  # (a click on the board before the undo is not played)
+            self._dropped = 0
             self.state = self.history[-1].state if self.history else \
                 self.game.initial_state()
             self.message = ("Took back your last move and the computer's reply." if replied
@@ -310,7 +330,7 @@ class PlayWidget(RerunHint, w.VBox):
             # this (sent before the front end had the reply) is not played either
             self.board.renew()
             # a click made while the search ran was not played: say so once it has moved
-            self.message = "" if self.message != IGNORED else IGNORED_BEFORE
+            self.message = "" if self.message != IGNORED else dropped_note(self._dropped)
             if failure:
                 self.message = failure
             else:
