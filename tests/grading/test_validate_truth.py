@@ -119,13 +119,18 @@ def test_validate_of_assignment_5_gives_the_points_and_why_a_scale(tmp_path: Pat
     """Assignment 5's play question is scored on a scale, so nearly every student's cell is
     "partial credit", which nbgrader's dialog said with no points and no reason (outside
     student pass 4). The dialog now gives the points, says that part of them is usual, and
-    that the cell's output (perhaps of an older run) has the details."""
+    that the cell's output (perhaps of an older run) has the details; each rung's points
+    are given, and add up to the cell's (outside student pass 6: which rungs cost the points
+    was only in the cell's output)."""
     sample = parse_sample((REPO / "tests" / "grading" / "submissions" / "a5_evaluation" /
                            "constant.py").read_text())
     path = make_submission(A5_RELEASED, sample.cells, tmp_path / "a5_evaluation.ipynb")
     said = validate(path)
-    found = re.search(r"play: ([\d.]+) of 6 points on the visible share\. Play is scored on a "
-                      r"scale: each rung's points follow your share of its games, so part of "
-                      r"the points is usual", said)
+    found = re.search(r"play: ([\d.]+) of 6 points on the visible share \(against random "
+                      r"([\d.]+)/([\d.]+), against weak ([\d.]+)/([\d.]+), against the kit "
+                      r"([\d.]+)/([\d.]+)\)\. Play is scored on a scale: each rung's points "
+                      r"follow your share of its games, so part of the points is usual", said)
     assert found is not None and float(found.group(1)) < 6, said[-3000:]
+    earned, *rungs = [float(n) for n in found.groups()]
+    assert abs(sum(rungs[0::2]) - earned) < 0.02 and abs(sum(rungs[1::2]) - 6) < 0.02, said
     assert "The cell's output has the details of its last run" in said

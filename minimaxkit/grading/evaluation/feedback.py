@@ -50,6 +50,9 @@ class EvaluationReport:
     #: per item, ``(earned, worth)`` where items earn on a scale (a play rung's points);
     #: None where each passed item earns an equal share
     scores: list[tuple[float, float]] | None = None
+    #: per item, the few words it goes by in a one-line summary ("against weak": a rung's
+    #: label also says its budget and games); [] where the labels are short already
+    names: list[str] = field(default_factory=list)
     #: a warning about the course for the instructor's log, never shown to the student
     #: (the reference solution's stored games out of date)
     course_warning: str = ""
@@ -65,6 +68,23 @@ class EvaluationReport:
             return round(self.points * sum(e for e, _ in self.scores) / worth, 2) if worth \
                 else 0.0
         return round(self.points * sum(ok for _, ok, _ in self.items) / len(self.items), 2)
+
+    def item_points(self) -> list[tuple[str, float, float]]:
+        """Per item on a scale (a play rung), ``(its name, points earned, points it is
+        worth)`` in the cell's points; [] where each passed item earns an equal share.
+
+        >>> r = EvaluationReport("play", 6, [("against weak", False, ""),
+        ...                                  ("against the kit", False, "")],
+        ...                      scores=[(0.5, 1.0), (0.0, 2.0)])
+        >>> r.item_points()
+        [('against weak', 1.0, 2.0), ('against the kit', 0.0, 4.0)]
+        """
+        worth = sum(w for _, w in self.scores or [])
+        if self.scores is None or not worth:
+            return []
+        names = self.names or [label for label, _, _ in self.items]
+        return [(name, round(self.points * e / worth, 2), round(self.points * w / worth, 2))
+                for name, (e, w) in zip(names, self.scores, strict=True)]
 
     def mark(self, index: int) -> str:
         """Item ``index``'s mark: :data:`FULL`, :data:`PART` (some of its points, on a

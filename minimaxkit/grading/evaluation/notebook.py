@@ -156,15 +156,24 @@ def validate_summary(report: EvaluationReport) -> str:
     what a scale means for the play question, and that the cell's output has the details of
     its last run (the student may have changed ``evaluate`` since).
 
-    >>> r = EvaluationReport("play", 6, [("against weak", True, ""), ("against the kit",
-    ...                                   False, "")])
+    Play's rungs are each given (student pass 6 found only the cell's output said which cost
+    the points):
+
+    >>> r = EvaluationReport("play", 6, [("against random", True, ""),
+    ...                                  ("against weak", False, ""),
+    ...                                  ("against the kit", False, "")],
+    ...                      scores=[(1.0, 1.0), (0.0, 1.0), (0.0, 1.0)])
     >>> print(validate_summary(r))
-    play: 3 of 6 points on the visible share. Play is scored on a scale: each rung's
-      points follow your share of its games, so part of the points is usual (here the
-      practice games; when your work is graded, the class's openings). The cell's
-      output has the details of its last run (run it again after changing evaluate).
+    play: 2 of 6 points on the visible share (against random 2/2, against weak 0/2,
+      against the kit 0/2). Play is scored on a scale: each rung's points follow your
+      share of its games, so part of the points is usual (here the practice games;
+      when your work is graded, the class's openings). The cell's output has the
+      details of its last run (run it again after changing evaluate).
     """
-    text = f"{report.question}: {report.earned:g} of {report.points:g} points on the visible share."
+    rungs = ", ".join(f"{label} {earned:g}/{worth:g}"
+                      for label, earned, worth in report.item_points())
+    text = (f"{report.question}: {report.earned:g} of {report.points:g} points on the visible "
+            f"share{f' ({rungs})' if rungs else ''}.")
     if report.question == "play":
         text += (" Play is scored on a scale: each rung's points follow your share of its "
                  "games, so part of the points is usual (here the practice games; when your "

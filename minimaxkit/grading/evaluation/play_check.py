@@ -116,6 +116,7 @@ def check_play(ev: LocalEvaluator, plan: PlayPlan, *, points: float,
         mine = [g for (r, _), g in zip(pairings, games, strict=True) if r is rung]
         item, score = _rung_item(rung, mine, plan)
         report.items.append(item)
+        report.names.append(f"against {rung.who}")
         report.scores = [*(report.scores or []), score]
         report.games += mine
         lost += [g for g in mine if g.result not in ("draw", _side(g)) and g.forfeit is None]
