@@ -72,6 +72,8 @@ EDGE_KEYS = frozenset({"edge", "edges"})
 
 #: The widths that line the rows up: the name, each box with its label, the tick.
 NAME_WIDTH, BOX_WIDTH, VALUE_WIDTH, TICK_WIDTH = "56px", "116px", "150px", "128px"
+#: The edge buttons: the rest of the row's line (at least room for two buttons)
+EDGES_FLEX, EDGES_MIN_WIDTH = "1 1 0%", "140px"
 
 
 class TraceRow:
@@ -91,6 +93,10 @@ class TraceRow:
                                   for c in self.children],
                                  label=f"pruned edges below {node.name}",
                                  wrong_words=EDGE_WRONG_WORDS)
+        # the edges take the rest of the line and wrap inside it: a button that grows with
+        # its ✗ and words after Check moved the whole group to a line of its own, out of
+        # line with the other rows' edges (outside student pass 6)
+        self.edges.layout = w.Layout(flex=EDGES_FLEX, min_width=EDGES_MIN_WIDTH)
         self.mark = w.HTML("", layout=w.Layout(width="24px"))
         who = "▲" if node.is_max else "▼"
         label = w.HTML(f"<span class='mmk-row-name'><b>{who} {escape(node.name)}</b> "

@@ -27,6 +27,21 @@ CELLS = [
 ]
 
 
+#: window widths from a laptop's to a desktop's, with JupyterLab's file browser open
+WIDTHS = (1024, 1180, 1280, 1366, 1440, 1600)
+#: an α box's height (px): an edge button that starts higher is beside the entry
+ALPHA_HEIGHT = 28
+#: two frames later: the page has laid itself out again after a resize
+NEXT_FRAME = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+#: where row ``i``'s first edge button is from its α box (its left and top edges)
+EDGES_AT = """(i) => {
+    const row = document.querySelectorAll('.mmk-hand-trace .mmk-trace-row')[i];
+    const alpha = row.querySelector('input').getBoundingClientRect();
+    const edge = row.querySelector('button.mmk-leaf').getBoundingClientRect();
+    return {dx: edge.left - alpha.left, dy: edge.top - alpha.top};
+}"""
+
+
 def test_check_names_an_unmarked_pruned_edge_in_its_row_and_at_its_button(
         page: Any, lab_server: LabServer) -> None:
     relpath = lab_server.add_notebook("views/hand_trace.ipynb", CELLS)
@@ -56,6 +71,18 @@ def test_check_names_an_unmarked_pruned_edge_in_its_row_and_at_its_button(
     assert widget.locator("button.mmk-leaf.mmk-wrong").count() == 1
     verdict = widget.locator(".mmk-verdict").inner_text()
     assert "2 entries are wrong, each marked ✗ in its row with why." in verdict, verdict
+    # the grown button leaves F's edges where E's are, beside its entry or under it as the
+    # window's width has them (student pass 6 saw one row's edges drop to a line of their
+    # own, on the left, out of line with every other row's)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_function("(w) => window.innerWidth === w", arg=width)
+        page.evaluate(NEXT_FRAME)
+        f, e = page.evaluate(EDGES_AT, 5), page.evaluate(EDGES_AT, 4)
+        assert abs(f["dx"] - e["dx"]) < 2, (width, f, e)  # the same column,
+        beside = e["dy"] < ALPHA_HEIGHT  # and beside the entry where E's are (F's buttons
+        assert (f["dy"] < ALPHA_HEIGHT) == beside, (width, f, e)  # may take two lines)
+    page.set_viewport_size({"width": 1400, "height": 900})
     element_shot(widget, "hand-trace-f-wrong-n-unmarked")
     # pressing →N and checking again clears its ✗ and the row's reasons about it
     to_n.click()
