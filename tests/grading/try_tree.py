@@ -12,9 +12,12 @@ question needs them, e.g. ``{"depth": 2}`` for ``minimax_limited``); its referen
 computed here, as ``python -m minimaxkit.grading.refresh`` would. Every program of
 ``tests/grading/catalogue/<assignment>/`` that is correct, or wrong on this question, is
 graded on that one tree by the trusted grader, in this process (the catalogue is trusted
-code): a line per program with its score on the tree (0, ½ or 1) and its verdict, then what
-the tree catches. The exit status is 0 when every correct program scores 1, else 1 (a tree no
-correct program may lose a point on), and 2 for an argument that is wrong.
+code): the tree as built (each node's value, static values at interior nodes: what a hand
+check needs), a line per program with its score on the tree (0, ½ or 1) and its verdict,
+then what the tree catches. An entry without the options the question's trees give (a
+depth limit) is refused, naming them. The exit status is 0 when every correct program
+scores 1, else 1 (a tree no correct program may lose a point on), and 2 for an argument
+that is wrong.
 
 A tree is worth adding when it catches a wrong program the question's other trees let
 through (``tests/grading/test_catalogue.py`` grades every tree for 40 student ids and says
@@ -42,6 +45,8 @@ from catalogue_programs import (
 
 from minimaxkit.classroom.refresh import refresh
 from minimaxkit.grading.testdata.places import TESTS
+from minimaxkit.grading.testdata.trees import build_tree
+from minimaxkit.tree import GameTree
 
 #: a fixed tree is the same for every student id: one id grades it
 STUDENT = "student00"
@@ -92,6 +97,41 @@ def _entry(text: str) -> dict[str, Any]:
     return {"name": "candidate", **entry}
 
 
+def _check_options(assignment: str, question: str, entry: dict[str, Any]) -> None:
+    """The entry names the options the question's trees give (``depth`` for
+    ``minimax_limited``, ``max_depth`` and ``reorder`` for ``deepen``, ...): without them
+    every program, correct or not, would be graded with none, which the check refuses."""
+    suite = json.loads((REPO / "solutions" / assignment / TESTS).read_text())["questions"]
+    needed = set().union(*(t.get("options", {}) for t in suite[question]["trees"]))
+    needed.discard("window")  # a narrow root window is a choice, not a need
+    missing = sorted(needed - set(entry.get("options", {})))
+    if missing:
+        example = {k: suite[question]["trees"][0].get("options", {}).get(k) for k in missing}
+        raise BadArgument(f"the entry has no option {', '.join(missing)}, which {question}'s "
+                          f"trees give: add \"options\": {json.dumps(example)} (or your own "
+                          f"values) to it")
+
+
+def tree_lines(tree: GameTree) -> list[str]:
+    """The tree the spec built, a line a depth: each node's name, ▲ (MAX) or ▼ (MIN), its
+    value (a leaf's, or an interior node's static value where the spec gives them) and
+    "leaf" where it is one.
+
+    >>> from minimaxkit.grading.testdata.trees import build_tree
+    >>> for line in tree_lines(build_tree({"nested": [[3, -2], 5]})):
+    ...     print(line)
+    depth 0: A▲
+    depth 1: B▼, C▼ 5 leaf
+    depth 2: D▲ 3 leaf, E▲ -2 leaf
+    """
+    by_depth: dict[int, list[str]] = {}
+    for node in tree.nodes():
+        said = f"{node.name}{'▲' if node.is_max else '▼'}"
+        said += "" if node.value is None else f" {node.value:g}"  # (no static: no value)
+        by_depth.setdefault(len(node.path), []).append(said + ("" if node.children else " leaf"))
+    return [f"depth {d}: {', '.join(nodes)}" for d, nodes in sorted(by_depth.items())]
+
+
 def _suite_with(folder: Path, assignment: str, question: str, check: str,
                 entry: dict[str, Any]) -> None:
     """A ``tests.json`` in ``folder`` whose question has the candidate as its only tree, with
@@ -106,6 +146,7 @@ def try_tree(assignment: str, question: str, entry: dict[str, Any]) -> list[Caug
     """Every correct program, and every program wrong on ``question``, graded on the one tree
     ``entry`` (worth one point)."""
     cell, check = _question(assignment, question)
+    _check_options(assignment, question, entry)
     concerned = [p for p in programs(assignment) if p.correct or p.question == cell.grade_id]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -144,10 +185,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("entry", help="the tree's entry as in tests.json, as JSON")
     args = parser.parse_args(argv)
     try:
-        results = try_tree(args.assignment, args.question, _entry(args.entry))
+        entry = _entry(args.entry)
+        results = try_tree(args.assignment, args.question, entry)
     except (BadArgument, ValueError, KeyError) as err:
         print(f"try_tree: {err}", file=sys.stderr)
         return 2
+    print("\n".join(["the tree (static values at interior nodes):",
+                     *(f"  {line}" for line in tree_lines(build_tree(entry["tree"]))), ""]))
     print(said(results))
     return 0 if all(r.score == 1 for r in results if r.program.correct) else 1
 

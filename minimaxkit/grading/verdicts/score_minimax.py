@@ -68,11 +68,14 @@ def _move_part(child: Returned, tree: GameTree, ref: Reference) -> _Move:
 
 def _search_words(c: Comparison, tree: GameTree, depth: int | None,
                   leaves: list[Path]) -> str:
-    nodes = "leaves" if depth is None else f"nodes at depth {depth}"
+    # a leaf above the depth limit is evaluated too: the count says so where there is one
+    above = " and leaves above it" if depth is not None and any(
+        len(path) < depth for path in c.reference) else ""
+    nodes = "leaves" if depth is None else f"nodes at depth {depth}{above}"
     if c.same_leaves:
         return f"evaluated all {len(c.reference)} {nodes} once {OK}"
     done = (leaves_text(len(leaves)) if depth is None else
-            f"{len(leaves)} node{'' if len(leaves) == 1 else 's'} at depth {depth}")
+            f"{len(leaves)} node{'' if len(leaves) == 1 else 's'} at depth {depth}{above}")
     return f"evaluated {done} {NO} (expected {len(c.reference)}, each once)"
 
 
