@@ -365,6 +365,47 @@ def test_a_burst_of_clicks_plays_only_the_first_even_when_the_reply_comes_first(
     assert "Your click while the computer was thinking was not played." in pw.status.value
 
 
+def test_clicks_not_played_are_counted_while_the_computer_thinks_and_after() -> None:
+    """Outside student pass 7 read "that click was not played" after three clicks."""
+    search = HeldSearch()
+    pw = PlayWidget(ConnectFour(), search=search)
+    for column in (3, 0, 6, 1):  # one played, three not
+        pw.cells[0][column].click()
+    assert "(those 3 clicks were not played)" in pw.status.value
+    search.go.set()
+    pw.wait()
+    assert pw.moves == [3, 0]
+    assert "Your 3 clicks while the computer was thinking were not played." in pw.status.value
+
+
+def test_a_click_checked_as_the_search_ends_is_not_played() -> None:
+    """Outside student pass 7: in 2 of 14 bursts of three clicks in lecture 6, two were
+    played. A click is checked against the board on screen and then played; the search's
+    thread could end between the two (new board, reply played), and the click, checked
+    against the old board, was then played on the new one. Here the thread is let end at
+    exactly that moment: the click is refused, and only the reply follows the first move."""
+    search = HeldSearch()
+    pw = PlayWidget(ConnectFour(), search=search)
+    shown = pw.cells
+    shown[0][4].click()
+    assert pw.thinking
+    thinker = pw._thinker
+    assert thinker is not None
+    play = pw.play
+
+    def play_once_the_search_may_end(move: Any) -> None:
+        search.go.set()
+        thinker.join(0.5)  # the reply ends here unless the click holds the board
+        play(move)
+
+    pw.play = play_once_the_search_may_end  # type: ignore[method-assign]
+    shown[0][3].click()  # checked against the board the burst started on
+    pw.play = play  # type: ignore[method-assign]
+    pw.wait()
+    assert pw.moves == [4, 0], pw.moves
+    assert "not played" in pw.status.value
+
+
 def test_every_dropped_click_is_said_and_a_double_click_is_not() -> None:
     """A click that arrives after the reply, from the board before it, is dropped with
     the same note as one made while the computer thinks (the note was missing for some);

@@ -54,6 +54,19 @@ IGNORED = "The computer is thinking: wait for its move (that click was not playe
 IGNORED_BEFORE = "Your click while the computer was thinking was not played."
 
 
+def thinking_note(clicks: int) -> str:
+    """What the status says while the computer thinks, of the ``clicks`` made meanwhile.
+
+    >>> thinking_note(1) == IGNORED
+    True
+    >>> thinking_note(3)
+    'The computer is thinking: wait for its move (those 3 clicks were not played).'
+    """
+    if clicks == 1:
+        return IGNORED
+    return f"The computer is thinking: wait for its move (those {clicks} clicks were not played)."
+
+
 def dropped_note(clicks: int) -> str:
     """What the status says, once the computer has moved, of the ``clicks`` made while it
     thought (a burst of them is counted, not said as one).
@@ -225,10 +238,13 @@ class PlayWidget(RerunHint, w.VBox):
         ``generation`` is not the board's now, and it is dropped, as a click while the
         computer thinks is."""
         move = c if self.connect4 else r * self.n_cols + c
-        if generation == self.board.generation:
-            self.play(move)
-            return
+        # the board is checked and the move played under one hold of the lock: the search's
+        # thread, ending between the two, put a new board and its reply on screen, and a
+        # click made on the old board was played on the new one (outside student pass 7)
         with self._lock:
+            if generation == self.board.generation:
+                self.play(move)
+                return
             if self.thinking:
                 self._refuse_while_thinking(move)
             elif move != self._your_last_move():
@@ -241,7 +257,7 @@ class PlayWidget(RerunHint, w.VBox):
         of a second click on the move just played (a double-click: nothing to say)."""
         if move != self._your_last_move():
             self._dropped += 1
-            self.message = IGNORED
+            self.message = thinking_note(self._dropped)
 
     def click(self, move: Any) -> None:
         """Play your ``move`` (a cell 0..8 or a column) and return when the search has
@@ -330,7 +346,8 @@ class PlayWidget(RerunHint, w.VBox):
             # this (sent before the front end had the reply) is not played either
             self.board.renew()
             # a click made while the search ran was not played: say so once it has moved
-            self.message = "" if self.message != IGNORED else dropped_note(self._dropped)
+            self.message = dropped_note(self._dropped) if self._dropped and \
+                self.message == thinking_note(self._dropped) else ""
             if failure:
                 self.message = failure
             else:
