@@ -129,7 +129,8 @@ def test_validate_of_assignment_5_gives_the_points_and_why_a_scale(tmp_path: Pat
     found = re.search(r"play: ([\d.]+) of 6 points on the visible share \(against random "
                       r"([\d.]+)/([\d.]+), against weak ([\d.]+)/([\d.]+), against the kit "
                       r"([\d.]+)/([\d.]+)\)\. Play is scored on a scale: each rung's points "
-                      r"follow your share of its games, so part of the points is usual", said)
+                      r"follow your share of the points in its games, so part of the points "
+                      r"is usual", said)
     assert found is not None and float(found.group(1)) < 6, said[-3000:]
     earned, *rungs = [float(n) for n in found.groups()]
     assert abs(sum(rungs[0::2]) - earned) < 0.02 and abs(sum(rungs[1::2]) - 6) < 0.02, said

@@ -166,18 +166,18 @@ def validate_summary(report: EvaluationReport) -> str:
     >>> print(validate_summary(r))
     play: 2 of 6 points on the visible share (against random 2/2, against weak 0/2,
       against the kit 0/2). Play is scored on a scale: each rung's points follow your
-      share of its games, so part of the points is usual (here the practice games;
-      when your work is graded, the class's openings). The cell's output has the
-      details of its last run (run it again after changing evaluate).
+      share of the points in its games, so part of the points is usual (here the
+      practice games; when your work is graded, the class's openings). The cell's
+      output has the details of its last run (run it again after changing evaluate).
     """
     rungs = ", ".join(f"{label} {earned:g}/{worth:g}"
                       for label, earned, worth in report.item_points())
     text = (f"{report.question}: {report.earned:g} of {report.points:g} points on the visible "
             f"share{f' ({rungs})' if rungs else ''}.")
     if report.question == "play":
-        text += (" Play is scored on a scale: each rung's points follow your share of its "
-                 "games, so part of the points is usual (here the practice games; when your "
-                 "work is graded, the class's openings).")
+        text += (" Play is scored on a scale: each rung's points follow your share of the "
+                 "points in its games, so part of the points is usual (here the practice "
+                 "games; when your work is graded, the class's openings).")
     text += (" The cell's output has the details of its last run (run it again after "
              "changing evaluate).")
     return "\n".join(wrap(text, VALIDATE_WIDTH))
