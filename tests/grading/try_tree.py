@@ -70,8 +70,9 @@ class BadArgument(ValueError):
     """An argument that names no assignment, question or tree entry the kit has."""
 
 
-def _question(assignment: str, name: str) -> tuple[Question, str]:
-    """The test cell grading question ``name`` and the question's check (its ``check``)."""
+def _question(assignment: str, name: str) -> tuple[Question, dict[str, Any]]:
+    """The test cell grading question ``name`` and the question as ``tests.json`` has it (its
+    ``check``, its visible trees)."""
     suite_path = REPO / "solutions" / assignment / TESTS
     if not suite_path.is_file():
         known = sorted(p.parent.name for p in (REPO / "solutions").glob(f"*/{TESTS}"))
@@ -82,7 +83,7 @@ def _question(assignment: str, name: str) -> tuple[Question, str]:
     if name not in suite or name not in cells:
         raise BadArgument(f"{assignment} has no question {name!r}: its questions are "
                           f"{', '.join(sorted(suite))}")
-    return cells[name], suite[name]["check"]
+    return cells[name], suite[name]
 
 
 def _entry(text: str) -> dict[str, Any]:
@@ -97,16 +98,16 @@ def _entry(text: str) -> dict[str, Any]:
     return {"name": "candidate", **entry}
 
 
-def _check_options(assignment: str, question: str, entry: dict[str, Any]) -> None:
-    """The entry names the options the question's trees give (``depth`` for
-    ``minimax_limited``, ``max_depth`` and ``reorder`` for ``deepen``, ...): without them
-    every program, correct or not, would be graded with none, which the check refuses."""
-    suite = json.loads((REPO / "solutions" / assignment / TESTS).read_text())["questions"]
-    needed = set().union(*(t.get("options", {}) for t in suite[question]["trees"]))
+def _check_options(question: str, suite: dict[str, Any], entry: dict[str, Any]) -> None:
+    """The entry names the options the question's trees (in ``suite``, the question as
+    ``tests.json`` has it) give (``depth`` for ``minimax_limited``, ``max_depth`` and
+    ``reorder`` for ``deepen``, ...): without them every program, correct or not, would be
+    graded with none, which the check refuses."""
+    needed = set().union(*(t.get("options", {}) for t in suite["trees"]))
     needed.discard("window")  # a narrow root window is a choice, not a need
     missing = sorted(needed - set(entry.get("options", {})))
     if missing:
-        example = {k: suite[question]["trees"][0].get("options", {}).get(k) for k in missing}
+        example = {k: suite["trees"][0].get("options", {}).get(k) for k in missing}
         raise BadArgument(f"the entry has no option {', '.join(missing)}, which {question}'s "
                           f"trees give: add \"options\": {json.dumps(example)} (or your own "
                           f"values) to it")
@@ -145,12 +146,12 @@ def _suite_with(folder: Path, assignment: str, question: str, check: str,
 def try_tree(assignment: str, question: str, entry: dict[str, Any]) -> list[Caught]:
     """Every correct program, and every program wrong on ``question``, graded on the one tree
     ``entry`` (worth one point)."""
-    cell, check = _question(assignment, question)
-    _check_options(assignment, question, entry)
+    cell, suite = _question(assignment, question)
+    _check_options(question, suite, entry)
     concerned = [p for p in programs(assignment) if p.correct or p.question == cell.grade_id]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        _suite_with(folder, assignment, question, check, entry)
+        _suite_with(folder, assignment, question, suite["check"], entry)
         one_point = Question(cell.grade_id, cell.fn, cell.question, 1.0)
         out = []
         for program in concerned:
@@ -187,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         entry = _entry(args.entry)
         results = try_tree(args.assignment, args.question, entry)
-    except (BadArgument, ValueError, KeyError) as err:
+    except (ValueError, KeyError) as err:  # (a BadArgument is a ValueError)
         print(f"try_tree: {err}", file=sys.stderr)
         return 2
     print("\n".join(["the tree (static values at interior nodes):",
