@@ -86,24 +86,20 @@ def runs(request: pytest.FixtureRequest,
     pair = [s for s in subs if s[1] in TWICE]
     busy = subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
     try:
-        started = [_start(base, "again", pair[::-1])]
-        logs = [started[0][0].communicate(timeout=1400)[0]]
+        proc, path, root = _start(base, "again", pair[::-1])
+        log = proc.communicate(timeout=1400)[0]
     finally:
         busy.kill()
         busy.wait()
     graded: GradedClass = request.getfixturevalue("graded")  # built meanwhile, if it was not
     run0 = graded.students(NAME, "a5-secret")
     assert set(run0) == {s for _, s, _ in subs}
-    out: dict[str, Any] = {"logs": [graded.logs(NAME, "a5-secret"), *logs],
-                           "errors": graded.errors,
-                           "scores": [{s: g.scores for s, g in run0.items()}, {}],
-                           "roots": [[graded.root("a5-secret")], []]}
-    for (_, path, root), run in zip(started, (1,), strict=True):
-        data = json.loads(path.read_text())
-        out["scores"][run].update(data["scores"].get(NAME, {}))
-        out["errors"] += data["errors"]
-        out["roots"][run].append(root)
-    return out
+    again = json.loads(path.read_text())
+    return {"logs": [graded.logs(NAME, "a5-secret"), log],
+            "errors": graded.errors + again["errors"],
+            "scores": [{s: g.scores for s, g in run0.items()},
+                       dict(again["scores"].get(NAME, {}))],
+            "roots": [[graded.root("a5-secret")], [root]]}
 
 
 def outputs(runs: dict[str, Any], run: int, student: str) -> dict[str, str]:
