@@ -68,7 +68,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 SEARCH_MODULES = ("minimaxkit.search", "minimaxkit.search.core", "minimaxkit.search.fronts",
                   "minimaxkit.search.negamax_search", "minimaxkit.search.plain_search",
                   "minimaxkit.search.table_search", "minimaxkit.deepening",
-                  "minimaxkit.grading.verdicts.samples")
+                  "minimaxkit.grading.samples")
 #: The names every search calls first, looked up in its own module.
 SEARCH_HOOKS = ("prepare", "run_search")
 Path = tuple[int, ...]

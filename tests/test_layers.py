@@ -43,12 +43,13 @@ ALLOWED_UPWARDS: set[tuple[str, str]] = {
 }
 #: Inside grading, each layer and the layers it may import.
 GRADING_LAYERS: dict[str, set[str]] = {
-    "testdata": set(),
+    "samples": set(),
+    "testdata": {"samples"},
     "recording": {"testdata"},
-    "verdicts": {"testdata"},
-    "api": {"testdata", "recording", "verdicts"},
+    "verdicts": {"testdata", "samples"},
+    "api": {"testdata", "recording", "verdicts", "samples"},
     "evaluation": {"testdata", "recording"},
-    "autograde": {"testdata", "recording", "verdicts", "api", "evaluation"},
+    "autograde": {"testdata", "recording", "verdicts", "api", "evaluation", "samples"},
 }
 #: Modules that only give a command or an old path its name (``python -m
 #: minimaxkit.grading.report`` and the like): they may import anything.

@@ -63,7 +63,7 @@ def _sample_alphabeta(bug: str) -> float:
 
 
 def _sample_minimax(bug: str, check: str) -> float:
-    from minimaxkit.grading.verdicts.samples.minimax import buggy_minimax
+    from minimaxkit.grading.samples.minimax import buggy_minimax
     from minimaxkit.student import Recorder
 
     return buggy_minimax(bug, check)(Recorder(sheet_tree()).root())

@@ -40,7 +40,7 @@ __all__ = ["KIT_SEARCHES", "Rules", "Flags", "Failure", "Refused", "CappedStream
 KIT_SEARCHES = ("minimaxkit.search", "minimaxkit.search.core", "minimaxkit.search.fronts",
                 "minimaxkit.search.negamax_search", "minimaxkit.search.plain_search",
                 "minimaxkit.search.table_search", "minimaxkit.deepening",
-                "minimaxkit.grading.verdicts.samples")
+                "minimaxkit.grading.samples")
 SEARCH_STUB = '''"""Not here: minimaxkit's own searches are refused while work is graded."""
 
 

@@ -3,8 +3,9 @@ in the previous iteration (fail-soft bounds included) from one that searches the
 child first and the others in static order (issue #35): the leaves each evaluates, iteration by
 iteration, in every cut rule and fail mode.
 
-Below the root both search as the assignment's solution does: alpha-beta with the previous
-best child first, the others in static order (``estimate`` is the static value), a child the
+Both are the grader's own sample of the assignment's deepening (``grading/samples``): the
+correct one, and the one that makes the ``root_values`` mistake. Below the root they search
+alike: alpha-beta with the previous best child first, the others in static order, a child the
 best when it raises the node's α (a cut counts), one dict of best children for all iterations.
 
 >>> from minimaxkit import GameTree
@@ -18,9 +19,9 @@ best when it raises the node's α (a cut counts), one dict of best children for 
 At depth 3 D (the best at depth 2) comes first either way; then the static order is B (8), C
 (5), but at depth 2 B was worth 5 and C, cut off after its first child, returned the bound 6:
 
->>> [leaves[3:] for leaves in _Deepening(True, "soft", False).iterations(tree, 3)][2]
+>>> [leaves[3:] for leaves in iteration_leaves(tree, 3, DeepeningSample())][2]
 [(0, 0, 1), (0, 0, 0), (1, 0, 1), (1, 0, 0)]
->>> [leaves[3:] for leaves in _Deepening(True, "soft", True).iterations(tree, 3)][2]
+>>> [leaves[3:] for leaves in iteration_leaves(tree, 3, DeepeningSample("root_values"))][2]
 [(1, 0, 1), (1, 0, 0), (0, 0, 1), (0, 0, 0)]
 >>> root_values_shows(tree, 3), root_values_shows(tree, 2)
 (True, False)
@@ -30,82 +31,33 @@ False
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from ...student import STATIC, Recorder
+from ...tree import GameTree
+from ..samples.deepening import DeepeningSample
 
-from ...tree import GameTree, Node
+__all__ = ["root_values_shows", "iteration_leaves"]
 
-__all__ = ["root_values_shows"]
-
-INF = math.inf
 Path = tuple[int, ...]
 CONVENTIONS = [(equal, fail) for equal in (True, False) for fail in ("soft", "hard", "one-sided")]
+#: calls a recorder allows: more than any deepening of a tree a suite can describe asks
+CALLS = 10_000_000
 
 
-@dataclass
-class _Deepening:
-    """One deepening's state: its conventions, whether it orders the root by the previous
-    iteration's values, the best children found so far, the root's children's last values and
-    the leaves (static evaluations) of the iteration under way."""
-
-    equal: bool
-    fail: str
-    by_values: bool
-    depth: int = 0
-    best: dict[Path, Path] = field(default_factory=dict)
-    previous: dict[Path, float] = field(default_factory=dict)
-    leaves: list[Path] = field(default_factory=list)
-
-    def ordered(self, node: Node) -> list[Node]:
-        children = sorted(node.children, key=_static, reverse=node.is_max)
-        if node.path == () and self.by_values and self.previous:
-            return sorted(children, key=lambda c: self.previous[c.path], reverse=node.is_max)
-        first = next((c for c in children if c.path == self.best.get(node.path)), None)
-        if first is not None:
-            children.remove(first)
-            children.insert(0, first)
-        return children
-
-    def search(self, node: Node, alpha: float, beta: float) -> float:
-        """``node``'s value in the MAX view, searched in ``(alpha, beta)``."""
-        if len(node.path) == self.depth or not node.children:
-            self.leaves.append(node.path)
-            return _static(node)
-        s = 1 if node.is_max else -1
-        a, b = (alpha, beta) if node.is_max else (-beta, -alpha)
-        v = -INF if self.fail == "soft" else a
-        for child in self.ordered(node):
-            lo, hi = (a, b) if node.is_max else (-b, -a)
-            cv = s * self.search(child, lo, hi)
-            if node.path == ():
-                self.previous[child.path] = s * cv
-            if cv > a:
-                self.best[node.path] = child.path
-            v = max(v, cv)
-            if v >= b if self.equal else v > b:
-                break
-            a = max(a, v)
-        if self.fail == "hard":
-            v = min(v, b)
-        return s * v
-
-    def iterations(self, tree: GameTree, max_depth: int) -> Iterator[list[Path]]:
-        """The leaves each iteration evaluates, depth 1 to ``max_depth``."""
-        for depth in range(1, max_depth + 1):
-            self.depth, self.leaves = depth, []
-            self.search(tree.root, -INF, INF)
-            yield self.leaves
-
-
-def _static(node: Node) -> float:
-    assert node.value is not None
-    return node.value
+def iteration_leaves(tree: GameTree, max_depth: int, deepen: DeepeningSample
+                     ) -> list[list[Path]]:
+    """The leaves (static evaluations) ``deepen`` asks for in each iteration, depth 1 to
+    ``max_depth``, in the order it asks."""
+    recorder = Recorder(tree, limit=CALLS)
+    iterations = []
+    for _ in deepen(recorder.root(), max_depth):
+        iterations.append([path for kind, path in recorder.calls if kind == STATIC])
+        recorder.calls.clear()
+    return iterations
 
 
 def root_values_shows(tree: GameTree, max_depth: int) -> bool:
     """Whether, in every cut rule and fail mode, ordering the root's children by their
     previous values changes the leaves some iteration up to ``max_depth`` evaluates."""
-    return all(list(_Deepening(equal, fail, True).iterations(tree, max_depth))
-               != list(_Deepening(equal, fail, False).iterations(tree, max_depth))
+    return all(iteration_leaves(tree, max_depth, DeepeningSample("root_values", equal, fail))
+               != iteration_leaves(tree, max_depth, DeepeningSample("", equal, fail))
                for equal, fail in CONVENTIONS)

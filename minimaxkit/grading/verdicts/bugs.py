@@ -27,9 +27,9 @@ from ...tree import GameTree
 from .conventions import CONVENTIONS
 from .observed import Observed, Options, Step, observed_by
 from .results import same_value
-from .samples.alphabeta import ORDERING_ONLY, SAMPLE_BUGS, AlphaBetaSample, buggy_alphabeta
-from .samples.deepening import DEEPENING_BUGS, DeepeningSample
-from .samples.minimax import MINIMAX_BUGS, buggy_minimax
+from ..samples.alphabeta import ORDERING_ONLY, SAMPLE_BUGS, AlphaBetaSample, buggy_alphabeta
+from ..samples.deepening import DEEPENING_BUGS, DeepeningSample
+from ..samples.minimax import MINIMAX_BUGS, buggy_minimax
 
 __all__ = ["Bug", "BUGS", "SAMPLE_BUGS", "buggy_alphabeta", "run_sample", "recognise",
            "swapped", "signatures", "matching", "Signatures", "same_as"]

@@ -31,8 +31,8 @@ from ...student import Recorder
 from ...tree import GameTree, Node
 from .compare import value_text
 from .observed import Observed, Options
-from .samples.alphabeta import AlphaBetaSample
-from .samples.deepening import DeepeningSample
+from ..samples.alphabeta import AlphaBetaSample
+from ..samples.deepening import DeepeningSample
 
 __all__ = ["where", "where_seen"]
 

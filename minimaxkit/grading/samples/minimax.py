@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ....student import SearchNode
+from ...student import SearchNode
 from . import grading_sample
 
 __all__ = ["MINIMAX_BUGS", "MinimaxSample", "buggy_minimax"]

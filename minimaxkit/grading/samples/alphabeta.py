@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ....student import SearchNode
+from ...student import SearchNode
 from . import grading_sample
 
 __all__ = ["SAMPLE_BUGS", "buggy_alphabeta", "AlphaBetaSample"]

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....student import SearchNode
+from ...student import SearchNode
 from . import grading_sample
 
 __all__ = ["DEEPENING_BUGS", "DeepeningSample"]
