@@ -18,12 +18,12 @@ import pytest
 
 from minimaxkit import GameTree, alphabeta
 from minimaxkit.deepening import iter_deepen
+from minimaxkit.grading.samples.alphabeta import AlphaBetaSample
+from minimaxkit.grading.samples.deepening import DeepeningSample
 from minimaxkit.grading.testdata.trees import TreeSpec, build_tree, seed_for
 from minimaxkit.grading.verdicts.conventions import CONVENTIONS, source_conventions
 from minimaxkit.grading.verdicts.observed import observed_by
 from minimaxkit.grading.verdicts.references import Reference, compute, reference
-from minimaxkit.grading.samples.alphabeta import AlphaBetaSample
-from minimaxkit.grading.samples.deepening import DeepeningSample
 
 sys.path.insert(0, str(Path(__file__).parent))
 from catalogue_programs import (  # noqa: E402 - the helper lives beside the test

@@ -24,12 +24,12 @@ from typing import Any
 from ...search import alphabeta, minimax
 from ...student import Recorder
 from ...tree import GameTree
-from .conventions import CONVENTIONS
-from .observed import Observed, Options, Step, observed_by
-from .results import same_value
 from ..samples.alphabeta import ORDERING_ONLY, SAMPLE_BUGS, AlphaBetaSample, buggy_alphabeta
 from ..samples.deepening import DEEPENING_BUGS, DeepeningSample
 from ..samples.minimax import MINIMAX_BUGS, buggy_minimax
+from .conventions import CONVENTIONS
+from .observed import Observed, Options, Step, observed_by
+from .results import same_value
 
 __all__ = ["Bug", "BUGS", "SAMPLE_BUGS", "buggy_alphabeta", "run_sample", "recognise",
            "swapped", "signatures", "matching", "Signatures", "same_as"]

@@ -29,10 +29,10 @@ from collections.abc import Callable
 from ...search import minimax
 from ...student import Recorder
 from ...tree import GameTree, Node
-from .compare import value_text
-from .observed import Observed, Options
 from ..samples.alphabeta import AlphaBetaSample
 from ..samples.deepening import DeepeningSample
+from .compare import value_text
+from .observed import Observed, Options
 
 __all__ = ["where", "where_seen"]
 
