@@ -346,8 +346,9 @@ class PlayWidget(RerunHint, w.VBox):
             # this (sent before the front end had the reply) is not played either
             self.board.renew()
             # a click made while the search ran was not played: say so once it has moved
-            self.message = dropped_note(self._dropped) if self._dropped and \
-                self.message == thinking_note(self._dropped) else ""
+            # (what else was said while it searched, such as "undo when it has moved", is
+            # past once it has)
+            self.message = dropped_note(self._dropped) if self._dropped else ""
             if failure:
                 self.message = failure
             else:
