@@ -252,6 +252,26 @@ def test_play_against_your_own_evaluation() -> None:
     assert bad.moves == [0]  # the game goes on: your move stays, no reply
 
 
+def test_a_click_on_a_columns_pieces_plays_that_column() -> None:
+    """Lecture 6 says "click a column": a click on the stack of pieces plays the column (it
+    did nothing, without a word: outside student pass 7); a full column's pieces take no
+    click, and neither does a tic-tac-toe cell that is taken."""
+    pw = PlayWidget(ConnectFour(columns=4, rows=2), search=lambda g, s: 0)  # replies in 0
+    pw.cells[1][3].click()  # the empty bottom cell of column 3: X there, O in column 0
+    pw.wait()
+    assert pw.moves == [3, 0]
+    assert texts(pw)[1][3] == "X" and not pw.cells[1][3].disabled  # column 3 is not full
+    pw.cells[1][3].click()  # on the X: column 3 again, its top cell
+    pw.wait()
+    assert pw.moves == [3, 0, 3, 0]  # (the computer fills column 0 too)
+    assert texts(pw)[0][3] == "X" and pw.cells[1][3].disabled and pw.cells[0][3].disabled
+    assert not pw.cells[1][1].disabled  # an empty column's bottom cell
+    ttt = PlayWidget(TicTacToe(), search=lambda g, s: 8)
+    ttt.cells[0][0].click()
+    ttt.wait()
+    assert ttt.cells[0][0].disabled and ttt.cells[2][2].disabled
+
+
 def test_play_connect_four_numbers_its_columns_from_0_everywhere() -> None:
     """The text says "column 3" for the move 3: the tooltips and the numbers under the
     board count from 0 as well (lecture 5 once said 0 in its text and 1 in its tooltips)."""

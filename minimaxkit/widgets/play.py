@@ -416,9 +416,11 @@ class PlayWidget(RerunHint, w.VBox):
         for r, row in enumerate(board):
             looks.append([])
             for c, cell in enumerate(row):
+                # (in Connect Four a click anywhere in a column that is not full plays it,
+                # on its pieces too: the lectures say "click a column", and a click on the
+                # stack did nothing, not even a note (outside student pass 7))
                 move = c if self.connect4 else r * self.n_cols + c
-                clickable = not self.over and not self.thinking and move in legal and \
-                    not (self.connect4 and cell != ".")
+                clickable = not self.over and not self.thinking and move in legal
                 looks[-1].append(self.board.look((r, c), cell, clickable=clickable,
                                                  win=(r, c) in won, last=(r, c) == last))
         return looks
