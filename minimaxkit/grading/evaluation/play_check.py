@@ -94,10 +94,14 @@ class PlayPlan:
         return out
 
     def practice_note(self) -> str:
-        graded = ", ".join(f"{2 * r.openings} against {r.who}" for r in self.ladder)
+        # the openings counted as the assignment's text counts them (a student saw "8
+        # against random" here beside its "4 openings against random", with no word saying
+        # which were games: outside student pass 7)
+        graded = ", ".join(f"{r.openings}{' openings' if i == 0 else ''} against {r.who}"
+                           for i, r in enumerate(self.ladder))
         total = sum(2 * r.openings for r in self.ladder)
-        return (f"practice: the graded games, {total} of them, use openings kept secret, the "
-                f"same for the whole class ({graded}); here only "
+        return (f"practice: the graded games, {total} of them, start from openings kept secret, "
+                f"the same for the whole class ({graded}, each played as X and as O); here only "
                 f"{' and '.join(f'the opening {moves_text(o)}' for o in self.openings)}, as X "
                 "and as O, whose few games say little (see each ±)")
 
