@@ -72,6 +72,10 @@ EDGE_KEYS = frozenset({"edge", "edges"})
 
 #: The widths that line the rows up: the name, each box with its label, the tick.
 NAME_WIDTH, BOX_WIDTH, VALUE_WIDTH, TICK_WIDTH = "56px", "116px", "150px", "128px"
+#: the row's mark (✓ or ✗) comes first, before the node's name: after the "never entered"
+#: tick it read as that tick's mark (outside student pass 7); the reasons under a row start
+#: where its α box does
+MARK_WIDTH, REASONS_MARGIN = "20px", "76px"
 #: The edge buttons: the rest of the row's line (at least room for two buttons)
 EDGES_FLEX, EDGES_MIN_WIDTH = "1 1 0%", "140px"
 
@@ -97,13 +101,13 @@ class TraceRow:
         # its ✗ and words after Check moved the whole group to a line of its own, out of
         # line with the other rows' edges (outside student pass 6)
         self.edges.layout = w.Layout(flex=EDGES_FLEX, min_width=EDGES_MIN_WIDTH)
-        self.mark = w.HTML("", layout=w.Layout(width="24px"))
+        self.mark = w.HTML("", layout=w.Layout(width=MARK_WIDTH))
         who = "▲" if node.is_max else "▼"
         label = w.HTML(f"<span class='mmk-row-name'><b>{who} {escape(node.name)}</b> "
                        f"<span class='mmk-sr'>({'MAX' if node.is_max else 'MIN'})</span></span>",
                        layout=w.Layout(width=NAME_WIDTH))
         self.reasons = w.HTML("")
-        line = w.HBox([label, self.alpha, self.beta, self.value, self.skipped, self.mark,
+        line = w.HBox([self.mark, label, self.alpha, self.beta, self.value, self.skipped,
                        self.edges], layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.box = w.VBox([line, self.reasons])
         self.box.add_class("mmk-trace-row")
@@ -158,7 +162,7 @@ class TraceRow:
         if mistakes is None:
             self.mark.value = self.reasons.value = ""
             return
-        # the mark after the entry is the row's: ✓ only when nothing in it is wrong (a
+        # the mark before the row's name is the whole row's: ✓ only when nothing in it is wrong (a
         # green ✓ beside an edge button's ✗ read as a contradiction)
         title = _row_mark_title(mistakes)
         color, said = ((WRONG_COLORS["right"], "✓") if title == ROW_RIGHT else
@@ -191,7 +195,7 @@ def _reasons_html(mistakes: list[Mistake]) -> Markup:
     items = Markup("").join(Markup("<li><b>{}</b>: {}</li>").format(m.says, m.why)
                             for m in mistakes)
     return Markup("<ul class='mmk-reasons' style='margin:0 0 4px {};font-size:13px;"
-                  "color:{}'>{}</ul>").format(NAME_WIDTH, WRONG_COLORS["text"], items)
+                  "color:{}'>{}</ul>").format(REASONS_MARGIN, WRONG_COLORS["text"], items)
 
 
 class HandTraceWidget(RerunHint, w.VBox):
