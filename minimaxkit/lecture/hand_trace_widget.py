@@ -48,6 +48,8 @@ EDGE_WRONG_WORDS = ("marked pruned, it is not", "pruned, not marked")
 WRONG_COLORS = {"border": "#b34700", "fill": "#fff1e8", "text": "#111111",
                 "wrong": "#b34700", "right": "#006d4f"}
 
+#: (``mmk-prose``: ipywidgets gives an HTML widget's text a one-line control's height, 28 px, as
+#: its line height, and prose of several lines read double-spaced: outside student pass 7)
 CSS = """<style>
 .mmk-hand-trace .mmk-sr {{ position: absolute; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; }}
@@ -55,6 +57,7 @@ CSS = """<style>
   color: {text}; }}
 .mmk-hand-trace .mmk-wrong .widget-label {{ color: {wrong}; font-weight: bold; }}
 .mmk-hand-trace .mmk-row-name {{ font-size: 13px; }}
+.mmk-hand-trace .mmk-prose {{ line-height: 1.45; }}
 </style>""".format(**WRONG_COLORS)
 
 #: The words under the tree: what to fill in and how.
@@ -194,7 +197,7 @@ def _reasons_html(mistakes: list[Mistake]) -> Markup:
         return Markup("")
     items = Markup("").join(Markup("<li><b>{}</b>: {}</li>").format(m.says, m.why)
                             for m in mistakes)
-    return Markup("<ul class='mmk-reasons' style='margin:0 0 4px {};font-size:13px;"
+    return Markup("<ul class='mmk-reasons mmk-prose' style='margin:0 0 4px {};font-size:13px;"
                   "color:{}'>{}</ul>").format(REASONS_MARGIN, WRONG_COLORS["text"], items)
 
 
@@ -215,7 +218,7 @@ class HandTraceWidget(RerunHint, w.VBox):
         self.check_button.add_class("mmk-check")
         self.check_button.on_click(lambda _: self.check())
         self.summary = w.HTML("")
-        intro = w.HTML(CSS + "<div style='font-size:13px'>" + TASK.format(
+        intro = w.HTML(CSS + "<div class='mmk-prose' style='font-size:13px'>" + TASK.format(
             rule="cutting on equality, fail-soft, as the course does; every correct "
                  "convention is accepted") + "</div>")
         super().__init__([needs_kernel("trace"), intro, self.picture,
@@ -279,7 +282,8 @@ class HandTraceWidget(RerunHint, w.VBox):
 
     def _summary(self, verdict: TraceVerdict, loose: list[Mistake]) -> Raw:
         if verdict.ok:
-            return Raw(Markup("<div class='mmk-verdict' role='status' style='font-size:13px'>"
+            return Raw(Markup("<div class='mmk-verdict mmk-prose' role='status' "
+                              "style='font-size:13px'>"
                               "<b style='color:{}'>✓ Every window, value and pruned edge is "
                               "right.</b> {}</div>").format(WRONG_COLORS["right"],
                                                             verdict.note))
@@ -287,7 +291,7 @@ class HandTraceWidget(RerunHint, w.VBox):
         head = (f"✗ {n} {'entry is' if n == 1 else 'entries are'} wrong"
                 + (", each marked ✗ in its row with why" if n > len(loose) else "") + ".")
         return Raw(Markup(
-            "<div class='mmk-verdict' role='status' style='font-size:13px'>"
+            "<div class='mmk-verdict mmk-prose' role='status' style='font-size:13px'>"
             "<b style='color:{}'>{}</b>{}<p style='margin:4px 0;color:#555555'>Change them "
             "and press Check again.</p></div>").format(
                 WRONG_COLORS["wrong"], head, _reasons_html(loose)))

@@ -444,8 +444,10 @@ class PlayWidget(RerunHint, w.VBox):
             lines.append(f"You are {self.human}; {self._to_move()} to move.")
         if self.message:
             lines.append(f"<span style='color:#b34700'>{html.escape(self.message)}</span>")
-        self.status.value = (BOARD_CSS + "<div style='font-size:13px'>" + "<br>".join(lines)
-                             + "</div>")
+        # (line-height: ipywidgets gives an HTML widget a one-line control's 28 px, and
+        # the status's lines read double-spaced: outside student pass 7)
+        self.status.value = (BOARD_CSS + "<div style='font-size:13px;line-height:1.45'>"
+                             + "<br>".join(lines) + "</div>")
         self.search_view.children = search_view
 
     def _end_text(self) -> str:
