@@ -21,7 +21,7 @@ from minimaxkit.draw.tree import figsize_for  # noqa: E402
 from minimaxkit.games import ConnectFour, TicTacToe  # noqa: E402
 from minimaxkit.replay import fmt  # noqa: E402
 from minimaxkit.widgets import PlayWidget  # noqa: E402
-from minimaxkit.widgets._play_board import EMPTY_TEXT  # noqa: E402
+from minimaxkit.widgets._play_board import EMPTY_TEXT, KEPT_SETS, Board  # noqa: E402
 from minimaxkit.widgets.play import evaluation_search  # noqa: E402
 
 
@@ -622,3 +622,20 @@ def test_a_bound_every_value_meets_is_drawn_as_unknown() -> None:
     assert "?" not in [t.get_text() for t in art["values"].values()]
     assert "?: no bound known (any value)" not in [
         t.get_text() for t in art["legend"].get_texts()]
+
+
+def test_a_board_keeps_its_last_sets_of_buttons_open_for_late_clicks() -> None:
+    """A click that comes two boards late still reaches the widget (and is not played): a
+    closed button's click reached nothing, and JupyterLab logged "No such comm" (outside
+    student pass 7); only sets older than ``KEPT_SETS`` are closed."""
+    clicks: list[tuple[int, int, int]] = []
+    board = Board(1, 2, connect4=True, on_click=lambda r, c, g: clicks.append((r, c, g)),
+                  where=lambda r, c: f"column {c}")
+    sets = [board.cells]
+    for _ in range(KEPT_SETS + 1):
+        board.renew()
+        sets.append(board.cells)
+    sets[-3][0][1].click()  # two boards late
+    assert clicks == [(0, 1, board.generation - 2)]
+    assert sets[0][0][0].comm is None  # the oldest set is closed
+    assert all(b.comm is not None for s in sets[1:] for b in s[0])
