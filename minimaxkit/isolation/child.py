@@ -230,8 +230,13 @@ def serve(worker: str, rules: Rules) -> int:  # pragma: no cover - runs in the c
         if op == "exec":
             channel.send("done", _exec(shell, msg))
         elif op == "begin":
+            # after a worker that reported, the child says it is still here: a worker whose
+            # code killed this process can answer every request and report before the
+            # sandbox's end reaches it, and only this tells the grader the test did not finish
             if why := _begin(tests, float(msg.get("timeout", 1.0))):
                 channel.send("crashed", why)
+            else:
+                channel.send("reaped", {})
         else:
             channel.send("crashed", f"unknown request {str(op)[:20]!r}")
 

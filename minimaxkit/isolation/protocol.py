@@ -16,7 +16,9 @@ module's business)                             ``{"iterator": {}}``, ``{"item": 
                                                ``{"stop": {}}`` or ``{"raised": {"status":
                                                str, "message": str}}``
 ``{"op": "end"}``                              ``{"ended": {"flags": {str: scalar},
-                                               "printed": str, "notes": [str]}}``
+                                               "printed": str, "notes": [str]}}`` (the
+                                               worker's), then ``{"reaped": {}}`` (the
+                                               child's own: it outlived its worker)
 (any)                                          ``{"crashed": str}``: the worker ended without
                                                a report
 =============================================  ==============================================
@@ -153,6 +155,7 @@ _SCHEMA: dict[str, Callable[[Any], bool]] = {
     "done": _done, "ready": lambda x: x == {}, "ask": _value, "return": _value,
     "iterator": lambda x: x == {}, "item": _value, "stop": lambda x: x == {},
     "raised": _raised, "ended": _ended, "crashed": lambda x: isinstance(x, str),
+    "reaped": lambda x: x == {},
 }
 
 

@@ -298,12 +298,17 @@ class Worker:
         return self._guard(step)
 
     def end(self) -> Ended:
-        """End the worker; what it noted (flags, printed, notes)."""
+        """End the worker; what it noted (flags, printed, notes). The child's word that it
+        outlived the worker comes after the worker's report (:class:`~.failures.ChildEnded`
+        without it: the worker's code killed the process that forked it)."""
         if self.ended is None:
             self.session.send(End(op="end"))
-            self.ended = self._guard(lambda: self.session.recv(("ended", "crashed"),
-                                                               self._soon() + 1.0),
-                                     expect="ended")[1]
+            ended = self._guard(lambda: self.session.recv(("ended", "crashed"),
+                                                          self._soon() + 1.0),
+                                expect="ended")[1]
+            self._guard(lambda: self.session.recv(("reaped", "crashed"), self._soon() + 1.0),
+                        expect="reaped")
+            self.ended = ended
             self.used = self.session.idle() - self.cpu
         return self.ended
 

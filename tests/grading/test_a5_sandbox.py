@@ -44,6 +44,22 @@ def test_killing_the_process_that_forked_it_costs_only_its_check(tmp_path: Path)
         report.note
 
 
+def test_answers_given_after_killing_the_process_that_forked_it_do_not_count(
+        tmp_path: Path) -> None:
+    """A worker can answer a whole small batch, and report, before the end of the process it
+    killed reaches it: its answers counted (the check above earned 4 of 5 on a loaded
+    machine). The child's own word after its worker's report is what tells them apart."""
+    ev = _evaluator(tmp_path, ["import os, signal\n\ndef evaluate(board):\n"
+                               "    os.kill(os.getppid(), signal.SIGKILL)\n    return 0"])
+    start = GAME.initial_state()
+    try:
+        answers = ev.session(lambda: ev.results([start] * 3, timeout=10.0), timeout=30)
+    finally:
+        ev.remote.close()
+    assert answers is None, answers
+    assert "ended without a report" in ev.fatal, ev.fatal
+
+
 def test_a_generator_made_without_a_seed_gives_the_same_numbers_in_every_child(
         tmp_path: Path) -> None:
     cells = ["import random\nimport numpy as np\nrng = np.random.default_rng()\n"

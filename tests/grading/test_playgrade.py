@@ -265,9 +265,9 @@ def test_the_students_own_run_plays_the_practice_opening_and_says_so(
                               here=SOURCE)
     out = capsys.readouterr().out
     assert "practice: the graded games, 128 of them, start from openings kept secret, the " \
-        "same for the whole class (4 openings against random, 20 against weak, 40 against the kit, each " \
-        "played as X and as O); here only the opening columns 3, 3, as X and as O" \
-        in " ".join(out.split())
+        "same for the whole class (4 openings against random, 20 against weak, 40 against " \
+        "the kit, each played as X and as O); here only the opening columns 3, 3, as X and " \
+        "as O" in " ".join(out.split())
     text = out.replace("\n  ", " ")  # the lines folded at 100 columns, joined
     lines = [ln for ln in text.splitlines() if ln[:1] in "✔◐✘"]
     assert len(lines) == 3

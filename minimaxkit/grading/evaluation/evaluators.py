@@ -190,7 +190,13 @@ class RemoteEvaluator(LocalEvaluator):
             with self.remote.worker(timeout, wall=wall) as worker:
                 self._worker, self._posted = worker, []
                 try:
-                    return task()
+                    answers = task()
+                    # the worker's end is part of its work: one whose sandbox ended under it
+                    # (its code killed the process that forked it) may have answered every
+                    # board before it was stopped, but it did not finish (a ``with`` alone
+                    # ends it quietly, and such answers counted when the machine was loaded)
+                    worker.end()
+                    return answers
                 finally:
                     self._worker = None
                     self.used = max(0.0, self.cpu() - start)
