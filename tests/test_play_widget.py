@@ -296,17 +296,16 @@ def test_play_frames_the_winning_line() -> None:
            if "mmk-win" in b._dom_classes}
     assert won == {(5, 3), (4, 3), (3, 3), (2, 3)}
     assert pw.cells[2][3].tooltip == "column 3, row 3: X, in the winning line"
-    assert ("Game over: X wins (you win)</b> (the winning line is framed in black: "
-            "(column, row) "
-            "(3, 0), (3, 1), (3, 2), (3, 3), rows counted from 0 at the bottom)"
-            ) in pw.status.value  # (the board names its columns only: student pass 5)
+    assert ("Game over: X wins, you win.</b> The winning line is framed in black: its cells "
+            "as (column, row), rows counted from 0 at the bottom, are (3, 0), (3, 1), (3, 2) "
+            "and (3, 3).") in pw.status.value  # (the board names its columns only: pass 5)
     assert ".mmk-win" in pw.status.value  # its frame, drawn by CSS (a shape, not a colour)
     pw.new_game()
     assert not any("mmk-win" in b._dom_classes for row in pw.cells for b in row)
     ttt = PlayWidget(TicTacToe(), search=lambda g, s: g.moves(s)[0])
     for move in (2, 5, 8):  # X down column c (O fills a1, b1 ... from the start)
         ttt.click(move)
-    assert ttt.game.winner(ttt.state) == "X" and "black: c1, c2, c3" in ttt.status.value
+    assert ttt.game.winner(ttt.state) == "X" and "black: c1, c2 and c3" in ttt.status.value
 
 
 class HeldSearch:

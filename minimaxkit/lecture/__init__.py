@@ -57,10 +57,17 @@ class Verdict:
 
     def _repr_html_(self) -> str:
         color, mark = ("#1a7f37", "✓") if self.ok else ("#b35900", "✗ not yet")
-        # a message may end in a board drawn on several lines: that part as it is typed
+        # a message may end in a board drawn on several lines: that part as it is typed;
+        # or in a list ("- " lines), wrapped between words as prose (a list in <pre> broke
+        # inside words: "your o|ther", outside student pass 8)
         words, _, drawn = self.message.partition("\n")
-        board = (f'<pre style="margin:2px 0;line-height:1.2">{html.escape(drawn)}</pre>'
-                 if drawn else "")
+        lines = drawn.splitlines()
+        if lines and all(line.startswith("- ") for line in lines):
+            items = "".join(f"<li>{html.escape(line[2:])}</li>" for line in lines)
+            board = f'<ul style="margin:2px 0;line-height:1.45">{items}</ul>'
+        else:
+            board = (f'<pre style="margin:2px 0;line-height:1.2">{html.escape(drawn)}</pre>'
+                     if drawn else "")
         return (f'<div style="border-left:4px solid {color};padding:2px 8px">'
                 f'<b style="color:{color}">{mark}</b> <code>{self.exercise}</code>: '
                 f"{html.escape(words)}{board}</div>")

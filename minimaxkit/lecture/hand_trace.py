@@ -207,7 +207,8 @@ def _missing_edge(name: str) -> Mistake:
     node above it and the edge's own button can show it at the same Check as the rest."""
     return Mistake(name, "edges", f"the pruned edges: the edge to {name} is pruned but not "
                    "marked", "a node that stops at a cut skips the children after the one "
-                   "that made it stop: the edge to each of them is pruned; press its button")
+                   "that made it stop: the edge to each of them is pruned; mark it (press its "
+                   "button, or in code put its name in the set of pruned nodes)")
 
 
 #: The fields of an entry: (key, symbol, words).
@@ -238,10 +239,11 @@ def _entry_mistakes(name: str, given: Any, want: tuple[float, float, float] | No
         mine = _as_number(x)
         if x is Ellipsis:
             out.append(Mistake(name, key, f"{name}: {words} is not filled in",
-                               "fill in every number; write ∞ as inf or ∞"))
+                               "fill in every number; write ∞ as inf or ∞ (math.inf in code)"))
         elif mine is None:
             out.append(Mistake(name, key, f"{name}: {words} is not a number",
-                               f"{shown(x)} is not a number; write ∞ as inf or ∞"))
+                               f"{shown(x)} is not a number; write ∞ as inf or ∞ "
+                               "(math.inf in code)"))
         elif mine != w:
             out.append(Mistake(name, key, f"{name}: {words} is wrong",
                                rules.why(name, key, mine, w, restarted=restarted)))

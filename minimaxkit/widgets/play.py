@@ -54,6 +54,15 @@ IGNORED = "The computer is thinking: wait for its move (that click was not playe
 IGNORED_BEFORE = "Your click while the computer was thinking was not played."
 
 
+def _listed(names: list[str]) -> str:
+    """Names in words: "a1", "a1 and b2", "a1, b2 and c3".
+
+    >>> _listed(["a1", "b2", "c3"])
+    'a1, b2 and c3'
+    """
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def thinking_note(clicks: int) -> str:
     """What the status says while the computer thinks, of the ``clicks`` made meanwhile.
 
@@ -389,9 +398,9 @@ class PlayWidget(RerunHint, w.VBox):
         """The winning line's cells in words: (column, row) pairs, or cell names."""
         if self.connect4:
             pairs = sorted((c, self.n_rows - 1 - r) for r, c in cells)
-            return ("(column, row) " + ", ".join(f"({c}, {r})" for c, r in pairs)
-                    + ", rows counted from 0 at the bottom")
-        return ", ".join(sorted(self._name(r * self.n_cols + c) for r, c in cells))
+            return ("its cells as (column, row), rows counted from 0 at the bottom, are "
+                    + _listed([f"({c}, {r})" for c, r in pairs]))
+        return _listed(sorted(self._name(r * self.n_cols + c) for r, c in cells))
 
     def last_cell(self) -> tuple[int, int] | None:
         """The cell (row from the top, column) of the computer's last move, when it is the
@@ -455,8 +464,10 @@ class PlayWidget(RerunHint, w.VBox):
         if not winner:
             return "<b>Game over: a draw.</b>"
         who = "you win" if winner == self.human else "the computer wins"
-        return (f"<b>Game over: {winner} wins ({who})</b> (the winning line is framed in black: "
-                f"{self._line_text(self.winning_cells())}).")
+        # (no parentheses around parentheses: "X wins (you win) (...: (column, row) (3, 0)"
+        # read as a tangle, outside student pass 8)
+        return (f"<b>Game over: {winner} wins, {who}.</b> The winning line is framed in "
+                f"black: {self._line_text(self.winning_cells())}.")
 
     def _show_changed(self, change: dict[str, Any]) -> None:
         on = bool(change["new"])

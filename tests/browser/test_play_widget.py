@@ -139,7 +139,7 @@ def test_play_new_game_undo_and_sides(page: Any, jupyter: LabServer) -> None:
     wait_board(page, 0, ["O", "O", "O", "", "X", "", "", "X", "X"])
     page.wait_for_function("() => document.querySelectorAll('.mmk-play')[0]"
                            ".querySelector('.mmk-status').innerText.includes('Game over')")
-    assert "Game over: O wins (the computer wins)" in status(page, 0)
+    assert "Game over: O wins, the computer wins." in status(page, 0)
     element_shot(page.locator(".mmk-play").nth(0), f"{shot}-03-lost")
     click_button(page, 0, "Undo")  # takes back b3 and c1
     assert wait_board(page, 0, ["O", "O", "", "", "X", "", "", "", "X"])

@@ -189,7 +189,8 @@ def test_play_widget_numbers_columns_rings_the_win_and_shows_the_search(
     ringed = first.locator(".mmk-win").evaluate_all(
         "(bs) => bs.map((b) => getComputedStyle(b).boxShadow)")
     assert len(ringed) == 4 and all("inset" in r for r in ringed), ringed
-    assert "(column, row) (3, 0), (3, 1), (3, 2), (3, 3)" in first.locator(
+    assert "(column, row), rows counted from 0 at the bottom, are (3, 0), (3, 1), (3, 2) " \
+        "and (3, 3)" in first.locator(
         ".mmk-status").inner_text()
     first.screenshot(path=str(ARTIFACTS / "play-c4-won-lab.png"))
 

@@ -234,7 +234,8 @@ def _speed_item(speed: Speed, boards: int) -> tuple[str, bool, str]:
         return ("fast enough: not measured, as it answered no board with a number", False,
                 "no games either")
     label = (f"fast enough: {speed.ms_per_board:.3f} ms of processor time per board on "
-             f"average over the {boards} boards answered (limit {speed.limit_ms:g} ms, "
+             f"average over the {boards} boards it answered (the boards above, their mirror "
+             f"images and others asked among them; limit {speed.limit_ms:g} ms, "
              f"{SLACK - 1:.0%} more allowed for what a busy machine adds)")
     if speed.too_slow:
         return label, False, "too slow: the games would take too long, so they are not played"

@@ -194,8 +194,11 @@ class RemoteEvaluator(LocalEvaluator):
                     # the worker's end is part of its work: one whose sandbox ended under it
                     # (its code killed the process that forked it) may have answered every
                     # board before it was stopped, but it did not finish (a ``with`` alone
-                    # ends it quietly, and such answers counted when the machine was loaded)
-                    worker.end()
+                    # ends it quietly, and such answers counted when the machine was loaded).
+                    # A task that met a failure of its own (a game forfeited on time) has
+                    # closed the sandbox already: nothing is left to end.
+                    if self.remote.proc is not None:
+                        worker.end()
                     return answers
                 finally:
                     self._worker = None
