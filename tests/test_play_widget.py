@@ -102,6 +102,12 @@ def test_the_computers_last_move_is_framed_and_named() -> None:
               if "mmk-last" in b._dom_classes]
     assert framed == [(0, 0)] and pw.cells[0][0].tooltip == "a1: O, the computer's last move"
     assert "The computer (O) played <b>a1</b> (framed with a dashed line)" in pw.status.value
+    # the move and whose turn it is come first, the search's numbers after them, in grey
+    # (outside student pass 8 read three lines of numbers before "X to move")
+    lines = pw.status.value.split("</style>")[1].split("<br>")
+    assert re.sub(r"<[^>]+>", "", lines[0]) == \
+        "The computer (O) played a1 (framed with a dashed line). You are X; X to move."
+    assert "color:#555555" in lines[-1] and "first_move returned only a move" in lines[-1]
     pw.click(8)  # the computer answers b1 (cell 1): the frame moves
     framed = [(r, c) for r, row in enumerate(pw.cells) for c, b in enumerate(row)
               if "mmk-last" in b._dom_classes]
@@ -495,7 +501,7 @@ def test_show_search_of_a_deepening_search_tells_one_story() -> None:
     status = re.sub(r"<[^>]+>", "", pw.status.value.split("</style>")[1])
     told = re.search(r"([\d,]+) nodes searched in all: ([\d,]+) by its deepest completed "
                      r"search \(depth (\d+), the one Show search draws\) and ([\d,]+) by the "
-                     r"shallower ones and the one the budget cut short\.", status)
+                     r"shallower ones and the one the budget cut short;", status)
     assert told is not None, status
     total, last, depth, rest = (int(n.replace(",", "")) for n in told.groups())
     assert total == 2000 and last == deepest.stats.nodes and last + rest == total

@@ -1,6 +1,6 @@
 """The computer's reply in the play widget: its record (the move, its value from X's side, the
-nodes searched, the seconds), read from whatever the search function returned, and the
-sentence the status line says of it."""
+nodes searched, the seconds), read from whatever the search function returned, and what the
+status says of it: the move in a short sentence, then the search's account."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from ..replay import fmt
 
-__all__ = ["Reply", "Deepest", "reply_of", "reply_text"]
+__all__ = ["Reply", "Deepest", "reply_of", "reply_text", "search_text"]
 
 
 @dataclass(frozen=True)
@@ -54,29 +54,40 @@ def reply_of(answer: Any, seconds: float) -> tuple[Reply, Any]:
     return Reply(answer, None, None, seconds), None
 
 
-def reply_text(reply: Reply, human: str, move_name: str, search_name: str) -> str:
-    """The computer's last reply in words (HTML), its value from its own side: the
-    computer plays the side ``human`` does not; ``move_name`` is its move as the board
-    names it.
+def reply_text(reply: Reply, human: str, move_name: str) -> str:
+    """The computer's last move in one short sentence (HTML): the computer plays the side
+    ``human`` does not; ``move_name`` is its move as the board names it. The search's own
+    account follows on a line of its own (:func:`search_text`).
 
-    >>> print(reply_text(Reply(4, 0.5, 120, 0.25), "X", "b2", "minimax"))
-    ... # doctest: +NORMALIZE_WHITESPACE
-    The computer (O) played <b>b2</b> (framed with a dashed line) after 0.25 s: minimax
-    values it -0.5 for O (0.5 from X's side, as the search scores), 120 nodes searched.
+    >>> reply_text(Reply(4, 0.5, 120, 0.25), "X", "b2")
+    'The computer (O) played <b>b2</b> (framed with a dashed line).'
     """
     me = "O" if human == "X" else "X"
-    said = (f"The computer ({me}) played <b>{html.escape(move_name)}</b> "
-            f"(framed with a dashed line) after {reply.seconds:.2f} s")
+    return (f"The computer ({me}) played <b>{html.escape(move_name)}</b> "
+            "(framed with a dashed line).")
+
+
+def search_text(reply: Reply, human: str, search_name: str) -> str:
+    """What the search said of the computer's last move (HTML): its value from the
+    computer's own side, the nodes it searched and the time it took (a line under the move,
+    so that the move and whose turn it is come first: outside student pass 8 read three
+    lines of numbers before "X to move").
+
+    >>> print(search_text(Reply(4, 0.5, 120, 0.25), "X", "minimax"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    minimax values it -0.5 for O (0.5 from X's side, as the search scores), 120 nodes
+    searched; it took 0.25 s.
+    """
+    me = "O" if human == "X" else "X"
     name = html.escape(search_name)
-    if reply.value is not None:
-        mine = reply.value if me == "X" else -reply.value
-        said += (f": {name} values it {fmt(mine)} for {me}"
-                 + ("" if me == "X" or reply.value == 0 else
-                    f" ({fmt(reply.value)} from X's side, as the search scores)")
-                 + f", {nodes_text(reply)}")
-    else:
-        said += f" ({name} returned only a move: no value or node count)"
-    return f"{said}."
+    if reply.value is None:
+        return (f"{name} returned only a move (no value or node count); it took "
+                f"{reply.seconds:.2f} s.")
+    mine = reply.value if me == "X" else -reply.value
+    return (f"{name} values it {fmt(mine)} for {me}"
+            + ("" if me == "X" or reply.value == 0 else
+               f" ({fmt(reply.value)} from X's side, as the search scores)")
+            + f", {nodes_text(reply)}; it took {reply.seconds:.2f} s.")
 
 
 def nodes_text(reply: Reply) -> str:

@@ -43,7 +43,7 @@ import ipywidgets as w
 from ._panel import RerunHint, needs_kernel
 from ._play_board import BOARD_CSS, Board, CellLook, winning_cells
 from ._play_picture import search_picture
-from ._play_reply import Reply, reply_of, reply_text
+from ._play_reply import Reply, reply_of, reply_text, search_text
 from .play_search import EvaluationError, default_search, evaluation_search, search_name
 
 __all__ = ["PlayWidget", "Reply", "default_search", "evaluation_search"]
@@ -441,18 +441,23 @@ class PlayWidget(RerunHint, w.VBox):
         self.board.show(self._looks())
         self.undo_button.disabled = self.thinking or not any(
             ply.reply is None for ply in self.history)
-        lines = []
-        if self.last is not None and self.history[-1].reply is not None:
-            lines.append(reply_text(self.last, self.human, self._name(self.last.move),
-                                    self.search_name))
+        # first the computer's move and whose turn it is, then a note about your clicks,
+        # then, in grey, what the search said of its move
+        replied = self.last is not None and self.history[-1].reply is not None
+        first = [reply_text(self.last, self.human, self._name(self.last.move))] \
+            if replied and self.last is not None else []
         if self.over:
-            lines.append(self._end_text())
+            first.append(self._end_text())
         elif self.thinking:
-            lines.append(f"You are {self.human}; the computer is thinking…")
+            first.append(f"You are {self.human}; the computer is thinking…")
         else:
-            lines.append(f"You are {self.human}; {self._to_move()} to move.")
+            first.append(f"You are {self.human}; {self._to_move()} to move.")
+        lines = [" ".join(first)]
         if self.message:
             lines.append(f"<span style='color:#b34700'>{html.escape(self.message)}</span>")
+        if replied and self.last is not None:
+            lines.append(f"<span style='color:#555555'>"
+                         f"{search_text(self.last, self.human, self.search_name)}</span>")
         # (line-height: ipywidgets gives an HTML widget a one-line control's 28 px, and
         # the status's lines read double-spaced: outside student pass 7)
         self.status.value = (BOARD_CSS + "<div style='font-size:13px;line-height:1.45'>"
