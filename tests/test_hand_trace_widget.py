@@ -95,11 +95,11 @@ def test_each_wrong_entry_is_marked_and_said_why_without_its_value(
     assert "Q lies below the pruned edge to H" in rows["H"].reasons.value
     assert "the edge to Q is not pruned" not in rows["H"].reasons.value
     assert "the edge to E is not pruned" in rows["B"].reasons.value
-    # the two wrong states are said apart: B's →E is pressed (marked pruned, it is not),
+    # the two wrong states are said apart: B's →E is pressed (marked, should not be),
     # F's →N was not (pruned, not marked); each button says the words of its own state
     assert 0 in rows["B"].edges.selected
     assert rows["B"].edges.wrong_words == rows["F"].edges.wrong_words == [
-        "marked pruned, it is not", "pruned, not marked"]
+        "marked, should not be", "pruned, not marked"]
     # B's own entry is right but the edge to E is wrong: no green ✓ beside its button's ✗
     # (student 3 read the ✓ as "this row is right"); the mark's title says which part
     assert "✗" in rows["B"].mark.value and "✓" not in rows["B"].mark.value
@@ -186,11 +186,11 @@ def test_a_pruned_edge_left_unmarked_is_said_in_its_row_and_marked_at_its_button
     quiz.check()
     assert {r.name: r.edges.wrong for r in quiz.rows if r.edges.wrong} == {"B": [0]}
     assert "the edge to E is not pruned" in rows["B"].reasons.value
-    # the two wrong states are said apart: B's →E is pressed (marked pruned, it is not),
+    # the two wrong states are said apart: B's →E is pressed (marked, should not be),
     # F's →N was not (pruned, not marked); each button says the words of its own state
     assert 0 in rows["B"].edges.selected
     assert rows["B"].edges.wrong_words == rows["F"].edges.wrong_words == [
-        "marked pruned, it is not", "pruned, not marked"]
+        "marked, should not be", "pruned, not marked"]
     quiz.fill({}, PRUNED)
     assert quiz.check().ok and all(r.edges.wrong == [] for r in quiz.rows)
 

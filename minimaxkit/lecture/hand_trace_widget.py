@@ -39,9 +39,11 @@ from .hand_trace import ENTRY_FIELDS, HandTrace, Mistake, TraceVerdict
 
 __all__ = ["HandTraceWidget", "TraceRow", "WRONG_COLORS"]
 
-#: What a wrong edge button says after its ✗: pressed (marked pruned, but the edge is
-#: searched), and not pressed (pruned, but not marked); the two also keep their fills.
-EDGE_WRONG_WORDS = ("marked pruned, it is not", "pruned, not marked")
+#: What a wrong edge button says after its ✗: pressed (marked, but the edge is searched,
+#: or it lies below a pruned edge, where only the cut's own edge is marked: "marked pruned,
+#: it is not" contradicted the reasons of the second kind, outside student pass 9), and not
+#: pressed (pruned, but not marked); the two also keep their fills.
+EDGE_WRONG_WORDS = ("marked, should not be", "pruned, not marked")
 
 #: A wrong box: its border and fill (the ✗ in its label says it without colour too); the
 #: text stays #111 on the fill (4.5:1 or more).

@@ -106,9 +106,9 @@ def test_check_names_an_unmarked_pruned_edge_in_its_row_and_at_its_button(
         ".includes('2 entries are wrong')", timeout=20_000)
     assert "mmk-wrong" in (to_j.get_attribute("class") or "")
     assert to_j.get_attribute("aria-pressed") == "true"
-    assert to_j.inner_text().strip() == "→J ✗ marked pruned, it is not"
+    assert to_j.inner_text().strip() == "→J ✗ marked, should not be"
     assert to_j.get_attribute("aria-label") == \
-        "the edge from D to J is pruned (wrong: marked pruned, it is not)"
+        "the edge from D to J is pruned (wrong: marked, should not be)"
     # student 4 saw a wrongly pressed and a wrongly unpressed edge drawn alike: the pressed
     # one keeps the pressed (dark) fill, the other a light one
     fill = "(b) => getComputedStyle(b).backgroundColor"

@@ -36,6 +36,10 @@ FULL = A5_AS_DESIGNED
 #: openings a rung in the course that grades the other samples (28 games, not 128)
 FEWER = A5_FEWER
 
+#: a share and its 95% interval: "58% ± 9%", or the interval itself where that would
+#: reach past 0% or 100% ("100% (95% interval: 90% to 100%)")
+SPREAD = r"\d+%(?: ± \d+%| \(95% interval: \d+% to \d+%\))"
+
 
 def with_fewer_games(root: Path, openings: dict[str, int] = FEWER) -> Path:
     """The course at ``root`` set to play ``openings`` a rung (its tests.json's ladder)."""
@@ -85,7 +89,7 @@ def test_the_feedback_states_each_rung_with_its_uncertainty(trial: dict[str, Any
     text = autograded(trial, "solution").replace("\n  ", " ")  # lines folded at 100 columns
     assert all(len(ln) <= 100 for ln in autograded(trial, "solution").splitlines())
     for who, games in (("random", 8), ("weak", 40), ("the kit", 80)):
-        assert re.search(rf"against {who} \(300 nodes a move\): won \d+% ± \d+% of the "
+        assert re.search(rf"against {who} \(300 nodes a move\): won {SPREAD} of the "
                          rf"points in {games} games \(\d+ won, \d+ drawn, \d+ lost\): "
                          r"[\d.]+ of 2 points", text), (who, text)
     assert "practice" not in text  # the practice opening is the student's own run's

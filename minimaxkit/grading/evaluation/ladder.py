@@ -155,12 +155,28 @@ class RungResult:
         :attr:`scale` times."""
         return self.rung.earned(self.share, self.scale)
 
+    def _spread(self) -> str:
+        """The 95% interval after the share: `` ± 9%``, or, where that would reach past 0%
+        or 100% (few games, or a share at either end), the interval itself (a student read
+        "won 100% ± 98%" of two practice games).
+
+        >>> rung = LADDER[0]
+        >>> RungResult(rung, 7.5, 8, 0.9375, 0.12, 7, 1, 0)._spread()
+        ' (95% interval: 82% to 100%)'
+        >>> RungResult(rung, 4.0, 8, 0.5, 0.3, 3, 2, 3)._spread()
+        ' ± 30%'
+        """
+        low, high = self.share - self.half_width, self.share + self.half_width
+        if low >= 0 and high <= 1:
+            return f" ± {self.half_width:.0%}"
+        return f" (95% interval: {max(low, 0.0):.0%} to {min(high, 1.0):.0%})"
+
     def text(self, *, opponent: bool = True) -> str:
         """One line for the feedback, e.g. ``won 58% ± 9% of the points in 80 games
         against the kit (...): 1.9 of 2 points`` (without ``against ...`` if not
         ``opponent``); where the scale moved down, what the reference solution won."""
         who = f" against {self.rung.who}" if opponent else ""
-        line = (f"won {self.share:.0%} ± {self.half_width:.0%} of the points in {self.games} "
+        line = (f"won {self.share:.0%}{self._spread()} of the points in {self.games} "
                 f"games{who} ({self.won} won, {self.drawn} drawn, {self.lost} lost): "
                 f"{self.earned:g} of {self.rung.points:g} points")
         if self.scale > 1:

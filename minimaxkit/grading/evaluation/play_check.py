@@ -15,8 +15,8 @@ well.
 >>> print(report.text())
 play: 2 of 2 points
 -------------------
-✔ against random (60 nodes a move): won 100% ± 98% of the points in 2 games (2 won, 0 drawn, 0
-  lost): 2 of 2 points
+✔ against random (60 nodes a move): won 100% (95% interval: 2% to 100%) of the points in 2 games (2
+  won, 0 drawn, 0 lost): 2 of 2 points
 """
 
 from __future__ import annotations
