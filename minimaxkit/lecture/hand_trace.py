@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..search import alphabeta
+from ..support.text import listed
 from ..trace import Cutoff, Enter, Exit
 from ..tree import GameTree
 from ._reader import Failed, number, shown
@@ -309,7 +310,7 @@ class _Rules:
         best = "largest" if parent.is_max else "smallest"
         return (f"{parent.name} ({who}) moves its {own} after each child returns: {name} "
                 f"gets the {best} of the {own} {parent.name} was entered with and what "
-                f"{_listed(earlier)} returned")
+                f"{listed(earlier)} returned")
 
     def value(self, name: str) -> str:
         """What a node returns, in the convention the answer is judged against."""
@@ -360,11 +361,6 @@ class _Rules:
                        f"and {name} with everything under it is never reached, so it is pruned "
                        "with it; mark only the edge where the cut happens, not the ones "
                        "under it")
-
-
-def _listed(names: list[str]) -> str:
-    """Names in words: "E", "E and F", "E, F and G"."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def check_hand_trace(answer: Any, pruned: Any = None) -> tuple[bool, str]:

@@ -40,6 +40,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..support.text import listed
 from ._panel import RerunHint, needs_kernel
 from ._play_board import BOARD_CSS, Board, CellLook, winning_cells
 from ._play_picture import search_picture
@@ -52,15 +53,6 @@ __all__ = ["PlayWidget", "Reply", "default_search", "evaluation_search"]
 #: and, once the computer has moved, of such a click (:func:`dropped_note` for several).
 IGNORED = "The computer is thinking: wait for its move (that click was not played)."
 IGNORED_BEFORE = "Your click while the computer was thinking was not played."
-
-
-def _listed(names: list[str]) -> str:
-    """Names in words: "a1", "a1 and b2", "a1, b2 and c3".
-
-    >>> _listed(["a1", "b2", "c3"])
-    'a1, b2 and c3'
-    """
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def thinking_note(clicks: int) -> str:
@@ -399,8 +391,8 @@ class PlayWidget(RerunHint, w.VBox):
         if self.connect4:
             pairs = sorted((c, self.n_rows - 1 - r) for r, c in cells)
             return ("its cells as (column, row), rows counted from 0 at the bottom, are "
-                    + _listed([f"({c}, {r})" for c, r in pairs]))
-        return _listed(sorted(self._name(r * self.n_cols + c) for r, c in cells))
+                    + listed([f"({c}, {r})" for c, r in pairs]))
+        return listed(sorted(self._name(r * self.n_cols + c) for r, c in cells))
 
     def last_cell(self) -> tuple[int, int] | None:
         """The cell (row from the top, column) of the computer's last move, when it is the
