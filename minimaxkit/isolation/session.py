@@ -315,7 +315,15 @@ class Worker:
     def __enter__(self) -> Worker:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, exc_type: type[BaseException] | None, *rest: object) -> None:
+        """End the worker where the ``with`` body did not (and left the child running).
+        After a body that finished, a failed end is the test's failure: a worker whose code
+        killed the process that forked it can answer everything and report before that
+        end reaches it, and only the end tells (the child's ``reaped``). After a body that
+        raised, its exception is the one that counts."""
         if self.ended is None and self.session.proc is not None:
+            if exc_type is None:
+                self.end()
+                return
             with contextlib.suppress(ChildFailed):
                 self.end()

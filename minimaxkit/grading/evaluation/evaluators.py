@@ -190,16 +190,9 @@ class RemoteEvaluator(LocalEvaluator):
             with self.remote.worker(timeout, wall=wall) as worker:
                 self._worker, self._posted = worker, []
                 try:
-                    answers = task()
-                    # the worker's end is part of its work: one whose sandbox ended under it
-                    # (its code killed the process that forked it) may have answered every
-                    # board before it was stopped, but it did not finish (a ``with`` alone
-                    # ends it quietly, and such answers counted when the machine was loaded).
-                    # A task that met a failure of its own (a game forfeited on time) has
-                    # closed the sandbox already: nothing is left to end.
-                    if self.remote.proc is not None:
-                        worker.end()
-                    return answers
+                    # (the ``with`` ends the worker; a failed end, as of a worker whose code
+                    # killed the process that forked it, makes the answers not count)
+                    return task()
                 finally:
                     self._worker = None
                     self.used = max(0.0, self.cpu() - start)
