@@ -435,9 +435,9 @@ class PlayWidget(RerunHint, w.VBox):
             ply.reply is None for ply in self.history)
         # first the computer's move and whose turn it is, then a note about your clicks,
         # then, in grey, what the search said of its move
-        replied = self.last is not None and self.history[-1].reply is not None
-        first = [reply_text(self.last, self.human, self._name(self.last.move))] \
-            if replied and self.last is not None else []
+        reply = self.last if self.last is not None and self.history[-1].reply is not None \
+            else None  # (None before the computer's first move, and after yours)
+        first = [] if reply is None else [reply_text(reply, self.human, self._name(reply.move))]
         if self.over:
             first.append(self._end_text())
         elif self.thinking:
@@ -447,9 +447,9 @@ class PlayWidget(RerunHint, w.VBox):
         lines = [" ".join(first)]
         if self.message:
             lines.append(f"<span style='color:#b34700'>{html.escape(self.message)}</span>")
-        if replied and self.last is not None:
+        if reply is not None:
             lines.append(f"<span style='color:#555555'>"
-                         f"{search_text(self.last, self.human, self.search_name)}</span>")
+                         f"{search_text(reply, self.human, self.search_name)}</span>")
         # (line-height: ipywidgets gives an HTML widget a one-line control's 28 px, and
         # the status's lines read double-spaced: outside student pass 7)
         self.status.value = (BOARD_CSS + "<div style='font-size:13px;line-height:1.45'>"
