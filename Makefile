@@ -28,14 +28,24 @@ venv: $(DEV_STAMP)
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# jsonschema's "format-nongpl" extra, which jupyter-events asks for, brings rfc3987-syntax,
+# which builds Lark parsers when it is imported: 1.2 to 1.8 processor seconds in every process
+# that imports nbformat or a Jupyter server (each nbgrader command, each server, each lecture
+# run) for the "iri" format, which no Jupyter schema uses (jsonschema issue #1428).
+# jsonschema leaves that format unchecked without it, and pip check stays clean. Taken out
+# after every install, which would bring it back (docs/benchmarks.md, *The test suite*).
+SLOW_IMPORTS := rfc3987-syntax
+
 # (Re)install whenever pyproject.toml is newer than the stamp.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --upgrade pip
 	$(BIN)/python -m pip install -e .
+	$(BIN)/python -m pip uninstall --yes $(SLOW_IMPORTS)
 	touch $@
 
 $(DEV_STAMP): $(STAMP)
 	$(BIN)/python -m pip install -e ".[dev,hub]"
+	$(BIN)/python -m pip uninstall --yes $(SLOW_IMPORTS)
 	touch $@
 
 # The server opens the first lecture itself, and prints its URL (with the token): the one

@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml  # PyYAML: in the dependency tree via jupyter_server -> jupyter_events
 from packaging.requirements import Requirement
 
@@ -166,3 +167,23 @@ def test_student_setup_first_notebook_and_undo(tmp_path: Path) -> None:
     assert json.loads(server_json.read_text()) == {"ServerApp": {"port": 9999}}
     assert _server_extensions(tmp_path) == {}
     assert _lab_config(tmp_path, "page_config") == {}
+
+
+def test_the_makefiles_environment_leaves_out_the_slow_iri_parser() -> None:
+    """The Makefile takes rfc3987-syntax out of .venv (its comment says why: its import costs
+    every nbgrader command and Jupyter server 1.2-1.8 processor seconds, half the suite's
+    time): a later install that brought it back would make every run slower unseen. A
+    subprocess, as the commands the tests start import nbformat afresh."""
+    import subprocess
+    import sys
+
+    if Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
+        pytest.skip("not the Makefile's .venv: which packages it holds is its owner's affair")
+    probe = ("import importlib.util, jsonschema._format, sys; "
+             "print(importlib.util.find_spec('rfc3987_syntax'), "
+             "'rfc3987_syntax' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["None", "False"], (
+        "rfc3987-syntax is installed in .venv: `make venv` takes it out (Makefile, "
+        "SLOW_IMPORTS); run `.venv/bin/pip uninstall rfc3987-syntax`")
