@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from minimaxkit.arena.matches import GAME
+from minimaxkit.arena.matches import GAME, EvaluationFailed
 from minimaxkit.grading.evaluation.correctness import CorrectnessSpec, check_correctness
 from minimaxkit.grading.evaluation.evaluators import ANSWER_TEXT, RemoteEvaluator
 from minimaxkit.grading.evaluation.notebook import play_session
@@ -48,12 +48,16 @@ def test_answers_given_after_killing_the_process_that_forked_it_do_not_count(
         tmp_path: Path) -> None:
     """A worker can answer a whole small batch, and report, before the end of the process it
     killed reaches it: its answers counted (the check above earned 4 of 5 on a loaded
-    machine). The child's own word after its worker's report is what tells them apart."""
+    machine). The child's own word after its worker's report is what tells them apart. On a
+    loaded machine the end can also reach the worker before its report (a whole run beside a
+    second one saw it): then the batch fails, which the graders count as no answers too."""
     ev = _evaluator(tmp_path, ["import os, signal\n\ndef evaluate(board):\n"
                                "    os.kill(os.getppid(), signal.SIGKILL)\n    return 0"])
     start = GAME.initial_state()
     try:
         answers = ev.session(lambda: ev.results([start] * 3, timeout=10.0), timeout=30)
+    except EvaluationFailed:  # the end came first: no report at all
+        answers = None
     finally:
         ev.remote.close()
     assert answers is None, answers

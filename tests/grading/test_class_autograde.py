@@ -292,10 +292,20 @@ def _workers(parent: int) -> list[int]:
     return out
 
 
-def _busy(pid: int) -> bool:
-    """Worker ``pid`` is grading: it has a kernel or a sandboxed child that is still running
-    (a child that has ended but is not yet reaped, a zombie, is not a sign of work)."""
-    return any(_state(child) not in ("Z", "X", "") for child in _workers(pid))
+#: a worker whose oldest running child (the kernel of the submission it grades) has run this
+#: long is in the middle of that submission
+GRADING_FOR = 1.0
+
+
+def _grading(pid: int) -> bool:
+    """Worker ``pid`` is in the middle of a submission: it has running children (a child that
+    has ended but is not yet reaped, a zombie, is not a sign of work), and the oldest of them
+    has run for :data:`GRADING_FOR` seconds. A child just started is not enough: a kill then
+    cost nothing, four times in four on a machine with three busy loops beside the test (and
+    four in a row in a whole run beside a second one), while a child that had run a second
+    made the kill cost its submission."""
+    ages = [_age(child) for child in _workers(pid) if _state(child) not in ("Z", "X", "")]
+    return bool(ages) and max(ages) >= GRADING_FOR
 
 
 def _state(pid: int) -> str:
@@ -304,6 +314,16 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().split(")")[1].split()[0]
     except OSError:
         return ""
+
+
+def _age(pid: int) -> float:
+    """Seconds since process ``pid`` started (0 if it is gone: no sign of work)."""
+    try:
+        started = int(Path(f"/proc/{pid}/stat").read_text().split(")")[1].split()[19])
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return uptime - started / os.sysconf("SC_CLK_TCK")
 
 
 def _left(root: Path) -> list[str]:
@@ -369,27 +389,27 @@ def _scores(root: Path) -> dict[str, float]:
 
 
 def _kill_a_busy_worker(proc: subprocess.Popen[str]) -> bool:
-    """SIGKILL a worker of ``proc`` seen grading; False if none was seen before the run
-    ended. A worker seen busy may have ended by the time it is killed (a submission is
-    graded in a few seconds): then look again."""
+    """SIGKILL a worker of ``proc`` seen in the middle of a submission; False if none was
+    seen before the run ended. A worker seen so may have ended by the time it is killed: then
+    look again."""
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and proc.poll() is None:
-        for worker in [w for w in _workers(proc.pid) if _busy(w)]:
+        for worker in [w for w in _workers(proc.pid) if _grading(w)]:
             try:
                 os.kill(worker, signal.SIGKILL)
             except ProcessLookupError:
                 continue
             return True
-        time.sleep(0.2)
+        time.sleep(0.1)
     return False
 
 
 def test_a_killed_worker_costs_only_its_submission_and_a_rerun_grades_it(small: Path) -> None:
     """A worker killed while it grades costs that one submission; the next run grades it.
 
-    A worker is killed when it is seen with a running child, but it may finish between the
-    look and the kill (a submission grades in about 2 s): then nothing is lost, every
-    submission is graded, and the run is tried again with ``--force`` (once on CI)."""
+    A worker is killed when it is seen in the middle of a submission (:func:`_grading`), but it
+    may finish between the look and the kill: then nothing is lost, every submission is
+    graded, and the run is tried again with ``--force``."""
     for attempt in range(4):
         proc = _start(small, *(["--force"] if attempt else []))
         assert _kill_a_busy_worker(proc), "no worker was seen grading"
