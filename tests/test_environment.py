@@ -1,9 +1,13 @@
-"""pyproject.toml and environment.yml (Binder) must declare the same runtime environment."""
+"""pyproject.toml and environment.yml (Binder) must declare the same runtime environment; the
+student setup's files; and the Makefile's .venv leaves out the package that made every
+Jupyter process slow."""
 
 from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -171,12 +175,10 @@ def test_student_setup_first_notebook_and_undo(tmp_path: Path) -> None:
 
 def test_the_makefiles_environment_leaves_out_the_slow_iri_parser() -> None:
     """The Makefile takes rfc3987-syntax out of .venv (its comment says why: its import costs
-    every nbgrader command and Jupyter server 1.2-1.8 processor seconds, half the suite's
-    time): a later install that brought it back would make every run slower unseen. A
-    subprocess, as the commands the tests start import nbformat afresh."""
-    import subprocess
-    import sys
-
+    every nbgrader command and Jupyter server 1.2-1.8 processor seconds, and the suite and an
+    instructor's term start hundreds of them): a later install that brought it back would
+    make each of them slower unseen. Asked of a new process, as the commands the tests start
+    import nbformat afresh."""
     if Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
         pytest.skip("not the Makefile's .venv: which packages it holds is its owner's affair")
     probe = ("import importlib.util, jsonschema._format, sys; "
