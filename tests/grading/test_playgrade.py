@@ -59,6 +59,9 @@ from minimaxkit.grading.testdata.suites import salt_for
 from minimaxkit.grading.testdata.trees import seed_for
 
 SAMPLES = Path(__file__).parent / "submissions" / "a5_evaluation"
+#: a share and its 95% interval: "58% ± 9%", or the interval itself where that would
+#: reach past 0% or 100% ("100% (95% interval: 90% to 100%)")
+SPREAD = r"\d+%(?: ± \d+%| \(95% interval: \d+% to \d+%\))"
 
 
 # ----- the curve ------------------------------------------------------------------------
@@ -98,10 +101,6 @@ def test_the_book_holds_distinct_unseen_openings_one_per_mirror_pair() -> None:
 def test_the_book_is_the_balanced_openings_less_the_seen_ones() -> None:
     seen = set(PRACTICE) | set(RETIRED) | {mirror_opening(o) for o in RETIRED}
     assert tuple(o for o in balanced_openings() if o not in seen) == BOOK
-
-#: a share and its 95% interval: "58% ± 9%", or the interval itself where that would
-#: reach past 0% or 100% ("100% (95% interval: 90% to 100%)")
-SPREAD = r"\d+%(?: ± \d+%| \(95% interval: \d+% to \d+%\))"
 
 
 def test_each_seed_has_a_draw_of_its_own_the_same_on_every_run() -> None:
