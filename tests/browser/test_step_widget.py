@@ -235,52 +235,51 @@ def test_saved_widget_steps_without_a_kernel(page: Any, jupyter: LabServer) -> N
     open_notebook(page, jupyter, relpath)
     # the student setup turns Save Widget State Automatically on (tools/student_setup.py)
     assert page.evaluate(f"() => window.jupyterapp.commands.isToggled('{SAVE_STATE}')")
-    if True:
-        assert run_all_cells(page)
-        page.wait_for_function(f"() => ({STATE})().ready", timeout=30_000)
-        page.evaluate("async () => { await window.jupyterapp.commands.execute("
-                      "'docmanager:save'); }")
-        saved = json.loads((jupyter.root_dir / relpath).read_text(encoding="utf-8"))
-        state = saved["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]
-        # the picture's 43 frames are in the saved state (as the front end saves binary
-        # data: base64 buffers with their paths in the model's state)
-        frames = [b for m in state["state"].values() for b in m.get("buffers", [])
-                  if b["path"][0] == "frames"]
-        assert len(frames) == 43, len(frames)
-        record_saved_size(state, jupyter.app)
-        page.evaluate(SHUT_DOWN)
-        reopen_saved(page, jupyter, relpath)
-        page.evaluate(SHUT_DOWN)  # the page may have started a new kernel: none is needed
-        page.wait_for_function(
-            "() => !window.jupyterapp.shell.currentWidget.sessionContext.session")
-        before = state_of(page)
-        assert before["text"].startswith("step 0 / 42")
-        # the front end marks the widget's parts as cut off from a kernel; a widget that
-        # steps without one does not show those marks (the red broken links); the marks
-        # come when the front end sees the kernel gone, the widget's answer just after
-        with contextlib.suppress(Exception):  # the assertion below says what was seen
-            page.wait_for_function(f"() => ({LOST_KERNEL_MARKS})().shown === 0",
-                                   timeout=60_000)  # (a loaded machine's front end is slow)
-        marks = page.evaluate(LOST_KERNEL_MARKS)
-        assert marks["marked"] > 0 and marks["shown"] == 0, marks
-        controls = page.locator(".mmk-step .mmk-controls")
-        seen = {0: before["src"]}
-        for button, k in (("next", 1), ("next", 2), ("back", 1), ("last", 42),
-                          ("first", 0)):
-            controls.locator(f".mmk-{button}").click()
-            seen[k] = wait_step(page, k)["src"]
-        controls.locator("input.mmk-slider").fill("25")
-        seen[25] = wait_step(page, 25)["src"]
-        controls.locator("input.mmk-slider").press("ArrowRight")
-        seen[26] = wait_step(page, 26)["src"]
-        controls.locator(".mmk-playbtn").click()
-        wait_step(page, 28, timeout=20_000)
-        controls.locator(".mmk-playbtn").click()
-        assert len(set(seen.values())) == len(seen) == 6
-        assert state_of(page)["live"].startswith("Step 2")  # announced without a kernel
-        screenshot(page, f"step-widget-saved-no-kernel-{jupyter.app}")
-        assert not page.evaluate(
-            "() => !!window.jupyterapp.shell.currentWidget.sessionContext.session")
+    assert run_all_cells(page)
+    page.wait_for_function(f"() => ({STATE})().ready", timeout=30_000)
+    page.evaluate("async () => { await window.jupyterapp.commands.execute("
+                  "'docmanager:save'); }")
+    saved = json.loads((jupyter.root_dir / relpath).read_text(encoding="utf-8"))
+    state = saved["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]
+    # the picture's 43 frames are in the saved state (as the front end saves binary
+    # data: base64 buffers with their paths in the model's state)
+    frames = [b for m in state["state"].values() for b in m.get("buffers", [])
+              if b["path"][0] == "frames"]
+    assert len(frames) == 43, len(frames)
+    record_saved_size(state, jupyter.app)
+    page.evaluate(SHUT_DOWN)
+    reopen_saved(page, jupyter, relpath)
+    page.evaluate(SHUT_DOWN)  # the page may have started a new kernel: none is needed
+    page.wait_for_function(
+        "() => !window.jupyterapp.shell.currentWidget.sessionContext.session")
+    before = state_of(page)
+    assert before["text"].startswith("step 0 / 42")
+    # the front end marks the widget's parts as cut off from a kernel; a widget that
+    # steps without one does not show those marks (the red broken links); the marks
+    # come when the front end sees the kernel gone, the widget's answer just after
+    with contextlib.suppress(Exception):  # the assertion below says what was seen
+        page.wait_for_function(f"() => ({LOST_KERNEL_MARKS})().shown === 0",
+                               timeout=60_000)  # (a loaded machine's front end is slow)
+    marks = page.evaluate(LOST_KERNEL_MARKS)
+    assert marks["marked"] > 0 and marks["shown"] == 0, marks
+    controls = page.locator(".mmk-step .mmk-controls")
+    seen = {0: before["src"]}
+    for button, k in (("next", 1), ("next", 2), ("back", 1), ("last", 42),
+                      ("first", 0)):
+        controls.locator(f".mmk-{button}").click()
+        seen[k] = wait_step(page, k)["src"]
+    controls.locator("input.mmk-slider").fill("25")
+    seen[25] = wait_step(page, 25)["src"]
+    controls.locator("input.mmk-slider").press("ArrowRight")
+    seen[26] = wait_step(page, 26)["src"]
+    controls.locator(".mmk-playbtn").click()
+    wait_step(page, 28, timeout=20_000)
+    controls.locator(".mmk-playbtn").click()
+    assert len(set(seen.values())) == len(seen) == 6
+    assert state_of(page)["live"].startswith("Step 2")  # announced without a kernel
+    screenshot(page, f"step-widget-saved-no-kernel-{jupyter.app}")
+    assert not page.evaluate(
+        "() => !!window.jupyterapp.shell.currentWidget.sessionContext.session")
 
 
 OTHER_CELLS = [
