@@ -16,15 +16,20 @@ keeps only its name). The table goes to the screen, the records with their comma
 ``OUT/processes.json``.
 
 Linux only (BSD process accounting, ``acct(2)``), as root (the call needs
-``CAP_SYS_PACCT``). Figures: docs/benchmarks.md, *Where the suite's processor time goes*.
+``CAP_SYS_PACCT``). The kernel keeps one accounting file for the whole machine, so one
+measurement runs at a time (a second one is refused, :data:`LOCK`), and the accounting is
+turned off when the command ends, fails to start or is interrupted. Figures:
+docs/benchmarks.md, *Where the suite's processor time goes*.
 """
 
 from __future__ import annotations
 
 import argparse
 import ctypes
+import fcntl
 import json
 import os
+import resource
 import struct
 import subprocess
 import sys
@@ -189,8 +194,25 @@ def _acct(path: Path | None) -> None:
 
 
 # --------------------------------------------------------------------------- the run
+#: held while a measurement runs: the accounting is one file for the whole machine, and a
+#: second measurement would take it from the first
+LOCK = Path("/tmp/suite_processes.lock")
+
+
 def measure(command: list[str], out: Path) -> tuple[int, list[ProcessRecord]]:
-    """Run ``command`` with accounting on; its exit status and every record, named."""
+    """Run ``command`` with accounting on; its exit status and every record, named. Raises
+    :class:`RuntimeError` when another measurement is running."""
+    with LOCK.open("w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise RuntimeError(f"another measurement is running ({LOCK} is held): the "
+                               "kernel keeps one accounting file, which it would take over"
+                               ) from None
+        return _measure(command, out)
+
+
+def _measure(command: list[str], out: Path) -> tuple[int, list[ProcessRecord]]:
     out.mkdir(parents=True, exist_ok=True)
     acct_file = out / "acct.bin"
     acct_file.write_bytes(b"")
@@ -232,9 +254,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="folder for the accounting file and processes.json")
     parser.add_argument("command", nargs="+", help="the command to run, after --")
     args = parser.parse_args(argv)
-    status, records = measure(args.command, args.out)
+    try:
+        status, records = measure(args.command, args.out)
+    except (OSError, RuntimeError) as err:
+        parser.exit(2, f"suite_processes: {err}\n")
     (args.out / "processes.json").write_text(json.dumps([asdict(r) for r in records]))
     print(table(records))
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    print(f"(this measurement's own sampling: {own.ru_utime + own.ru_stime:.1f} processor "
+          "seconds, not in the table)")
     return status
 
 

@@ -5,7 +5,9 @@ whole machine, and a test that took it would take it from a measurement of this 
 
 from __future__ import annotations
 
+import contextlib
 import doctest
+import fcntl
 import importlib.util
 import sys
 from pathlib import Path
@@ -85,3 +87,16 @@ def test_the_table_sums_by_kind_most_first(sp: ModuleType) -> None:
     assert rows[1].split() == ["5.0", "83.3%", "2", "Chromium"]
     assert rows[2].split() == ["1.0", "16.7%", "1", "notebook", "kernel"]
     assert rows[-1].split() == ["6.0", "100%", "3", "all"]
+
+
+def test_a_second_measurement_is_refused_before_it_touches_the_accounting(
+        sp: ModuleType, tmp_path: Path) -> None:
+    """The lock is held here (or by a measurement of this very run, which holds it all along):
+    either way a measurement must refuse before it turns the machine's accounting over to a
+    file of its own, and run nothing."""
+    with sp.LOCK.open("w") as held:
+        with contextlib.suppress(BlockingIOError):
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(RuntimeError, match="another measurement is running"):
+            sp.measure(["touch", str(tmp_path / "ran")], tmp_path / "out")
+    assert not (tmp_path / "ran").exists() and not (tmp_path / "out").exists()
