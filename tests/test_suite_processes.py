@@ -9,6 +9,10 @@ import contextlib
 import doctest
 import fcntl
 import importlib.util
+import os
+import shutil
+import struct
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -28,32 +32,44 @@ def sp() -> ModuleType:
     return module
 
 
-def _record(sp: ModuleType, *, pid: int, user: int, system: int, name: bytes,
+def _record(*, pid: int, parent: int, user: int, system: int, name: bytes,
             version: int = 3) -> bytes:
-    """One acct_v3 record: flag, version, tty, exit code, uid, gid, pid, ppid, start, elapsed,
-    then utime, stime and six more comp_t counters, then the name."""
-    return sp.ACCT_V3.pack(0, version, 0, 0, 0, 0, pid, 1, 1_700_000_000, 2.5,
-                           user, system, 0, 0, 0, 0, 0, 0, name)
+    """One record laid out by hand as <linux/acct.h> lays out ``struct acct_v3`` (64 bytes,
+    little-endian; not with the script's own format): ac_flag (byte 0), ac_version (1),
+    ac_tty (2-3), ac_exitcode (4-7), ac_uid (8), ac_gid (12), ac_pid (16), ac_ppid (20),
+    ac_btime (24), ac_etime (28, a float of ticks), ac_utime (32-33), ac_stime (34-35), six
+    more comp_t (36-47), ac_comm (48-63)."""
+    def u(value: int, size: int) -> bytes:
+        return value.to_bytes(size, "little")
+
+    data = (u(0, 1) + u(version, 1) + u(0, 2) + u(7, 4) + u(1000, 4) + u(1000, 4)
+            + u(pid, 4) + u(parent, 4) + u(1_700_000_000, 4) + struct.pack("<f", 250.0)
+            + u(user, 2) + u(system, 2) + bytes(12) + name.ljust(16, b"\0"))
+    assert len(data) == 64
+    return data
 
 
 def test_the_docstring_examples(sp: ModuleType) -> None:
     failed, tried = doctest.testmod(sp)
-    assert (failed, tried) == (0, 5)  # comp_t one, kind_of four
+    assert (failed, tried) == (0, 6)  # comp_t one, kind_of four, test_file one
 
 
 def test_records_are_read_with_their_times_in_seconds(sp: ModuleType) -> None:
     # 250 ticks of user time and 3 * 8 = 24 of system time (mantissa 3, exponent 1): 2.74 s
-    data = (_record(sp, pid=42, user=250, system=(1 << 13) | 3, name=b"chromium")
-            + _record(sp, pid=43, user=0, system=7, name=b"python3.11") + b"\0" * 10)
+    data = (_record(pid=42, parent=41, user=250, system=(1 << 13) | 3, name=b"chromium")
+            + _record(pid=43, parent=1, user=0, system=7, name=b"python3.11") + b"\0" * 10)
     first, second = sp.read_records(data)
-    assert (first.pid, first.name, first.processor_seconds) == (42, "chromium", 2.74)
-    assert (second.pid, second.name, second.processor_seconds) == (43, "python3.11", 0.07)
-    assert first.started == 1_700_000_000.0
+    assert (first.pid, first.parent, first.name, first.processor_seconds) == \
+        (42, 41, "chromium", 2.74)
+    assert (second.pid, second.parent, second.name, second.processor_seconds) == \
+        (43, 1, "python3.11", 0.07)
+    assert (first.uid, first.exit_code, first.started, first.elapsed) == \
+        (1000, 7, 1_700_000_000.0, 2.5)  # 250 ticks
 
 
 def test_a_record_of_another_version_is_refused(sp: ModuleType) -> None:
     with pytest.raises(ValueError, match="version 2, not 3"):
-        sp.read_records(_record(sp, pid=1, user=0, system=0, name=b"x", version=2))
+        sp.read_records(_record(pid=1, parent=0, user=0, system=0, name=b"x", version=2))
 
 
 @pytest.mark.parametrize(("name", "command", "kind"), [
@@ -73,20 +89,78 @@ def test_a_record_of_another_version_is_refused(sp: ModuleType) -> None:
     ("python3.11", "/e/bin/python /e/bin/jupyterhub-singleuser --port=1", "Jupyter server"),
     ("python3.11", "/v/bin/python -m jupyterhub -f hub/jupyterhub_config.py", "JupyterHub"),
     ("sh", "", "sh"),
+    ("alembic", "/v/bin/python /v/bin/alembic upgrade head", "alembic (nbgrader's gradebook)"),
+    ("node", "/v/site-packages/playwright/driver/node /v/playwright/driver/package/cli.js",
+     "Playwright's driver (Node)"),
+    ("node", "node /v/share/jupyter/lab/staging/yarn.js config --json",
+     "Node (npm, JupyterLab's build checks)"),
+    ("python3.11", "/v/bin/python /r/tests/grading/graded_class.py",
+     "the tests' graded class build"),
+    ("python3.11", "/v/bin/python -I -S /r/minimaxkit/isolation/enter.py 5", "sandbox entry"),
+    ("python3.11", "/v/bin/python -m minimaxkit.classroom.trial /tmp/c", "trial course (the kit "
+     "grading through nbgrader)"),
 ])
 def test_processes_are_named_by_what_they_run(sp: ModuleType, name: str, command: str,
                                               kind: str) -> None:
     assert sp.kind_of(name, command) == kind
 
 
+def _rec(sp: ModuleType, pid: int, seconds: float, name: str, command: str = "",
+         test: str = "") -> object:
+    return sp.ProcessRecord(pid, 0, 0, 0, 0.0, 0.0, seconds, name, command, test)
+
+
 def test_the_table_sums_by_kind_most_first(sp: ModuleType) -> None:
-    records = [sp.ProcessRecord(1, 0, 0.0, 2.0, "chromium"),
-               sp.ProcessRecord(2, 0, 0.0, 1.0, "python3.11", "python -m ipykernel_launcher"),
-               sp.ProcessRecord(3, 0, 0.0, 3.0, "chromium")]
+    records = [_rec(sp, 1, 2.0, "chromium"),
+               _rec(sp, 2, 1.0, "python3.11", "python -m ipykernel_launcher"),
+               _rec(sp, 3, 3.0, "chromium")]
     rows = sp.table(records).splitlines()
     assert rows[1].split() == ["5.0", "83.3%", "2", "Chromium"]
     assert rows[2].split() == ["1.0", "16.7%", "1", "notebook", "kernel"]
     assert rows[-1].split() == ["6.0", "100%", "3", "all"]
+
+
+def test_the_table_by_test_file_and_of_nothing(sp: ModuleType) -> None:
+    records = [_rec(sp, 1, 2.0, "chromium", test="tests/a.py"),
+               _rec(sp, 2, 1.0, "python3.11", test="tests/b.py"),
+               _rec(sp, 3, 0.5, "python3.11", test="tests/a.py")]
+    rows = sp.table(records, key="test").splitlines()
+    assert rows[1].split()[:4] == ["2.5", "71.4%", "2", "tests/a.py"]
+    # a command that used no processor time measurably: no share, no division by zero
+    rows = sp.table([_rec(sp, 1, 0.0, "sh")]).splitlines()
+    assert rows[1].split() == ["0.0", "-", "1", "sh"] and rows[-1].split() == \
+        ["0.0", "-", "1", "all"]
+
+
+def test_a_process_takes_the_test_of_its_nearest_sampled_ancestor(sp: ModuleType) -> None:
+    """A worker's child started during a test (its environment names the test), that
+    child's sandbox (an emptied environment: none) and the sandbox's kernel."""
+    sampler = sp.Sampler()
+    sampler.seen[10] = [sp.Seen(100.0, 1, "python -u -c exec(eval(...))", "")]
+    sampler.seen[20] = [sp.Seen(150.0, 10, "python -m minimaxkit.grading.autograde a2",
+                                "tests/grading/test_x.py")]
+    sampler.seen[30] = [sp.Seen(151.0, 20, "bwrap --clearenv -- python", "")]
+    sampler.seen[31] = [sp.Seen(151.0, 30, "python -m ipykernel_launcher", "")]
+    assert sampler.test_of(31, 151.4) == "tests/grading/test_x.py"
+    assert sampler.test_of(10, 100.0) == ""  # the worker itself
+    assert sampler.test_of(31, 160.0) == ""  # a later process with that pid: not seen
+    assert sampler.of(20, 149.0).command.endswith("autograde a2")
+
+
+def test_not_root_is_refused_before_anything_is_made(sp: ModuleType, tmp_path: Path) -> None:
+    """Run as user 65534 (nobody; the script's text on its standard input, which that user
+    can read wherever the checkout is): the refusal names root, and no folder or lock is
+    made for the run."""
+    nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable]
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("runs the script as user 65534: needs root and setpriv")
+    if subprocess.run([*nobody, "-c", "pass"], capture_output=True).returncode != 0:
+        pytest.skip(f"user 65534 cannot run {sys.executable}")
+    out = tmp_path / "out"
+    done = subprocess.run([*nobody, "-", "--out", str(out), "--", "true"],
+                          input=SCRIPT.read_text(), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done
+    assert "needs root" in done.stderr and not out.exists(), done.stderr
 
 
 def test_a_second_measurement_is_refused_before_it_touches_the_accounting(
