@@ -13,7 +13,8 @@ by init, Chromium's renderers, the processes of the hub's Unix users. The kernel
 a short name (``python3.11``, ``python``, a script's first 15 letters), so a sampler reads
 every process's command line, parent and ``PYTEST_CURRENT_TEST`` (which a process started
 during a test inherits from its worker) every 0.3 s, and the tables name processes by what
-they run and by the test file that started them (the nearest sampled ancestor that carries
+they run and by the test file that started them (``processes.json`` keeps the test's node
+id and each record's kind) (the nearest sampled ancestor that carries
 one; a process that starts and ends between two samples keeps only its name). The test is
 the one running when the process's lineage left its pytest worker: the kernels of a
 session-wide JupyterLab and the renderers of a session-wide Chromium count under the test
@@ -31,13 +32,16 @@ measurement runs at a time (a second one is refused, :data:`LOCK`; another progr
 turns accounting over to its own file, such as ``accton``, is noticed by the command's own
 record missing, and said). The accounting is turned off when the command ends or cannot
 start, and on SIGINT, SIGTERM or SIGHUP, which go on to the command's whole process group;
-what was measured until then is printed. Figures: docs/benchmarks.md, *Where the suite's
-processor time goes*.
+what was measured until then is printed (a second signal kills the group at once). Killed
+itself (SIGKILL), it leaves the machine's accounting on, growing its ``acct.bin``: turn it
+off with ``sudo python3 -c 'import ctypes; ctypes.CDLL(None).acct(None)'``. Figures:
+docs/benchmarks.md, *Where the suite's processor time goes*.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
 import errno
 import fcntl
@@ -73,10 +77,11 @@ STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 @dataclass(frozen=True)
 class ProcessRecord:
     """One process that ended: its pid and parent's (as the kernel last knew it, 1 once the
-    parent had ended), its user id and exit code, when it started (epoch seconds) and how
-    long it ran (seconds), its processor seconds (user and system), its name as the kernel
-    keeps it, and as the sampler saw it its command line and the test that started it
-    ("" when never seen)."""
+    parent had ended), its user id, its exit code as a wait status (the exit code times 256,
+    or the number of the signal that ended it), when it started (epoch seconds) and how long
+    it ran (seconds), its processor seconds (user and system), its name as the kernel keeps
+    it, and as the sampler saw it its command line and the test that started it (a node id;
+    "" when never seen), and its kind (:func:`kind_of`; set once it is named)."""
 
     pid: int
     parent: int
@@ -88,6 +93,7 @@ class ProcessRecord:
     name: str
     command: str = ""
     test: str = ""
+    kind: str = ""
 
 
 def comp_t(value: int) -> int:
@@ -172,20 +178,20 @@ def kind_of(name: str, command: str) -> str:
     return name or "unnamed"
 
 
-def test_file(current_test: str) -> str:
-    """The test file of a ``PYTEST_CURRENT_TEST`` value ("" for none).
+def test_id(current_test: str) -> str:
+    """The test's node id in a ``PYTEST_CURRENT_TEST`` value, without its phase.
 
-    >>> test_file("tests/browser/test_site.py::test_every_widget[01] (setup)")
-    'tests/browser/test_site.py'
+    >>> test_id("tests/browser/test_site.py::test_every_widget[01 two] (setup)")
+    'tests/browser/test_site.py::test_every_widget[01 two]'
     """
-    return current_test.split("::", 1)[0] if current_test else ""
+    return current_test.rsplit(" (", 1)[0] if current_test.endswith(")") else current_test
 
 
 # --------------------------------------------------------------------------- sampling
 @dataclass(frozen=True)
 class Seen:
     """A process as a sample saw it: when it started (epoch seconds), its parent, its
-    command line and the test file its environment names ("" for none)."""
+    command line and the test its environment names (a node id; "" for none)."""
 
     started: float
     parent: int
@@ -239,7 +245,8 @@ class Sampler:
         return found
 
     def test_of(self, pid: int, started: float, depth: int = 8) -> str:
-        """The test file that started the process, or its nearest sampled ancestor's."""
+        """The test that started the process (a node id), or its nearest sampled
+        ancestor's."""
         seen = self.of(pid, started)
         while seen is not None and not seen.test and depth > 0:
             parents = self.seen.get(seen.parent, [])
@@ -256,7 +263,7 @@ def _current_test(pid: int) -> str:
         return ""
     for entry in environ:
         if entry.startswith(b"PYTEST_CURRENT_TEST="):
-            return test_file(entry.split(b"=", 1)[1].decode(errors="replace"))
+            return test_id(entry.split(b"=", 1)[1].decode(errors="replace"))
     return ""
 
 
@@ -311,11 +318,14 @@ def _acct(path: Path | None) -> None:
 
 
 def measure(command: list[str], out: Path) -> Run:
-    """Run ``command`` with accounting on. Raises :class:`PermissionError` unless root and
-    :class:`RuntimeError` when another measurement is running, before anything runs."""
+    """Run ``command`` with accounting on, its records in the folder ``out``. Raises
+    :class:`PermissionError` unless root, :class:`NotADirectoryError` when ``out`` is a file
+    and :class:`RuntimeError` when another measurement is running, before anything runs."""
     if os.geteuid() != 0:
         raise PermissionError("needs root: the kernel's process accounting (acct(2)) is "
                               "for root with CAP_SYS_PACCT")
+    if out.exists() and not out.is_dir():
+        raise NotADirectoryError(f"--out {out} is a file: it must be a folder (made if missing)")
     with LOCK.open("w") as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -332,6 +342,7 @@ def _raise_stopped(signum: int, frame: FrameType | None) -> None:
 
 def _measure(command: list[str], out: Path) -> Run:
     out.mkdir(parents=True, exist_ok=True)
+    (out / "processes.json").unlink(missing_ok=True)  # an earlier run's, in the same folder
     acct_file = out / "acct.bin"
     acct_file.write_bytes(b"")
     sampler = Sampler()
@@ -361,17 +372,22 @@ def _measure(command: list[str], out: Path) -> Run:
                records)
 
 
-def _stop_group(proc: subprocess.Popen[bytes], signum: int) -> None:
-    """Pass ``signum`` to the command's process group; kill it if it is still there 30 s
-    later."""
+def _stop_group(proc: subprocess.Popen[bytes], signum: int, grace: float = 30.0) -> None:
+    """Pass ``signum`` to the command's process group; kill the group if it is still there
+    ``grace`` seconds later, or at once when a second signal of :data:`STOPPING` comes."""
     try:
         os.killpg(proc.pid, signum)
-        proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
+        proc.wait(timeout=grace)
+        return
     except ProcessLookupError:
+        return
+    except (subprocess.TimeoutExpired, Stopped):
         pass
+    for s in STOPPING:  # killed now: a third signal has nothing left to hurry
+        signal.signal(s, signal.SIG_IGN)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
 
 
 def _named(record: ProcessRecord, sampler: Sampler) -> ProcessRecord:
@@ -379,28 +395,50 @@ def _named(record: ProcessRecord, sampler: Sampler) -> ProcessRecord:
     test of its share, has none."""
     seen = sampler.of(record.pid, record.started)
     command = seen.command if seen else ""
-    worker = kind_of(record.name, command).startswith("pytest worker")
-    return replace(record, command=command,
+    kind = kind_of(record.name, command)
+    worker = kind.startswith("pytest worker")
+    return replace(record, command=command, kind=kind,
                    test="" if worker else sampler.test_of(record.pid, record.started))
 
 
 # --------------------------------------------------------------------------- the tables
+def group_of(record: ProcessRecord, key: str) -> str:
+    """The row of the table by ``key`` ("kind", or "test" for the test file that started
+    the process) that ``record`` counts in."""
+    kind = record.kind or kind_of(record.name, record.command)
+    if key == "kind":
+        return kind
+    if record.test:
+        return record.test.split("::", 1)[0]
+    if kind.startswith("pytest worker"):
+        return "(no test: the pytest workers' own code, every test)"
+    if not record.command:
+        return "(no test: not seen running)"
+    return "(no test: begun outside one, e.g. the session's graded class build)"
+
+
 def table(records: list[ProcessRecord], key: str = "kind", rows: int = 30) -> str:
-    """Processor seconds and processes by ``key`` ("kind", or "test" for the test file that
-    started them), the most first."""
+    """Processor seconds and processes by ``key`` (see :func:`group_of`), the most first;
+    the groups past ``rows`` summed in one row."""
     seconds: dict[str, float] = defaultdict(float)
     count: dict[str, int] = defaultdict(int)
     for record in records:
-        group = (kind_of(record.name, record.command) if key == "kind"
-                 else record.test or "(none: begun outside a test, e.g. the graded class build; "
-                                     "the workers' own code; not seen)")
+        group = group_of(record, key)
         seconds[group] += record.processor_seconds
         count[group] += 1
     total = sum(seconds.values())
+
+    def row(spent: float, processes: int, what: str) -> str:
+        share = f"{spent / total:6.1%}" if total else f"{'-':>6}"
+        return f"{spent:12.1f} {share} {processes:10d}  {what}"
+
+    ranked = sorted(seconds, key=seconds.__getitem__, reverse=True)
     lines = [f"{'processor s':>12} {'share':>6} {'processes':>10}  {key}"]
-    for group in sorted(seconds, key=seconds.__getitem__, reverse=True)[:rows]:
-        share = f"{seconds[group] / total:6.1%}" if total else f"{'-':>6}"
-        lines.append(f"{seconds[group]:12.1f} {share} {count[group]:10d}  {group}")
+    lines += [row(seconds[g], count[g], g) for g in ranked[:rows]]
+    rest = ranked[rows:]
+    if rest:
+        lines.append(row(sum(seconds[g] for g in rest), sum(count[g] for g in rest),
+                         f"the other {len(rest)}"))
     lines.append(f"{total:12.1f} {'100%' if total else '-':>6} {len(records):10d}  all")
     return "\n".join(lines)
 
@@ -414,7 +452,8 @@ def report(run: Run) -> str:
              "", table(run.records), "", table(run.records, key="test", rows=20)]
     if run.taken_over:
         lines.append("\nWARNING: the command's own record is missing: another program took "
-                     "the accounting over during the run, and the figures are incomplete")
+                     "the accounting over during the run (and this one turned it off at its "
+                     "end), so the figures are incomplete")
     return "\n".join(lines)
 
 

@@ -11,9 +11,12 @@ import fcntl
 import importlib.util
 import os
 import shutil
+import signal
 import struct
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -121,15 +124,25 @@ def test_the_table_sums_by_kind_most_first(sp: ModuleType) -> None:
 
 
 def test_the_table_by_test_file_and_of_nothing(sp: ModuleType) -> None:
-    records = [_rec(sp, 1, 2.0, "chromium", test="tests/a.py"),
-               _rec(sp, 2, 1.0, "python3.11", test="tests/b.py"),
-               _rec(sp, 3, 0.5, "python3.11", test="tests/a.py")]
-    rows = sp.table(records, key="test").splitlines()
-    assert rows[1].split()[:4] == ["2.5", "71.4%", "2", "tests/a.py"]
+    records = [_rec(sp, 1, 2.0, "chromium", test="tests/a.py::test_one[x y]"),
+               _rec(sp, 2, 1.0, "python3.11", "python -m ipykernel_launcher", test="tests/b.py::t"),
+               _rec(sp, 3, 0.5, "python3.11", test="tests/a.py::test_two"),
+               _rec(sp, 4, 0.25, "python3.11", "python -u -c exec(eval(sys.stdin.readline()))"),
+               _rec(sp, 5, 0.125, "python3.11", "python tests/grading/graded_class.py"),
+               _rec(sp, 6, 0.0625, "python3.11")]
+    rows = [r.split(None, 3) for r in sp.table(records, key="test").splitlines()]
+    assert rows[1] == ["2.5", "63.5%", "2", "tests/a.py"]  # 2.5 / 3.9375
+    assert [r[3] for r in rows[3:6]] == [
+        "(no test: the pytest workers' own code, every test)",
+        "(no test: begun outside one, e.g. the session's graded class build)",
+        "(no test: not seen running)"]
+    # past ``rows``, one row sums the rest
+    rows = [r.split(None, 3) for r in sp.table(records, key="test", rows=2).splitlines()]
+    assert rows[3] == ["0.4", "11.1%", "3", "the other 3"]  # 0.4375 of 3.9375
+    assert rows[-1] == ["3.9", "100%", "6", "all"]
     # a command that used no processor time measurably: no share, no division by zero
-    rows = sp.table([_rec(sp, 1, 0.0, "sh")]).splitlines()
-    assert rows[1].split() == ["0.0", "-", "1", "sh"] and rows[-1].split() == \
-        ["0.0", "-", "1", "all"]
+    rows = [r.split() for r in sp.table([_rec(sp, 1, 0.0, "sh")]).splitlines()]
+    assert rows[1] == ["0.0", "-", "1", "sh"] and rows[-1] == ["0.0", "-", "1", "all"]
 
 
 def test_a_process_takes_the_test_of_its_nearest_sampled_ancestor(sp: ModuleType) -> None:
@@ -174,3 +187,70 @@ def test_a_second_measurement_is_refused_before_it_touches_the_accounting(
         with pytest.raises(RuntimeError, match="another measurement is running"):
             sp.measure(["touch", str(tmp_path / "ran")], tmp_path / "out")
     assert not (tmp_path / "ran").exists() and not (tmp_path / "out").exists()
+
+
+def test_the_sampler_reads_a_process_and_the_test_in_its_environment(
+        sp: ModuleType) -> None:
+    env = dict(os.environ, PYTEST_CURRENT_TEST="tests/x.py::test_y[a (b)] (call)")
+    child = subprocess.Popen(["sleep", "30"], env=env)
+    try:
+        sampler = sp.Sampler()
+        sampler._read(child.pid, {})
+        (seen,) = sampler.seen[child.pid]
+        assert (seen.command, seen.parent, seen.test) == \
+            ("sleep 30", os.getpid(), "tests/x.py::test_y[a (b)]")
+        assert abs(seen.started - time.time()) < 30
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_a_worker_is_named_without_a_test(sp: ModuleType) -> None:
+    sampler = sp.Sampler()
+    sampler.seen[7] = [sp.Seen(0.0, 1, "python -u -c exec(eval(sys.stdin.readline()))",
+                               "tests/a.py::t")]
+    named = sp._named(_rec(sp, 7, 9.0, "python3.11"), sampler)
+    assert (named.kind, named.test) == ("pytest worker (the tests' own code)", "")
+
+
+def _stubborn() -> subprocess.Popen[bytes]:
+    """A process group that ignores SIGINT and SIGTERM (a shell and its sleeps), returned
+    once its trap is set (it says so)."""
+    proc = subprocess.Popen(["sh", "-c", "trap '' INT TERM; echo set; "
+                             "while true; do sleep 0.1; done"],
+                            start_new_session=True, stdout=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stdout.readline() == b"set\n"
+    return proc
+
+
+def test_a_command_deaf_to_the_signal_is_killed_after_the_grace(sp: ModuleType) -> None:
+    proc = _stubborn()
+    sp._stop_group(proc, signal.SIGTERM, grace=0.5)
+    assert proc.returncode == -signal.SIGKILL
+
+
+def test_a_second_signal_kills_the_command_at_once(sp: ModuleType) -> None:
+    """The tool's handlers raise :class:`Stopped`; a second SIGTERM while it waits out the
+    grace kills the group there and then, with no traceback (the wait would be 60 s)."""
+    proc = _stubborn()
+    before = {s: signal.signal(s, sp._raise_stopped) for s in sp.STOPPING}
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM))
+    try:
+        timer.start()
+        started = time.monotonic()
+        sp._stop_group(proc, signal.SIGTERM, grace=60)
+        assert proc.returncode == -signal.SIGKILL and time.monotonic() - started < 30
+    finally:
+        timer.cancel()
+        for s, handler in before.items():
+            signal.signal(s, handler)
+
+
+def test_an_out_that_is_a_file_is_refused_by_name(sp: ModuleType, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    taken = tmp_path / "a-file"
+    taken.write_text("kept")
+    with pytest.raises(SystemExit) as ended:
+        sp.main(["--out", str(taken), "--", "true"])
+    assert ended.value.code == 2 and "--out" in capsys.readouterr().err
+    assert taken.read_text() == "kept"
