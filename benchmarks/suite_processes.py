@@ -13,9 +13,9 @@ by init, Chromium's renderers, the processes of the hub's Unix users. The kernel
 a short name (``python3.11``, ``python``, a script's first 15 letters), so a sampler reads
 every process's command line, parent and ``PYTEST_CURRENT_TEST`` (which a process started
 during a test inherits from its worker) every 0.3 s, and the tables name processes by what
-they run and by the test file that started them (``processes.json`` keeps the test's node
-id and each record's kind) (the nearest sampled ancestor that carries
-one; a process that starts and ends between two samples keeps only its name). The test is
+they run and by the test file that started them: the test its environment names, or its
+nearest sampled ancestor's (``processes.json`` keeps the test's node id and each record's
+kind; a process that starts and ends between two samples keeps only its name). The test is
 the one running when the process's lineage left its pytest worker: the kernels of a
 session-wide JupyterLab and the renderers of a session-wide Chromium count under the test
 that started that server or browser, and a worker's own time under none. A "process" in
@@ -30,12 +30,15 @@ Linux only (BSD process accounting, ``acct(2)``), as root with ``CAP_SYS_PACCT``
 container may drop). The kernel keeps one accounting file for the whole machine, so one
 measurement runs at a time (a second one is refused, :data:`LOCK`; another program that
 turns accounting over to its own file, such as ``accton``, is noticed by the command's own
-record missing, and said). The accounting is turned off when the command ends or cannot
-start, and on SIGINT, SIGTERM or SIGHUP, which go on to the command's whole process group;
-what was measured until then is printed (a second signal kills the group at once). Killed
-itself (SIGKILL), it leaves the machine's accounting on, growing its ``acct.bin``: turn it
-off with ``sudo python3 -c 'import ctypes; ctypes.CDLL(None).acct(None)'``. Figures:
-docs/benchmarks.md, *Where the suite's processor time goes*.
+record missing, and said; not when the command itself is that program). The accounting is
+turned off when the command ends or cannot start, and on SIGINT, SIGTERM or SIGHUP, which go
+on to the command's whole process group; what was measured until then is printed (a second
+signal kills the group at once). Killed itself (SIGKILL), it leaves the machine's accounting
+on, growing its ``acct.bin``; turn it off with::
+
+    sudo python3 -c 'import ctypes; ctypes.CDLL(None).acct(None)'
+
+Figures: docs/benchmarks.md, *Where the suite's processor time goes*.
 """
 
 from __future__ import annotations
@@ -68,8 +71,10 @@ ACCT_HZ = 100
 #: seconds between two samples of the running processes
 SAMPLE_EVERY = 0.3
 #: held while a measurement runs: the accounting is one file for the whole machine, and a
-#: second measurement would take it from the first
-LOCK = Path("/tmp/suite_processes.lock")
+#: second measurement would take it from the first (in /run, where only root makes files;
+#: opened without following a link and without emptying it)
+LOCK = Path("/run/suite_processes.lock" if os.access("/run", os.W_OK)
+            else "/tmp/suite_processes.lock")
 #: the signals that stop a measurement (and are passed on to the command)
 STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
@@ -326,7 +331,8 @@ def measure(command: list[str], out: Path) -> Run:
                               "for root with CAP_SYS_PACCT")
     if out.exists() and not out.is_dir():
         raise NotADirectoryError(f"--out {out} is a file: it must be a folder (made if missing)")
-    with LOCK.open("w") as lock:
+    lock = os.open(LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    try:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -334,6 +340,8 @@ def measure(command: list[str], out: Path) -> Run:
                                "kernel keeps one accounting file, which it would take over"
                                ) from None
         return _measure(command, out)
+    finally:
+        os.close(lock)
 
 
 def _raise_stopped(signum: int, frame: FrameType | None) -> None:
@@ -341,7 +349,10 @@ def _raise_stopped(signum: int, frame: FrameType | None) -> None:
 
 
 def _measure(command: list[str], out: Path) -> Run:
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise OSError(err.errno, f"--out {out}: {err.strerror}") from None
     (out / "processes.json").unlink(missing_ok=True)  # an earlier run's, in the same folder
     acct_file = out / "acct.bin"
     acct_file.write_bytes(b"")
@@ -353,8 +364,13 @@ def _measure(command: list[str], out: Path) -> Run:
     proc: subprocess.Popen[bytes] | None = None
     try:
         thread.start()
-        proc = subprocess.Popen(command, start_new_session=True)  # its group, for a signal
+        try:
+            proc = subprocess.Popen(command, start_new_session=True)  # its group: a signal
+        except OSError as err:
+            raise OSError(err.errno, f"the command {command[0]!r} cannot start: "
+                                     f"{err.strerror}") from None
         status = proc.wait()
+        status = 128 - status if status < 0 else status  # a signal ended it: as a shell says
     except Stopped as stop:
         status = 128 + stop.signum
         if proc is not None:
@@ -392,11 +408,13 @@ def _stop_group(proc: subprocess.Popen[bytes], signum: int, grace: float = 30.0)
 
 def _named(record: ProcessRecord, sampler: Sampler) -> ProcessRecord:
     """``record`` with its command line and test file; a pytest worker, which runs every
-    test of its share, has none."""
+    test of its share, has none. (The kernel writes a record for this process too, when it
+    turns the accounting off.)"""
     seen = sampler.of(record.pid, record.started)
     command = seen.command if seen else ""
-    kind = kind_of(record.name, command)
-    worker = kind.startswith("pytest worker")
+    kind = ("this measurement" if record.pid == os.getpid()
+            else kind_of(record.name, command))
+    worker = kind.startswith("pytest")
     return replace(record, command=command, kind=kind,
                    test="" if worker else sampler.test_of(record.pid, record.started))
 
@@ -410,8 +428,8 @@ def group_of(record: ProcessRecord, key: str) -> str:
         return kind
     if record.test:
         return record.test.split("::", 1)[0]
-    if kind.startswith("pytest worker"):
-        return "(no test: the pytest workers' own code, every test)"
+    if kind.startswith("pytest"):
+        return "(no test: pytest's own processes, the tests' own code)"
     if not record.command:
         return "(no test: not seen running)"
     return "(no test: begun outside one, e.g. the session's graded class build)"

@@ -54,7 +54,7 @@ def _record(*, pid: int, parent: int, user: int, system: int, name: bytes,
 
 def test_the_docstring_examples(sp: ModuleType) -> None:
     failed, tried = doctest.testmod(sp)
-    assert (failed, tried) == (0, 6)  # comp_t one, kind_of four, test_file one
+    assert (failed, tried) == (0, 6)  # comp_t one, kind_of four, test_id one
 
 
 def test_records_are_read_with_their_times_in_seconds(sp: ModuleType) -> None:
@@ -133,7 +133,7 @@ def test_the_table_by_test_file_and_of_nothing(sp: ModuleType) -> None:
     rows = [r.split(None, 3) for r in sp.table(records, key="test").splitlines()]
     assert rows[1] == ["2.5", "63.5%", "2", "tests/a.py"]  # 2.5 / 3.9375
     assert [r[3] for r in rows[3:6]] == [
-        "(no test: the pytest workers' own code, every test)",
+        "(no test: pytest's own processes, the tests' own code)",
         "(no test: begun outside one, e.g. the session's graded class build)",
         "(no test: not seen running)"]
     # past ``rows``, one row sums the rest
@@ -181,11 +181,14 @@ def test_a_second_measurement_is_refused_before_it_touches_the_accounting(
     """The lock is held here (or by a measurement of this very run, which holds it all along):
     either way a measurement must refuse before it turns the machine's accounting over to a
     file of its own, and run nothing."""
-    with sp.LOCK.open("w") as held:
+    held = os.open(sp.LOCK, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
         with contextlib.suppress(BlockingIOError):
             fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
         with pytest.raises(RuntimeError, match="another measurement is running"):
             sp.measure(["touch", str(tmp_path / "ran")], tmp_path / "out")
+    finally:
+        os.close(held)
     assert not (tmp_path / "ran").exists() and not (tmp_path / "out").exists()
 
 
@@ -254,3 +257,36 @@ def test_an_out_that_is_a_file_is_refused_by_name(sp: ModuleType, tmp_path: Path
         sp.main(["--out", str(taken), "--", "true"])
     assert ended.value.code == 2 and "--out" in capsys.readouterr().err
     assert taken.read_text() == "kept"
+
+
+def test_a_real_measurement_names_its_processes_and_turns_the_accounting_off(
+        sp: ModuleType, tmp_path: Path) -> None:
+    """The accounting switched on for a moment (refused, and so skipped, while a measurement
+    of this very run holds the lock; skipped where root lacks CAP_SYS_PACCT): a child that
+    spins 0.3 processor seconds is found and named, a signal's end is said as a shell says
+    it, and the file stops growing once the command has ended and once it could not start."""
+    if os.geteuid() != 0:
+        pytest.skip("process accounting needs root")
+    spin = ("import time\nt = time.process_time()\n"
+            "while time.process_time() - t < 0.3:\n    pass\n")
+    try:
+        run = sp.measure([sys.executable, "-c", spin], tmp_path / "out")
+    except RuntimeError as err:
+        pytest.skip(f"{err} (a measurement of this run)")
+    except OSError as err:
+        pytest.skip(f"no process accounting here: {err}")
+    (child,) = [r for r in run.records if r.command.endswith(spin.strip().split("\n")[-1])
+                or "process_time" in r.command]
+    assert run.status == 0 and child.kind == "python, other" and child.uid == 0
+    assert 0.25 <= child.processor_seconds < 5, child
+    acct = tmp_path / "out" / "acct.bin"
+    size = acct.stat().st_size
+    subprocess.run(["true"], check=True)  # a process that ends: no record may be added
+    assert acct.stat().st_size == size
+    killed = sp.measure(["sh", "-c", "kill -9 $$"], tmp_path / "out2")
+    assert killed.status == 128 + signal.SIGKILL
+    with pytest.raises(OSError, match="the command '/no/such/command' cannot start"):
+        sp.measure(["/no/such/command"], tmp_path / "out3")
+    size = (tmp_path / "out3" / "acct.bin").stat().st_size
+    subprocess.run(["true"], check=True)
+    assert (tmp_path / "out3" / "acct.bin").stat().st_size == size
